@@ -1,0 +1,138 @@
+/// Ambiguity: is a variable's value the same in every optimal solution, and over what range
+/// does it vary?
+///
+/// At an optimal basis with reduced-cost vectors `d`, the optimal face is the set of feasible
+/// points where every parametric symbol with a non-zero `d` (at some user level) stays zero.
+/// So a variable whose row holds only such symbols (and dummies) is unique; otherwise its exact
+/// range is found by maximising and minimising it over the face, in a small scratch tableau
+/// made of the rows reachable through the zero-cost symbols.
+extension Solver {
+    /// The priority of the constraints that `exerciseAmbiguity` adds: below every user level.
+    static let nudgePriority: Priority = 0
+
+    /// The range of a variable's value over all optimal solutions.
+    /// - Complexity: O(row length) when the value is unique; otherwise two small simplex runs
+    ///   over the rows connected to it through zero-cost symbols.
+    public func range(of variable: Variable) -> ValueRange {
+        let symbol = variableSymbols[Int(variable.index)]
+        let index = tableau.basicRow[Int(symbol)]
+        // A parametric external appears in no restricted row (an invariant): nothing holds it.
+        guard index >= 0 else { return ValueRange(lower: nil, upper: nil) }
+        let row = tableau.rows[Int(index)]
+        var free: [(symbol: Int32, coefficient: Double)] = []
+        for k in 0..<row.ids.count {
+            let id = row.ids[k]
+            if tableau.kinds[Int(id)] == .external { return ValueRange(lower: nil, upper: nil) }
+            if hasZeroCost(id) { free.append((id, row.coefficients[k])) }
+        }
+        if free.isEmpty { return ValueRange(lower: row.constant, upper: row.constant) }
+        let upper = extremum(constant: row.constant, terms: free, maximise: true)
+        let lower = extremum(constant: row.constant, terms: free, maximise: false)
+        return ValueRange(lower: lower, upper: upper)
+    }
+
+    /// Whether the variable takes the same value in every optimal solution.
+    public func isAmbiguous(_ variable: Variable) -> Bool {
+        !range(of: variable).isUnique
+    }
+
+    /// Moves to another optimal solution in which the variable has a different value, as
+    /// `exerciseAmbiguityInLayout` does: to the far end of its range (or 100 further along an
+    /// unbounded direction). The move is held by a constraint below every user priority, so it
+    /// changes nothing else that matters; `clearExercise()` lets it go.
+    /// - Returns: false when the value is unique (nothing moves).
+    @discardableResult
+    public func exerciseAmbiguity(of variable: Variable) -> Bool {
+        let span = range(of: variable)
+        guard !span.isUnique else { return false }
+        let current = value(of: variable)
+        let up = span.upper.map { $0 - current } ?? .infinity
+        let down = span.lower.map { current - $0 } ?? .infinity
+        let target: Double
+        if up >= down {
+            target = up.isFinite ? current + up : current + 100
+        } else {
+            target = down.isFinite ? current - down : current - 100
+        }
+        if let id = nudges[variable.index] {
+            try? setConstant(id, to: -target)
+        } else {
+            let id = ConstraintID(index: Int32(records.count))
+            records.append(nil)
+            let nudge = Constraint(Expression([Term(variable)], constant: -target), .equal, priority: Solver.nudgePriority)
+            _ = insert(nudge, id: id)
+            nudges[variable.index] = id
+        }
+        return true
+    }
+
+    /// Removes every constraint that `exerciseAmbiguity` added.
+    public func clearExercise() {
+        for id in nudges.values.sorted() { try? remove(id) }
+        nudges.removeAll()
+    }
+
+    func isNudge(_ id: ConstraintID) -> Bool {
+        records[Int(id.index)]?.constraint.priority == Solver.nudgePriority
+    }
+
+    /// A restricted parametric symbol whose reduced cost is zero at every user level: it can
+    /// move without changing any level's optimum.
+    func hasZeroCost(_ symbol: Int32) -> Bool {
+        let kind = tableau.kinds[Int(symbol)]
+        guard kind == .slack || kind == .error else { return false }
+        let nudgeSlot = slotForPriority[Solver.nudgePriority]
+        let base = Int(symbol) * tableau.stride
+        for slot in tableau.levelOrder where slot != 0 && slot != nudgeSlot {
+            if !Tolerance.isZero(tableau.objective[base + slot]) { return false }
+        }
+        return true
+    }
+
+    /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or
+    /// nil when it is unbounded.
+    private func extremum(constant: Double, terms: [(symbol: Int32, coefficient: Double)], maximise: Bool) -> Double? {
+        // The rows reachable from the terms through zero-cost symbols, restricted to them.
+        var local: [Int32: Int32] = [:]
+        var scratch = Tableau()
+        func localSymbol(_ symbol: Int32) -> Int32 {
+            if let existing = local[symbol] { return existing }
+            let made = scratch.makeSymbol(.slack, owner: -1)
+            local[symbol] = made
+            return made
+        }
+        var queue = terms.map(\.symbol)
+        for symbol in queue { _ = localSymbol(symbol) }
+        var visitedRows = Set<Int32>()
+        var pendingRows: [(basic: Int32, constant: Double, cells: [(Int32, Double)])] = []
+        while let symbol = queue.popLast() {
+            for index in tableau.columns[Int(symbol)] where visitedRows.insert(index).inserted {
+                let row = tableau.rows[Int(index)]
+                guard tableau.isRestricted(row.basic) else { continue }
+                var cells: [(Int32, Double)] = []
+                for k in 0..<row.ids.count where hasZeroCost(row.ids[k]) {
+                    let id = row.ids[k]
+                    if local[id] == nil { queue.append(id) }
+                    cells.append((localSymbol(id), row.coefficients[k]))
+                }
+                let basic = localSymbol(row.basic)
+                if tableau.kinds[Int(row.basic)] == .dummy { scratch.kinds[Int(basic)] = .dummy }
+                pendingRows.append((basic, row.constant, cells))
+            }
+        }
+        for pending in pendingRows {
+            let sorted = pending.cells.sorted { $0.0 < $1.0 }
+            scratch.insertRow(basic: pending.basic, constant: max(0, pending.constant),
+                              ids: sorted.map(\.0), coefficients: sorted.map(\.1))
+        }
+        // Minimise ±(constant + Σ a·x) at slot 0.
+        let sign: Double = maximise ? -1 : 1
+        scratch.objectiveValue[0] = sign * constant
+        for term in terms {
+            scratch.objective[Int(local[term.symbol]!) * scratch.stride] = sign * term.coefficient
+            scratch.refreshCandidate(local[term.symbol]!)
+        }
+        guard scratch.optimize() else { return nil }
+        return sign * scratch.objectiveValue[0]
+    }
+}

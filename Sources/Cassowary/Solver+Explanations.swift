@@ -1,0 +1,202 @@
+/// Conflict and violation explanations.
+///
+/// A failed required addition leaves behind a Farkas certificate: the artificial (or
+/// infeasible) row is a linear combination of original rows, and the constraints whose markers
+/// it names are a sufficient conflicting set. A deletion filter then shrinks it to a minimal
+/// one, testing each candidate subset in a scratch solver that holds only that subset (each
+/// test also returns its own certificate, which usually shrinks the set at once).
+extension Solver {
+    // MARK: - Errors of constraints
+
+    /// How far the current solution is from meeting a constraint: `|expr|` for an equality,
+    /// the shortfall for an inequality.
+    public func error(of id: ConstraintID) throws -> Double {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        return violation(of: record.constraint)
+    }
+
+    func violation(of constraint: Constraint) -> Double {
+        var value = constraint.expression.constant
+        for term in constraint.expression.terms { value += term.coefficient * self.value(of: term.variable) }
+        switch constraint.relation {
+        case .equal: return abs(value)
+        case .lessThanOrEqual: return max(0, value)
+        case .greaterThanOrEqual: return max(0, -value)
+        }
+    }
+
+    /// Whether the current solution meets a constraint (within the solver's tolerance).
+    public func isSatisfied(_ id: ConstraintID) throws -> Bool {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        return isMet(record.constraint)
+    }
+
+    func isMet(_ constraint: Constraint) -> Bool {
+        var scale = abs(constraint.expression.constant)
+        for term in constraint.expression.terms { scale = max(scale, abs(term.coefficient * value(of: term.variable))) }
+        return Tolerance.isZero(violation(of: constraint), scale: scale)
+    }
+
+    // MARK: - Violations
+
+    /// For an optional constraint that the optimum does not meet: a minimal set of other
+    /// constraints, each of equal or higher priority, that cannot all hold together with it
+    /// (treating every member as if it had to hold exactly). Empty when the constraint is met.
+    ///
+    /// Such a set always exists for a violated constraint: if all constraints of its priority
+    /// or higher could hold with it, the lexicographic optimum would meet them all.
+    /// - Complexity: one scratch solve over the constraints connected to this one, then a
+    ///   deletion filter over a set that is usually a handful of constraints.
+    public func violationExplanation(for id: ConstraintID) throws -> [ConstraintID] {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        guard !record.constraint.isRequired, !isMet(record.constraint) else { return [] }
+        let priority = record.constraint.priority
+        let others = connectedConstraints(to: id)
+            .filter { $0 != id && records[Int($0.index)]!.constraint.priority >= priority && !isNudge($0) }
+            .sorted {
+                let a = records[Int($0.index)]!.constraint.priority
+                let b = records[Int($1.index)]!.constraint.priority
+                return a != b ? a > b : $0 < $1
+            }
+        var items = [hard(record.constraint)]
+        items += others.map { hard(records[Int($0.index)]!.constraint) }
+
+        // The violated constraint first, then the others from the highest priority down; the
+        // first one that cannot be added gives a certificate (preferably one naming the
+        // violated constraint).
+        var scratch = ScratchSolver(for: self)
+        guard scratch.add(items[0], tag: 0) == nil else { return [] }
+        var chosen: (certificate: [Int], failing: Int)?
+        for k in 1..<items.count {
+            if let certificate = scratch.add(items[k], tag: k) {
+                if certificate.contains(0) {
+                    chosen = (certificate, k)
+                    break
+                }
+                if chosen == nil { chosen = (certificate, k) }
+            }
+        }
+        guard let chosen else { return [] }
+        let subset = chosen.certificate.sorted()
+        let kept = Solver.irreducibleInfeasibleSubset(
+            subset.map { items[$0] },
+            mustKeep: Set(subset.indices.filter { subset[$0] == 0 || subset[$0] == chosen.failing }),
+            template: self)
+        return kept.map { subset[$0] }.filter { $0 != 0 }.map { others[$0 - 1] }.sorted()
+    }
+
+    /// Every constraint that shares a variable with this one, directly or through others.
+    func connectedConstraints(to id: ConstraintID) -> [ConstraintID] {
+        var byVariable: [Int32: [Int32]] = [:]
+        for index in records.indices {
+            guard let record = records[index] else { continue }
+            for term in record.constraint.expression.terms {
+                byVariable[term.variable.index, default: []].append(Int32(index))
+            }
+        }
+        var seen: Set<Int32> = [id.index]
+        var queue = [id.index]
+        var seenVariables = Set<Int32>()
+        while let current = queue.popLast() {
+            for term in records[Int(current)]!.constraint.expression.terms
+            where seenVariables.insert(term.variable.index).inserted {
+                for neighbour in byVariable[term.variable.index] ?? [] where seen.insert(neighbour).inserted {
+                    queue.append(neighbour)
+                }
+            }
+        }
+        return seen.sorted().map { ConstraintID(index: $0) }
+    }
+
+    private func hard(_ constraint: Constraint) -> Constraint {
+        var required = constraint
+        required.priority = .required
+        return required
+    }
+
+    // MARK: - Minimal conflicts
+
+    /// Shrinks a sufficient conflicting set of required constraints (plus the rejected one,
+    /// which need not be live) to a minimal one.
+    func minimalConflict(certificate: [ConstraintID], rejected: ConstraintID, constraint: Constraint) -> Conflict {
+        var ids: [ConstraintID] = []
+        var seen = Set<ConstraintID>()
+        for id in certificate where id != rejected && seen.insert(id).inserted {
+            if let record = liveRecord(id), record.constraint.isRequired { ids.append(id) }
+        }
+        var items = ids.map { records[Int($0.index)]!.constraint }
+        items.append(hard(constraint))
+        ids.append(rejected)
+        let kept = Solver.irreducibleInfeasibleSubset(items, mustKeep: [items.count - 1], template: self)
+        return Conflict(members: kept.map { ids[$0] }, rejected: rejected)
+    }
+
+    /// A deletion filter: the positions of an irreducible infeasible subset of `constraints`
+    /// (all treated as required), keeping the `mustKeep` positions. The input must be
+    /// infeasible; if it is not (rounding), it is returned whole.
+    static func irreducibleInfeasibleSubset(_ constraints: [Constraint], mustKeep: Set<Int>,
+                                            template: Solver) -> [Int] {
+        var current = Array(constraints.indices)
+        var necessary = mustKeep
+        while let candidate = current.first(where: { !necessary.contains($0) }) {
+            // Members that must stay go last, so that certificates tend to contain them.
+            let trial = current.filter { $0 != candidate }.sorted {
+                (mustKeep.contains($0) ? 1 : 0, $0) < (mustKeep.contains($1) ? 1 : 0, $1)
+            }
+            var scratch = ScratchSolver(for: template)
+            var certificate: [Int]?
+            for position in trial where certificate == nil {
+                certificate = scratch.add(constraints[position], tag: position)
+            }
+            guard let certificate else {
+                necessary.insert(candidate)
+                continue
+            }
+            let shrunk = Set(certificate).union(mustKeep.intersection(trial))
+            // Trust the certificate only if it really is infeasible on its own.
+            if shrunk.count < trial.count && ScratchSolver.isFeasible(shrunk.sorted().map { constraints[$0] }, template: template) {
+                current = trial.sorted()
+            } else {
+                current = shrunk.sorted()
+            }
+        }
+        return current.sorted()
+    }
+}
+
+/// A fresh solver holding a few constraints of another, as required, for feasibility tests.
+struct ScratchSolver {
+    let solver = Solver()
+    let template: Solver
+    var variables: [Int32: Variable] = [:]
+    /// The caller's tag of each constraint added, by scratch handle index.
+    var tags: [Int] = []
+
+    init(for template: Solver) { self.template = template }
+
+    /// Adds a constraint (mapping the template's variables); nil if it holds, else the raw
+    /// certificate: the tags of a conflicting set (including this one's).
+    mutating func add(_ constraint: Constraint, tag: Int) -> [Int]? {
+        var mapped = constraint
+        mapped.expression.terms = constraint.expression.terms.map { term in
+            if let existing = variables[term.variable.index] { return Term(existing, term.coefficient) }
+            let fresh = solver.makeVariable()
+            variables[term.variable.index] = fresh
+            return Term(fresh, term.coefficient)
+        }
+        mapped.priority = .required
+        let id = ConstraintID(index: Int32(solver.records.count))
+        solver.records.append(nil)
+        tags.append(tag)
+        guard let certificate = solver.insert(mapped, id: id) else { return nil }
+        return Array(Set(certificate.map { tags[Int($0.index)] }))
+    }
+
+    static func isFeasible(_ constraints: [Constraint], template: Solver) -> Bool {
+        var scratch = ScratchSolver(for: template)
+        for (position, constraint) in constraints.enumerated() where scratch.add(constraint, tag: position) != nil {
+            return false
+        }
+        return true
+    }
+}

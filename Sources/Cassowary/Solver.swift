@@ -1,0 +1,221 @@
+/// An incremental Cassowary solver with strict priority order.
+///
+/// Required constraints (priority 1000) always hold. Optional ones are satisfied in strict
+/// priority order: a higher priority beats any number of lower ones; within one priority the
+/// sum of the absolute errors is minimised. Each operation re-optimises incrementally (Badros,
+/// Borning and Stuckey, "The Cassowary linear arithmetic constraint solving algorithm", 2001),
+/// over a tableau with a column index and one objective level per priority in use.
+///
+/// A refused operation throws and leaves the solver as it was.
+public final class Solver {
+    var tableau = Tableau()
+
+    // Variables, by index.
+    var variableSymbols: [Int32] = []
+    var variableNames: [String] = []
+
+    // Constraints, by handle index (handles are never reused).
+    var records: [ConstraintRecord?] = []
+    var liveConstraintCount = 0
+
+    // Priority levels: slot per priority (slot 0 is phase 1's), and how many constraints use it.
+    var slotForPriority: [Priority: Int] = [:]
+    var slotPriority: [Priority?] = [Priority.infinity]
+    var slotUseCount: [Int] = [0]
+    var retiredSlots: [Int] = []
+
+    // Edit variables: variable index -> the edit constraint.
+    var edits: [Int32: ConstraintID] = [:]
+    /// Constraints that `exerciseAmbiguity` added, by variable index.
+    var nudges: [Int32: ConstraintID] = [:]
+
+    public init() {}
+
+    // MARK: - Variables
+
+    /// Makes a new variable, initially 0.
+    public func makeVariable(named name: String = "") -> Variable {
+        let variable = Variable(index: Int32(variableSymbols.count))
+        let symbol = tableau.makeSymbol(.external, owner: variable.index)
+        variableSymbols.append(symbol)
+        variableNames.append(name.isEmpty ? "v\(variable.index)" : name)
+        return variable
+    }
+
+    public var variableCount: Int { variableSymbols.count }
+
+    public func name(of variable: Variable) -> String { variableNames[Int(variable.index)] }
+
+    /// The value of a variable in the current optimal solution.
+    /// - Complexity: O(1).
+    public func value(of variable: Variable) -> Double {
+        let symbol = variableSymbols[Int(variable.index)]
+        let row = tableau.basicRow[Int(symbol)]
+        return row < 0 ? 0 : tableau.rows[Int(row)].constant
+    }
+
+    // MARK: - Constraints
+
+    public var constraintCount: Int { liveConstraintCount - nudges.count }
+
+    /// The constraint behind a handle, or nil when it is not in the solver.
+    public func constraint(_ id: ConstraintID) -> Constraint? {
+        guard id.index >= 0 && Int(id.index) < records.count else { return nil }
+        return records[Int(id.index)]?.constraint
+    }
+
+    /// Every constraint in the solver, in the order they were added.
+    public var constraintIDs: [ConstraintID] {
+        records.indices.compactMap {
+            guard let record = records[$0], record.constraint.priority != Solver.nudgePriority else { return nil }
+            return ConstraintID(index: Int32($0))
+        }
+    }
+
+    /// Adds a constraint and re-optimises.
+    ///
+    /// - Throws: `SolverError.unsatisfiable` with a minimal conflicting set of required
+    ///   constraints (including this one) when a required constraint cannot hold; an input
+    ///   error for NaN, infinite or out-of-range numbers, unknown variables, bad priorities.
+    /// - Complexity: proportional to the rows that the pivots touch, through the column index.
+    @discardableResult
+    public func add(_ constraint: Constraint) throws -> ConstraintID {
+        let normalized = try validated(constraint)
+        let id = ConstraintID(index: Int32(records.count))
+        records.append(nil)
+        if let explanation = insert(normalized, id: id) {
+            throw SolverError.unsatisfiable(minimalConflict(certificate: explanation, rejected: id, constraint: normalized))
+        }
+        return id
+    }
+
+    /// Removes a constraint and re-optimises.
+    /// - Throws: `SolverError.unknownConstraint` if the handle is not live.
+    public func remove(_ id: ConstraintID) throws {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        if let variable = edits.first(where: { $0.value == id })?.key { edits[variable] = nil }
+        if let variable = nudges.first(where: { $0.value == id })?.key { nudges[variable] = nil }
+        extract(record, id: id)
+        tableau.optimize()
+    }
+
+    /// Changes the constant of a constraint's expression (`expression RELATION 0`) in place:
+    /// the cheap path, a marker shift followed by the dual simplex.
+    ///
+    /// - Throws: `SolverError.unsatisfiable` when a required constraint cannot hold with the new
+    ///   constant (the solver is left as it was); input errors for bad numbers.
+    public func setConstant(_ id: ConstraintID, to constant: Double) throws {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        try validateConstant(constant)
+        let delta = constant - record.constraint.expression.constant
+        if delta == 0 { return }
+        shiftMarker(of: record, by: delta)
+        tableau.isLoggingPivots = record.constraint.isRequired
+        tableau.pivotLog.removeAll()
+        let feasible = tableau.dualOptimize()
+        tableau.isLoggingPivots = false
+        if !feasible {
+            let certificate = infeasibleRowCertificate()
+            tableau.undoLoggedPivots()
+            shiftMarker(of: record, by: -delta)
+            _ = tableau.dualOptimize()
+            var changed = record.constraint
+            changed.expression.constant = constant
+            throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id, constraint: changed))
+        }
+        tableau.pivotLog.removeAll()
+        records[Int(id.index)]!.constraint.expression.constant = constant
+    }
+
+    /// Changes a constraint's priority.
+    ///
+    /// Optional to optional re-weights its errors in place. To or from required, the
+    /// constraint is taken out and put back with the new priority, as current iOS does; if it
+    /// cannot hold as required it is put back as it was and the conflict is thrown.
+    public func setPriority(_ id: ConstraintID, to priority: Priority) throws {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        try validatePriority(priority)
+        let old = record.constraint.priority
+        if old == priority { return }
+        if priority >= .required, let edited = edits.first(where: { $0.value == id })?.key {
+            throw SolverError.requiredEditVariable(Variable(index: edited))
+        }
+        if old < .required && priority < .required {
+            let oldSlot = record.slot
+            let newSlot = acquireSlot(for: priority)
+            for error in record.errorSymbols(in: tableau) {
+                tableau.addToObjective(error, weight: -1, slot: oldSlot)
+                tableau.addToObjective(error, weight: 1, slot: newSlot)
+            }
+            releaseSlot(oldSlot)
+            records[Int(id.index)]!.slot = newSlot
+            records[Int(id.index)]!.constraint.priority = priority
+            tableau.optimize()
+            return
+        }
+        extract(record, id: id)
+        var changed = record.constraint
+        changed.priority = priority
+        if let certificate = insert(changed, id: id) {
+            let conflict = minimalConflict(certificate: certificate, rejected: id, constraint: changed)
+            let restored = insert(record.constraint, id: id)
+            precondition(restored == nil, "re-adding a constraint that held before failed")
+            throw SolverError.unsatisfiable(conflict)
+        }
+    }
+
+    // MARK: - Edit variables
+
+    /// Makes a variable editable at an optional priority, starting at its current value.
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws {
+        try validateVariable(variable)
+        try validatePriority(priority)
+        if priority >= .required { throw SolverError.requiredEditVariable(variable) }
+        if edits[variable.index] != nil { throw SolverError.duplicateEditVariable(variable) }
+        let current = value(of: variable)
+        let id = try add(Constraint(Expression([Term(variable)], constant: -current), .equal, priority: priority))
+        edits[variable.index] = id
+    }
+
+    public func removeEditVariable(_ variable: Variable) throws {
+        guard let id = edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
+        try remove(id)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable.index] != nil }
+
+    /// Suggests a value for an edit variable: the dual simplex moves the solution there as far
+    /// as the higher priorities allow.
+    /// - Complexity: proportional to the rows the pivots touch.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws {
+        guard let id = edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
+        try setConstant(id, to: -value)
+    }
+
+    // MARK: - Internals: records
+
+    func liveRecord(_ id: ConstraintID) -> ConstraintRecord? {
+        guard id.index >= 0 && Int(id.index) < records.count else { return nil }
+        return records[Int(id.index)]
+    }
+}
+
+/// What the solver keeps about one constraint.
+struct ConstraintRecord {
+    var constraint: Constraint
+    /// The symbol that identifies the constraint's row: a slack (inequality), a dummy
+    /// (required equality) or the positive error (optional equality).
+    var marker: Int32
+    /// The second error (optional equality) or the error (optional inequality); -1 if none.
+    var other: Int32
+    /// The marker's coefficient in the normalised original row.
+    var markerCoefficient: Double
+    /// The row was negated so that its constant is non-negative.
+    var reversed: Bool
+    /// The objective level of the errors; -1 for required constraints.
+    var slot: Int
+
+    func errorSymbols(in tableau: Tableau) -> [Int32] {
+        [marker, other].filter { $0 >= 0 && tableau.kinds[Int($0)] == .error }
+    }
+}

@@ -1,0 +1,535 @@
+/// The kind of a tableau symbol.
+///
+/// `external` symbols are the user's variables and are unrestricted in sign; every other kind is
+/// restricted to be non-negative. `dummy` symbols are markers of required equalities: they are
+/// fixed at zero and never enter the basis in an optimisation.
+enum SymbolKind: UInt8 {
+    case external
+    case slack
+    case error
+    case dummy
+    case artificial
+}
+
+/// One row of the tableau: `basic = constant + Σ coefficients[k]·ids[k]`.
+///
+/// Cells are sorted by symbol id and never hold a zero coefficient.
+struct Row {
+    var basic: Int32
+    var constant: Double
+    var ids: [Int32]
+    var coefficients: [Double]
+
+    /// - Complexity: O(log n) in the row's length.
+    func coefficient(of symbol: Int32) -> Double {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let mid = (low + high) >> 1
+            let id = ids[mid]
+            if id == symbol { return coefficients[mid] }
+            if id < symbol { low = mid + 1 } else { high = mid }
+        }
+        return 0
+    }
+}
+
+/// The simplex tableau in basic feasible solved form, with a column index and a lexicographic
+/// objective.
+///
+/// The objective has one level per distinct priority in use (and level slot 0 for the
+/// artificial objective of phase 1, above every priority). It is stored densely as
+/// `objective[symbol * stride + slot]`, in terms of the parametric symbols: the reduced-cost
+/// vector of a symbol is its entries over the slots in `levelOrder` (highest priority first).
+/// A symbol whose first non-zero entry is negative can enter the basis and improve the
+/// objective; the set of such symbols is kept up to date in `candidates`.
+struct Tableau {
+    // MARK: Symbols (struct of arrays, indexed by symbol id)
+    var kinds: [SymbolKind] = []
+    /// The row in which the symbol is basic, or -1 when it is parametric.
+    var basicRow: [Int32] = []
+    /// For a parametric symbol, the rows that hold it (unordered).
+    var columns: [[Int32]] = []
+    /// The constraint (or variable, for externals) that owns the symbol; -1 for none.
+    var owners: [Int32] = []
+    var freeSymbols: [Int32] = []
+
+    // MARK: Rows
+    var rows: [Row] = []
+    var freeRows: [Int32] = []
+
+    // MARK: Objective
+    var stride = 4
+    var objective: [Double] = []
+    /// The value of each level's objective at the current basic solution.
+    var objectiveValue: [Double] = [0, 0, 0, 0]
+    /// Slots in priority order, highest first; slot 0 (phase 1) always leads.
+    var levelOrder: [Int] = [0]
+    /// Symbols whose phase-1 entry (slot 0) may be non-zero.
+    var artificialTouched: [Int32] = []
+
+    // MARK: Entering candidates and infeasible rows
+    var candidatePosition: [Int32] = []
+    var candidates: [Int32] = []
+    /// Basic symbols of restricted rows whose constant may have become negative.
+    var infeasible: [Int32] = []
+
+    // MARK: Pivot log, so that a failed operation can be undone exactly.
+    var isLoggingPivots = false
+    var pivotLog: [(entering: Int32, leaving: Int32, row: Int32)] = []
+
+    // MARK: Scratch buffers for row merges
+    var scratchIDs: [Int32] = []
+    var scratchCoefficients: [Double] = []
+
+    /// Consecutive degenerate pivots before the entering rule falls back to Bland's rule.
+    static let degeneratePivotLimit = 64
+
+    // MARK: - Symbols
+
+    mutating func makeSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        if let symbol = freeSymbols.popLast() {
+            kinds[Int(symbol)] = kind
+            owners[Int(symbol)] = owner
+            return symbol
+        }
+        let symbol = Int32(kinds.count)
+        kinds.append(kind)
+        basicRow.append(-1)
+        columns.append([])
+        owners.append(owner)
+        candidatePosition.append(-1)
+        objective.append(contentsOf: repeatElement(0, count: stride))
+        return symbol
+    }
+
+    /// Returns a parametric symbol that no row holds any more to the free list.
+    mutating func releaseSymbol(_ symbol: Int32) {
+        let s = Int(symbol)
+        precondition(basicRow[s] < 0, "releasing a basic symbol")
+        for rowIndex in columns[s] {
+            removeCell(symbol, fromRow: rowIndex)
+        }
+        columns[s].removeAll(keepingCapacity: true)
+        for slot in 0..<stride { objective[s * stride + slot] = 0 }
+        removeCandidate(symbol)
+        owners[s] = -1
+        freeSymbols.append(symbol)
+    }
+
+    @inline(__always)
+    func isRestricted(_ symbol: Int32) -> Bool { kinds[Int(symbol)] != .external }
+
+    // MARK: - Rows
+
+    /// Inserts a row whose basic symbol is `basic`; the cells must be sorted and non-zero.
+    @discardableResult
+    mutating func insertRow(basic: Int32, constant: Double, ids: [Int32], coefficients: [Double]) -> Int32 {
+        let index: Int32
+        let row = Row(basic: basic, constant: constant, ids: ids, coefficients: coefficients)
+        if let reused = freeRows.popLast() {
+            index = reused
+            rows[Int(reused)] = row
+        } else {
+            index = Int32(rows.count)
+            rows.append(row)
+        }
+        for id in ids { columns[Int(id)].append(index) }
+        basicRow[Int(basic)] = index
+        return index
+    }
+
+    /// Removes a row from the tableau; its basic symbol becomes parametric (and appears nowhere).
+    mutating func dropRow(_ index: Int32) {
+        let row = rows[Int(index)]
+        for id in row.ids { removeFromColumn(id, row: index) }
+        basicRow[Int(row.basic)] = -1
+        rows[Int(index)] = Row(basic: -1, constant: 0, ids: [], coefficients: [])
+        freeRows.append(index)
+    }
+
+    @inline(__always)
+    mutating func removeFromColumn(_ symbol: Int32, row: Int32) {
+        let s = Int(symbol)
+        if let k = columns[s].firstIndex(of: row) {
+            columns[s].swapAt(k, columns[s].count - 1)
+            columns[s].removeLast()
+        }
+    }
+
+    /// Deletes one cell from a row (the symbol is being fixed at zero); the column is the
+    /// caller's to update.
+    mutating func removeCell(_ symbol: Int32, fromRow index: Int32) {
+        let r = Int(index)
+        if let k = rows[r].ids.firstIndex(of: symbol) {
+            rows[r].ids.remove(at: k)
+            rows[r].coefficients.remove(at: k)
+        }
+    }
+
+    /// `row[target] += multiple · row[source]`, leaving out the cell of `eliminated` in the
+    /// target (the symbol that `source` now defines).
+    ///
+    /// A two-pointer merge of two sorted rows into scratch buffers, which are then swapped in.
+    /// - Complexity: O(length of both rows), plus the column updates of cells that appear or
+    ///   cancel.
+    mutating func addRow(_ source: Int32, times multiple: Double, into target: Int32, eliminating eliminated: Int32) {
+        let src = rows[Int(source)]
+        let t = Int(target)
+        scratchIDs.removeAll(keepingCapacity: true)
+        scratchCoefficients.removeAll(keepingCapacity: true)
+        let targetIDs = rows[t].ids
+        let targetCoefficients = rows[t].coefficients
+        let aCount = targetIDs.count
+        let bCount = src.ids.count
+        var i = 0
+        var j = 0
+        while i < aCount || j < bCount {
+            if j == bCount || (i < aCount && targetIDs[i] < src.ids[j]) {
+                let id = targetIDs[i]
+                if id != eliminated {
+                    scratchIDs.append(id)
+                    scratchCoefficients.append(targetCoefficients[i])
+                }
+                i += 1
+            } else if i == aCount || src.ids[j] < targetIDs[i] {
+                let value = multiple * src.coefficients[j]
+                if !Tolerance.isZero(value) {
+                    let id = src.ids[j]
+                    scratchIDs.append(id)
+                    scratchCoefficients.append(value)
+                    columns[Int(id)].append(target)
+                }
+                j += 1
+            } else {
+                let id = targetIDs[i]
+                let value = targetCoefficients[i] + multiple * src.coefficients[j]
+                if Tolerance.isZero(value) {
+                    removeFromColumn(id, row: target)
+                } else {
+                    scratchIDs.append(id)
+                    scratchCoefficients.append(value)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        rows[t].constant += multiple * src.constant
+        swap(&rows[t].ids, &scratchIDs)
+        swap(&rows[t].coefficients, &scratchCoefficients)
+    }
+
+    // MARK: - Pivoting
+
+    /// Makes `entering` basic in row `index` (whose basic symbol leaves) and eliminates it from
+    /// every other row and from the objective.
+    ///
+    /// Row `b = c + a·e + Σ aⱼ·xⱼ` becomes `e = −c/a + (1/a)·b + Σ (−aⱼ/a)·xⱼ`.
+    mutating func pivot(entering: Int32, row index: Int32) {
+        let r = Int(index)
+        let leaving = rows[r].basic
+        let a = rows[r].coefficient(of: entering)
+        precondition(a != 0, "pivot on a zero coefficient")
+        let factor = -1 / a
+        var ids: [Int32] = []
+        var coefficients: [Double] = []
+        ids.reserveCapacity(rows[r].ids.count)
+        coefficients.reserveCapacity(rows[r].ids.count)
+        var placedLeaving = false
+        for k in 0..<rows[r].ids.count {
+            let id = rows[r].ids[k]
+            if id == entering { continue }
+            if !placedLeaving && leaving < id {
+                ids.append(leaving)
+                coefficients.append(1 / a)
+                placedLeaving = true
+            }
+            ids.append(id)
+            coefficients.append(rows[r].coefficients[k] * factor)
+        }
+        if !placedLeaving {
+            ids.append(leaving)
+            coefficients.append(1 / a)
+        }
+        rows[r].ids = ids
+        rows[r].coefficients = coefficients
+        rows[r].constant *= factor
+        rows[r].basic = entering
+        removeFromColumn(entering, row: index)
+        columns[Int(leaving)].append(index)
+        basicRow[Int(leaving)] = -1
+        basicRow[Int(entering)] = index
+        removeCandidate(entering)
+        if isLoggingPivots { pivotLog.append((entering, leaving, index)) }
+        substitute(entering, definedBy: index)
+    }
+
+    /// Replaces the now-basic `symbol` by its row everywhere else: in every row of its column
+    /// and in the objective.
+    mutating func substitute(_ symbol: Int32, definedBy index: Int32) {
+        let s = Int(symbol)
+        let column = columns[s]
+        columns[s] = []
+        for target in column where target != index {
+            let coefficient = rows[Int(target)].coefficient(of: symbol)
+            addRow(index, times: coefficient, into: target, eliminating: symbol)
+            let basic = rows[Int(target)].basic
+            if isRestricted(basic) && rows[Int(target)].constant < -Tolerance.epsilon {
+                infeasible.append(basic)
+            }
+        }
+        substituteInObjective(symbol, definedBy: index)
+    }
+
+    /// `objective += d · row` for each level where the symbol's entry `d` is non-zero.
+    mutating func substituteInObjective(_ symbol: Int32, definedBy index: Int32) {
+        let s = Int(symbol)
+        let base = s * stride
+        var touched = false
+        for slot in 0..<stride {
+            let d = objective[base + slot]
+            if d == 0 { continue }
+            objective[base + slot] = 0
+            touched = true
+            let row = rows[Int(index)]
+            objectiveValue[slot] += d * row.constant
+            for k in 0..<row.ids.count {
+                let id = Int(row.ids[k])
+                let position = id * stride + slot
+                let value = objective[position] + d * row.coefficients[k]
+                objective[position] = Tolerance.isZero(value) ? 0 : value
+                if slot == 0 { artificialTouched.append(row.ids[k]) }
+            }
+        }
+        if touched {
+            for id in rows[Int(index)].ids { refreshCandidate(id) }
+        }
+    }
+
+    /// Adds `weight · symbol` to the objective at `slot`, in terms of parametric symbols.
+    mutating func addToObjective(_ symbol: Int32, weight: Double, slot: Int) {
+        let r = basicRow[Int(symbol)]
+        if r < 0 {
+            let position = Int(symbol) * stride + slot
+            objective[position] += weight
+            if Tolerance.isZero(objective[position]) { objective[position] = 0 }
+            if slot == 0 { artificialTouched.append(symbol) }
+            refreshCandidate(symbol)
+        } else {
+            let row = rows[Int(r)]
+            objectiveValue[slot] += weight * row.constant
+            for k in 0..<row.ids.count {
+                let position = Int(row.ids[k]) * stride + slot
+                objective[position] += weight * row.coefficients[k]
+                if Tolerance.isZero(objective[position]) { objective[position] = 0 }
+                if slot == 0 { artificialTouched.append(row.ids[k]) }
+                refreshCandidate(row.ids[k])
+            }
+        }
+    }
+
+    /// Clears the phase-1 objective (slot 0).
+    mutating func clearArtificialObjective() {
+        let touched = artificialTouched
+        artificialTouched.removeAll(keepingCapacity: true)
+        for symbol in touched {
+            objective[Int(symbol) * stride] = 0
+            refreshCandidate(symbol)
+        }
+        objectiveValue[0] = 0
+    }
+
+    // MARK: - Levels
+
+    /// Grows the objective's stride so that `slot` fits.
+    mutating func ensureSlot(_ slot: Int) {
+        guard slot >= stride else { return }
+        var newStride = stride
+        while newStride <= slot { newStride *= 2 }
+        let symbolCount = kinds.count
+        var grown = [Double](repeating: 0, count: symbolCount * newStride)
+        for s in 0..<symbolCount {
+            for k in 0..<stride { grown[s * newStride + k] = objective[s * stride + k] }
+        }
+        objective = grown
+        objectiveValue += [Double](repeating: 0, count: newStride - stride)
+        stride = newStride
+    }
+
+    /// Zeroes one level's entries for every symbol (a slot about to be reused).
+    mutating func zeroSlot(_ slot: Int) {
+        for s in 0..<kinds.count { objective[s * stride + slot] = 0 }
+        objectiveValue[slot] = 0
+    }
+
+    // MARK: - Reduced costs
+
+    /// The rank (position in `levelOrder`) and value of the first non-zero entry of a
+    /// symbol's reduced-cost vector, or nil when every entry is zero.
+    @inline(__always)
+    func leadingEntry(_ symbol: Int32) -> (rank: Int, value: Double)? {
+        let base = Int(symbol) * stride
+        for rank in 0..<levelOrder.count {
+            let value = objective[base + levelOrder[rank]]
+            if value != 0 && !Tolerance.isZero(value) { return (rank, value) }
+        }
+        return nil
+    }
+
+    mutating func refreshCandidate(_ symbol: Int32) {
+        let s = Int(symbol)
+        let kind = kinds[s]
+        var negative = false
+        if basicRow[s] < 0 && kind != .external && kind != .dummy, let entry = leadingEntry(symbol) {
+            negative = entry.value < 0
+        }
+        if negative {
+            if candidatePosition[s] < 0 {
+                candidatePosition[s] = Int32(candidates.count)
+                candidates.append(symbol)
+            }
+        } else {
+            removeCandidate(symbol)
+        }
+    }
+
+    mutating func removeCandidate(_ symbol: Int32) {
+        let position = Int(candidatePosition[Int(symbol)])
+        guard position >= 0 else { return }
+        let last = candidates.removeLast()
+        if last != symbol {
+            candidates[position] = last
+            candidatePosition[Int(last)] = Int32(position)
+        }
+        candidatePosition[Int(symbol)] = -1
+    }
+
+    // MARK: - Primal simplex
+
+    /// Pivots until no symbol can improve the lexicographic objective.
+    ///
+    /// Entering rule: the most negative reduced cost at the highest level that has one
+    /// (Dantzig), falling back to the lowest id (Bland) after a run of degenerate pivots, which
+    /// rules out cycling. Leaving rule: the minimum ratio `−constant/coefficient` over the
+    /// restricted rows of the entering column, ties to the lowest basic id.
+    /// - Returns: false if some candidate could grow without bound (only possible for an
+    ///   objective that is not bounded below, as in a range query).
+    @discardableResult
+    mutating func optimize() -> Bool {
+        var degenerateRun = 0
+        while true {
+            guard let entering = chooseEntering(bland: degenerateRun >= Tableau.degeneratePivotLimit) else {
+                return true
+            }
+            guard let (leaving, ratio) = leavingRow(for: entering) else {
+                return false
+            }
+            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            pivot(entering: entering, row: leaving)
+        }
+    }
+
+    func chooseEntering(bland: Bool) -> Int32? {
+        var best: Int32 = -1
+        var bestRank = Int.max
+        var bestValue = 0.0
+        for symbol in candidates {
+            guard let entry = leadingEntry(symbol), entry.value < 0 else { continue }
+            if bland {
+                if best < 0 || symbol < best { best = symbol }
+                continue
+            }
+            if entry.rank < bestRank
+                || (entry.rank == bestRank && (entry.value < bestValue || (entry.value == bestValue && symbol < best))) {
+                best = symbol
+                bestRank = entry.rank
+                bestValue = entry.value
+            }
+        }
+        return best < 0 ? nil : best
+    }
+
+    func leavingRow(for entering: Int32) -> (row: Int32, ratio: Double)? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        var bestBasic = Int32.max
+        for index in columns[Int(entering)] {
+            let row = rows[Int(index)]
+            guard isRestricted(row.basic) else { continue }
+            let coefficient = row.coefficient(of: entering)
+            // A basic dummy (a redundant required equality) must stay at zero: it blocks the
+            // entering symbol at once, whatever the sign of its coefficient.
+            let isDummyRow = kinds[Int(row.basic)] == .dummy
+            guard coefficient < -Tolerance.epsilon || (isDummyRow && coefficient > Tolerance.epsilon) else { continue }
+            let ratio = isDummyRow ? 0 : max(0, -row.constant / coefficient)
+            if ratio < bestRatio || (ratio == bestRatio && row.basic < bestBasic) {
+                best = index
+                bestRatio = ratio
+                bestBasic = row.basic
+            }
+        }
+        return best < 0 ? nil : (best, bestRatio)
+    }
+
+    // MARK: - Dual simplex
+
+    /// Restores feasibility after constants changed, keeping the objective optimal.
+    ///
+    /// For each restricted row with a negative constant, the entering symbol is the one with a
+    /// positive coefficient `a` whose reduced-cost vector `d/a` is lexicographically smallest.
+    /// - Returns: false if some row can never become non-negative: the required constraints
+    ///   cannot all hold.
+    mutating func dualOptimize() -> Bool {
+        while let basic = infeasible.popLast() {
+            let index = basicRow[Int(basic)]
+            guard index >= 0 else { continue }
+            let row = rows[Int(index)]
+            guard row.constant < -Tolerance.epsilon else { continue }
+            var best: Int32 = -1
+            var bestCoefficient = 0.0
+            for k in 0..<row.ids.count {
+                let id = row.ids[k]
+                let coefficient = row.coefficients[k]
+                guard coefficient > Tolerance.epsilon else { continue }
+                let kind = kinds[Int(id)]
+                guard kind != .dummy && kind != .external else { continue }
+                if best < 0 || dualRatioIsSmaller(id, coefficient, than: best, bestCoefficient) {
+                    best = id
+                    bestCoefficient = coefficient
+                }
+            }
+            if best < 0 {
+                infeasible.append(basic)
+                return false
+            }
+            pivot(entering: best, row: index)
+        }
+        return true
+    }
+
+    func dualRatioIsSmaller(_ a: Int32, _ aCoefficient: Double, than b: Int32, _ bCoefficient: Double) -> Bool {
+        let aBase = Int(a) * stride
+        let bBase = Int(b) * stride
+        for slot in levelOrder {
+            let x = objective[aBase + slot] / aCoefficient
+            let y = objective[bBase + slot] / bCoefficient
+            if abs(x - y) > Tolerance.epsilon { return x < y }
+        }
+        return a < b
+    }
+
+    // MARK: - Undo
+
+    /// Reverses the logged pivots, newest first, and clears the log.
+    mutating func undoLoggedPivots() {
+        let log = pivotLog
+        pivotLog.removeAll()
+        let wasLogging = isLoggingPivots
+        isLoggingPivots = false
+        for step in log.reversed() {
+            pivot(entering: step.leaving, row: step.row)
+        }
+        isLoggingPivots = wasLogging
+        infeasible.removeAll()
+    }
+}

@@ -1,0 +1,310 @@
+import Testing
+@testable import Cassowary
+
+/// Unit tests, one behaviour each: operations, strict priorities, errors.
+@Suite struct SolverTests {
+    @Test func requiredEqualitiesChainThroughVariables() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(named: "x")
+        let y = solver.makeVariable(named: "y")
+        try solver.add(Constraint(x, .equal, 10))
+        try solver.add(Constraint(y, .equal, x + 5))
+        #expect(solver.value(of: x) == 10)
+        #expect(solver.value(of: y) == 15)
+    }
+
+    @Test func inequalitiesBoundAnOptionalPull() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .greaterThanOrEqual, 20))
+        try solver.add(Constraint(x, .lessThanOrEqual, 30))
+        let pull = try solver.add(Constraint(x, .equal, 100, priority: 500))
+        #expect(solver.value(of: x) == 30)
+        #expect(try solver.error(of: pull) == 70)
+        try solver.setConstant(pull, to: -5)   // x == 5 @500
+        #expect(solver.value(of: x) == 20)
+    }
+
+    @Test func oneHigherPriorityBeatsAnyNumberOfLowerOnes() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 10, priority: 251))
+        for _ in 0..<1000 { try solver.add(Constraint(x, .equal, 20, priority: 250)) }
+        #expect(solver.value(of: x) == 10)
+    }
+
+    @Test func closePrioritiesStayStrict() throws {
+        // kiwi's single-double strengths cannot separate 999.5 from 999; strict levels can.
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 1, priority: 999.5))
+        for _ in 0..<50 { try solver.add(Constraint(x, .equal, 2, priority: 999)) }
+        #expect(solver.value(of: x) == 1)
+    }
+
+    @Test func withinALevelTheSumOfErrorsIsMinimised() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 10, priority: 250))
+        try solver.add(Constraint(x, .equal, 10, priority: 250))
+        try solver.add(Constraint(x, .equal, 40, priority: 250))
+        #expect(solver.value(of: x) == 10)
+    }
+
+    @Test func removingAConstraintReleasesItsEffect() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 5, priority: 100))
+        let strong = try solver.add(Constraint(x, .equal, 50))
+        #expect(solver.value(of: x) == 50)
+        try solver.remove(strong)
+        #expect(solver.value(of: x) == 5)
+    }
+
+    @Test func removingEveryConstraintEmptiesTheSolver() throws {
+        let solver = Solver()
+        let vs = (0..<4).map { _ in solver.makeVariable() }
+        var ids: [ConstraintID] = []
+        ids.append(try solver.add(Constraint(vs[0], .equal, 3)))
+        ids.append(try solver.add(Constraint(vs[1], .greaterThanOrEqual, vs[0] + 2)))
+        ids.append(try solver.add(Constraint(vs[2], .equal, vs[1] * 2, priority: 750)))
+        ids.append(try solver.add(Constraint(vs[3] + vs[2], .lessThanOrEqual, 40, priority: 250)))
+        ids.append(try solver.add(Constraint(vs[3], .equal, 1000, priority: 1)))
+        for id in ids.reversed() { try solver.remove(id) }
+        #expect(solver.constraintCount == 0)
+        #expect(solver.tableau.rows.allSatisfy { $0.basic < 0 })
+        #expect(solver.tableau.columns.allSatisfy { $0.isEmpty })
+        #expect(solver.tableau.objective.allSatisfy { $0 == 0 })
+        #expect(solver.tableau.candidates.isEmpty)
+        #expect(vs.allSatisfy { solver.value(of: $0) == 0 })
+    }
+
+    @Test func editVariablesFollowSuggestionsWithinTheirBounds() throws {
+        let solver = Solver()
+        let width = solver.makeVariable(named: "width")
+        let half = solver.makeVariable(named: "half")
+        try solver.add(Constraint(half, .equal, width * 0.5))
+        try solver.add(Constraint(width, .lessThanOrEqual, 300))
+        try solver.addEditVariable(width, priority: 999)
+        try solver.suggestValue(width, 200)
+        #expect(solver.value(of: half) == 100)
+        try solver.suggestValue(width, 400)
+        #expect(solver.value(of: width) == 300)
+        #expect(solver.value(of: half) == 150)
+        try solver.removeEditVariable(width)
+        #expect(throws: SolverError.unknownEditVariable(width)) { try solver.suggestValue(width, 1) }
+    }
+
+    @Test func anUnsatisfiableRequiredConstraintIsRefusedWithAMinimalSet() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let y = solver.makeVariable()
+        let z = solver.makeVariable()
+        let a = try solver.add(Constraint(x, .equal, 10))
+        let unrelated = try solver.add(Constraint(z, .equal, 3))
+        let b = try solver.add(Constraint(y, .greaterThanOrEqual, x + 20))
+        let soft = try solver.add(Constraint(y, .equal, 0, priority: 750))
+        let before = solver.tableau.rows.filter { $0.basic >= 0 }.map(\.constant)
+        do {
+            try solver.add(Constraint(y, .lessThanOrEqual, 25))
+            Issue.record("expected a conflict")
+        } catch SolverError.unsatisfiable(let conflict) {
+            #expect(conflict.members.count == 3)
+            #expect(conflict.members.contains(a) && conflict.members.contains(b))
+            #expect(conflict.members.contains(conflict.rejected))
+            #expect(!conflict.members.contains(unrelated) && !conflict.members.contains(soft))
+        }
+        #expect(solver.tableau.rows.filter { $0.basic >= 0 }.map(\.constant) == before)
+        #expect(solver.value(of: y) == 30)
+        #expect(solver.constraintCount == 4)
+    }
+
+    @Test func aNegativeWidthAloneConflictsWithItsLowerBound() throws {
+        let solver = Solver()
+        let width = solver.makeVariable()
+        let nonNegative = try solver.add(Constraint(width, .greaterThanOrEqual, 0))
+        #expect {
+            try solver.add(Constraint(width, .equal, -16))
+        } throws: { error in
+            guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+            return conflict.members == [nonNegative, conflict.rejected]
+        }
+    }
+
+    @Test func contradictoryEqualitiesAreCaughtWithoutPhaseOne() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let first = try solver.add(Constraint(x, .equal, 1))
+        #expect(throws: SolverError.unsatisfiable(Conflict(members: [first, ConstraintID(index: 1)], rejected: ConstraintID(index: 1)))) {
+            try solver.add(Constraint(x, .equal, 2))
+        }
+        try solver.add(Constraint(x, .equal, 1))   // redundant, but consistent
+        #expect(solver.value(of: x) == 1)
+    }
+
+    @Test func aRedundantConstraintKeepsHoldingWhenItsTwinGoes() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let first = try solver.add(Constraint(x, .equal, 10))
+        try solver.add(Constraint(x, .equal, 10))
+        try solver.add(Constraint(x, .equal, 0, priority: 1))
+        try solver.remove(first)
+        #expect(solver.value(of: x) == 10)
+    }
+
+    @Test func aFailedConstantChangeLeavesTheSolverAsItWas() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let low = try solver.add(Constraint(x, .greaterThanOrEqual, 10))
+        let high = try solver.add(Constraint(x, .lessThanOrEqual, 20))
+        try solver.add(Constraint(x, .equal, 15, priority: 250))
+        #expect {
+            try solver.setConstant(low, to: -30)   // x >= 30
+        } throws: { error in
+            guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+            return conflict.members == [low, high] && conflict.rejected == low
+        }
+        #expect(solver.value(of: x) == 15)
+        #expect(solver.constraint(low)?.expression.constant == -10)
+        try solver.setConstant(low, to: -18)
+        #expect(solver.value(of: x) == 18)
+    }
+
+    @Test func priorityChangesReweighOrReinsert() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let a = try solver.add(Constraint(x, .equal, 10, priority: 250))
+        try solver.add(Constraint(x, .equal, 20, priority: 500))
+        #expect(solver.value(of: x) == 20)
+        try solver.setPriority(a, to: 750)
+        #expect(solver.value(of: x) == 10)
+        try solver.setPriority(a, to: .required)
+        #expect(solver.value(of: x) == 10)
+        let b = try solver.add(Constraint(x, .equal, 30, priority: 999))
+        #expect(throws: SolverError.self) { try solver.setPriority(b, to: .required) }
+        #expect(solver.constraint(b)?.priority == 999)
+        #expect(solver.value(of: x) == 10)
+        try solver.setPriority(a, to: 1)
+        #expect(solver.value(of: x) == 30)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteNumbersAreRefused(_ bad: Double) throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        #expect {
+            try solver.add(Constraint(Expression([Term(x, bad)]), .equal))
+        } throws: { error in
+            guard case SolverError.nonFiniteCoefficient(let variable, let value) = error else { return false }
+            return variable == x && !value.isFinite
+        }
+        #expect {
+            try solver.add(Constraint(x, .equal, bad))
+        } throws: { error in
+            guard case SolverError.nonFiniteConstant(let value) = error else { return false }
+            return !value.isFinite
+        }
+        let id = try solver.add(Constraint(x, .equal, 1, priority: 10))
+        #expect(throws: SolverError.self) { try solver.setConstant(id, to: bad) }
+        #expect(solver.value(of: x) == 1)
+    }
+
+    @Test func errorsCarryTheOffendingValue() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        // The value carried is the expression's constant: x == 2e10 is x − 2e10 == 0.
+        #expect(throws: SolverError.constantOutOfRange(-2e10)) { try solver.add(Constraint(x, .equal, 2e10)) }
+        #expect(throws: SolverError.invalidPriority(0)) { try solver.add(Constraint(x, .equal, 1, priority: 0)) }
+        #expect(throws: SolverError.invalidPriority(1001)) { try solver.add(Constraint(x, .equal, 1, priority: 1001)) }
+        #expect(throws: SolverError.unknownVariable(Variable(index: 7))) {
+            try solver.add(Constraint(Variable(index: 7), .equal, 1))
+        }
+        #expect(throws: SolverError.unknownConstraint(ConstraintID(index: 3))) { try solver.remove(ConstraintID(index: 3)) }
+        #expect(throws: SolverError.requiredEditVariable(x)) { try solver.addEditVariable(x, priority: 1000) }
+        try solver.addEditVariable(x, priority: 500)
+        #expect(throws: SolverError.duplicateEditVariable(x)) { try solver.addEditVariable(x, priority: 400) }
+        #expect(solver.constraintCount == 1)
+    }
+
+    @Test func constantsUpToTenBillionWork() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let y = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 1e10))
+        try solver.add(Constraint(y, .equal, x - 1e10 + 0.5))
+        try solver.add(Constraint(y, .lessThanOrEqual, 1e10))
+        #expect(solver.value(of: x) == 1e10)
+        #expect(abs(solver.value(of: y) - 0.5) < 1e-6)
+        #expect(throws: SolverError.self) { try solver.add(Constraint(x, .lessThanOrEqual, -1e10)) }
+    }
+
+    @Test func violationsAreExplainedByTheConstraintsThatOverruleThem() throws {
+        let solver = Solver()
+        let width = solver.makeVariable(named: "width")
+        let left = solver.makeVariable(named: "left")
+        try solver.add(Constraint(left, .equal, 0))
+        let fill = try solver.add(Constraint(left + width, .equal, 300))
+        let hugging = try solver.add(Constraint(width, .lessThanOrEqual, 51, priority: 251))
+        try solver.add(Constraint(width, .greaterThanOrEqual, 10, priority: 750))
+        #expect(solver.value(of: width) == 300)
+        #expect(try solver.error(of: hugging) == 249)
+        let forcedBy = try solver.violationExplanation(for: hugging)
+        #expect(forcedBy.count == 2)
+        #expect(forcedBy.contains(fill))
+        #expect(try solver.violationExplanation(for: fill).isEmpty)
+    }
+
+    @Test func aViolatedHigherLevelCanForceALowerOne() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .greaterThanOrEqual, 5))
+        let h = try solver.add(Constraint(x, .equal, 0, priority: 750))
+        let c = try solver.add(Constraint(x, .equal, 7, priority: 250))
+        #expect(solver.value(of: x) == 5)
+        #expect(try solver.violationExplanation(for: c) == [h])
+    }
+
+    @Test func ambiguityIsReportedAsARange() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(named: "x")
+        let width = solver.makeVariable(named: "width")
+        try solver.add(Constraint(width, .equal, 100))
+        try solver.add(Constraint(x, .greaterThanOrEqual, 10))
+        #expect(solver.range(of: width) == ValueRange(lower: 100, upper: 100))
+        #expect(solver.range(of: x) == ValueRange(lower: 10, upper: nil))
+        try solver.add(Constraint(x + width, .lessThanOrEqual, 300))
+        #expect(solver.range(of: x) == ValueRange(lower: 10, upper: 200))
+        #expect(solver.isAmbiguous(x))
+        let free = solver.makeVariable()
+        #expect(solver.range(of: free) == ValueRange(lower: nil, upper: nil))
+        try solver.add(Constraint(x, .equal, 50, priority: 1))
+        #expect(!solver.isAmbiguous(x))
+        #expect(solver.value(of: x) == 50)
+    }
+
+    @Test func equalPrioritiesInCompetitionAreAmbiguous() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.add(Constraint(x, .equal, 10, priority: 250))
+        try solver.add(Constraint(x, .equal, 20, priority: 250))
+        #expect(solver.range(of: x) == ValueRange(lower: 10, upper: 20))
+    }
+
+    @Test func exercisingMovesToAnotherOptimalSolution() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let y = solver.makeVariable()
+        try solver.add(Constraint(x, .greaterThanOrEqual, 0))
+        try solver.add(Constraint(x, .lessThanOrEqual, 40))
+        try solver.add(Constraint(y, .equal, 7))
+        let before = solver.value(of: x)
+        #expect(solver.exerciseAmbiguity(of: x))
+        let after = solver.value(of: x)
+        #expect(abs(after - before) == 40)
+        #expect(solver.range(of: x) == ValueRange(lower: 0, upper: 40))
+        #expect(!solver.exerciseAmbiguity(of: y))
+        #expect(solver.constraintCount == 3)
+        solver.clearExercise()
+        #expect(solver.constraintCount == 3)
+    }
+}
