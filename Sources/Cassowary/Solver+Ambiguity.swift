@@ -39,21 +39,22 @@ extension Solver {
     /// Moves to another optimal solution in which the variable has a different value, as
     /// `exerciseAmbiguityInLayout` does: to the far end of its range (or 100 further along an
     /// unbounded direction). The move is held by a constraint below every user priority, so it
-    /// changes nothing else that matters; `clearExercise()` lets it go.
+    /// changes nothing else that matters; it replaces the hold of an earlier exercise (two
+    /// holds at one level could cancel out), and `clearExercise()` lets it go.
     /// - Returns: false when the value is unique (nothing moves).
     @discardableResult
     public func exerciseAmbiguity(of variable: Variable) -> Bool {
+        let before = value(of: variable)
+        for (other, id) in nudges.sorted(by: { $0.key < $1.key }) where other != variable.index {
+            try? remove(id)
+        }
         let span = range(of: variable)
         guard !span.isUnique else { return false }
-        let current = value(of: variable)
-        let up = span.upper.map { $0 - current } ?? .infinity
-        let down = span.lower.map { current - $0 } ?? .infinity
-        let target: Double
-        if up >= down {
-            target = up.isFinite ? current + up : current + 100
-        } else {
-            target = down.isFinite ? current - down : current - 100
-        }
+        // The end of the range farthest from where the variable was (100 along an unbounded
+        // direction).
+        let up = span.upper ?? before + 100
+        let down = span.lower ?? before - 100
+        let target = up - before >= before - down ? up : down
         if let id = nudges[variable.index] {
             try? setConstant(id, to: -target)
         } else {

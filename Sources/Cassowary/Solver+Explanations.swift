@@ -77,10 +77,15 @@ extension Solver {
             }
         }
         guard let chosen else { return [] }
-        let subset = chosen.certificate.sorted()
+        // With the violated constraint in the certificate, the failing member may stay pinned:
+        // without it the rest were all added, so they hold. Otherwise the certificate is a
+        // conflict among the others alone; adding the violated constraint back, the filter
+        // must test every other member.
+        let pinned: Set<Int> = chosen.certificate.contains(0) ? [0, chosen.failing] : [0]
+        let subset = Set(chosen.certificate).union([0]).sorted()
         let kept = Solver.irreducibleInfeasibleSubset(
             subset.map { items[$0] },
-            mustKeep: Set(subset.indices.filter { subset[$0] == 0 || subset[$0] == chosen.failing }),
+            mustKeep: Set(subset.indices.filter { pinned.contains(subset[$0]) }),
             template: self)
         return kept.map { subset[$0] }.filter { $0 != 0 }.map { others[$0 - 1] }.sorted()
     }

@@ -144,7 +144,7 @@ struct ReferenceSystem {
                 a[2 * variableCount + 2 * k] = 1
                 a[2 * variableCount + 2 * k + 1] = 1
             }
-            lp.rows.append((a, .lessThanOrEqual, bound + 1e-6 * max(1, abs(bound))))
+            lp.rows.append((a, .lessThanOrEqual, bound + 1e-9 * max(1, abs(bound))))
         }
         return lp
     }

@@ -1,0 +1,172 @@
+import Testing
+@testable import Cassowary
+
+/// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random systems checked against `ReferenceSystem` after every kind of change.
+@Suite struct RandomSystemTests {
+    static let priorities: [Priority] = [1000, 1000, 1000, 1000, 999, 750, 500, 251, 250, 1]
+    static let coefficients: [Double] = [1, 1, 1, -1, -1, 2, 0.5, -2]
+
+    static func randomConstraint(variables: [Variable], using rng: inout SeededGenerator) -> Constraint {
+        let count = Int.random(in: 1...min(3, variables.count), using: &rng)
+        let chosen = variables.shuffled(using: &rng).prefix(count)
+        let terms = chosen.map { Term($0, coefficients.randomElement(using: &rng)!) }
+        let constant = Double(Int.random(in: -30...30, using: &rng))
+        let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+        return Constraint(Expression(terms, constant: constant), relation,
+                          priority: priorities.randomElement(using: &rng)!)
+    }
+
+    static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-4) -> Bool {
+        abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+    }
+
+    static func hard(_ c: Constraint) -> Constraint {
+        var copy = c
+        copy.priority = .required
+        return copy
+    }
+
+    @Test(arguments: 0..<300)
+    func randomSystemsMatchTheReference(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed))
+        let solver = Solver()
+        let variableCount = Int.random(in: 2...5, using: &rng)
+        let variables = (0..<variableCount).map { _ in solver.makeVariable() }
+        var live: [ConstraintID: Constraint] = [:]
+        let context = "seed \(seed)"
+
+        func checkConflict(_ conflict: Conflict, rejected constraint: Constraint) {
+            let members = conflict.members.map { $0 == conflict.rejected ? constraint : live[$0]! }
+            #expect(conflict.members.contains(conflict.rejected), "\(context): the conflict names the rejected constraint")
+            #expect(members.allSatisfy(\.isRequired) || constraint.isRequired, "\(context)")
+            let set = members.map(Self.hard)
+            #expect(!ReferenceSystem(variableCount: variableCount, constraints: set).allCanHold(),
+                    "\(context): the conflicting set can hold")
+            for k in set.indices {
+                var smaller = set
+                smaller.remove(at: k)
+                #expect(ReferenceSystem(variableCount: variableCount, constraints: smaller).allCanHold(),
+                        "\(context): the conflicting set is not minimal")
+            }
+        }
+
+        func checkState(_ step: String) throws {
+            let constraints = live.keys.sorted().map { live[$0]! }
+            let reference = ReferenceSystem(variableCount: variableCount, constraints: constraints)
+            guard let optima = reference.levelOptima() else {
+                Issue.record("\(context) \(step): the solver kept required constraints that conflict")
+                return
+            }
+            for (id, constraint) in live where constraint.isRequired {
+                #expect(try solver.isSatisfied(id), "\(context) \(step): required \(constraint) does not hold")
+            }
+            for (level, optimum) in optima {
+                var sum = 0.0
+                for (id, constraint) in live where constraint.priority == level { sum += try solver.error(of: id) }
+                #expect(Self.close(sum, optimum, 1e-6), "\(context) \(step): level \(level) error \(sum), optimum \(optimum)")
+            }
+            for variable in variables {
+                let expected = reference.range(of: variable)
+                let actual = solver.range(of: variable)
+                let lowerOK = (expected.lower == nil) == (actual.lower == nil)
+                    && (expected.lower.map { Self.close($0, actual.lower!) } ?? true)
+                let upperOK = (expected.upper == nil) == (actual.upper == nil)
+                    && (expected.upper.map { Self.close($0, actual.upper!) } ?? true)
+                #expect(lowerOK && upperOK, "\(context) \(step): range of \(variable) is \(actual), reference \(expected)")
+            }
+            for (id, constraint) in live where !constraint.isRequired {
+                let forcedBy = try solver.violationExplanation(for: id)
+                guard try solver.error(of: id) > 1e-6 else {
+                    #expect(forcedBy.isEmpty, "\(context) \(step)")
+                    continue
+                }
+                #expect(!forcedBy.isEmpty, "\(context) \(step): violated \(constraint) has no explanation")
+                #expect(forcedBy.allSatisfy { live[$0]!.priority >= constraint.priority && $0 != id }, "\(context) \(step)")
+                let set = forcedBy.map { Self.hard(live[$0]!) }
+                let withIt = set + [Self.hard(constraint)]
+                #expect(!ReferenceSystem(variableCount: variableCount, constraints: withIt).allCanHold(),
+                        "\(context) \(step): forcedBy of \(constraint) can hold with it")
+                for k in set.indices {
+                    var smaller = set
+                    smaller.remove(at: k)
+                    #expect(ReferenceSystem(variableCount: variableCount, constraints: smaller + [Self.hard(constraint)]).allCanHold(),
+                            "\(context) \(step): forcedBy of \(constraint) is not minimal")
+                }
+            }
+        }
+
+        // 1. Adds, one by one.
+        let count = Int.random(in: 3...10, using: &rng)
+        for _ in 0..<count {
+            let constraint = Self.randomConstraint(variables: variables, using: &rng)
+            do {
+                let id = try solver.add(constraint)
+                live[id] = constraint
+            } catch SolverError.unsatisfiable(let conflict) {
+                #expect(constraint.isRequired, "\(context): an optional constraint was refused")
+                checkConflict(conflict, rejected: constraint)
+            }
+        }
+        try checkState("after adds")
+
+        // 2. Constant changes.
+        for id in live.keys.sorted() where Bool.random(using: &rng) {
+            let newConstant = Double(Int.random(in: -30...30, using: &rng))
+            do {
+                try solver.setConstant(id, to: newConstant)
+                live[id]!.expression.constant = newConstant
+            } catch SolverError.unsatisfiable(let conflict) {
+                var changed = live[id]!
+                changed.expression.constant = newConstant
+                #expect(conflict.rejected == id)
+                checkConflict(conflict, rejected: changed)
+            }
+        }
+        try checkState("after constant changes")
+
+        // 3. Exercise every ambiguous variable: the result must stay optimal.
+        for variable in variables where solver.isAmbiguous(variable) {
+            let before = solver.value(of: variable)
+            #expect(solver.exerciseAmbiguity(of: variable))
+            #expect(!Self.close(before, solver.value(of: variable), 1e-9), "\(context): exercise did not move")
+        }
+        try checkState("after exercise")
+        solver.clearExercise()
+
+        // 4. Priority changes, then removals.
+        for id in live.keys.sorted() where Int.random(in: 0..<4, using: &rng) == 0 {
+            let priority = Self.priorities.randomElement(using: &rng)!
+            do {
+                try solver.setPriority(id, to: priority)
+                live[id]!.priority = priority
+            } catch SolverError.unsatisfiable(let conflict) {
+                var changed = live[id]!
+                changed.priority = priority
+                checkConflict(conflict, rejected: changed)
+            }
+        }
+        try checkState("after priority changes")
+        for id in live.keys.sorted() where Bool.random(using: &rng) {
+            try solver.remove(id)
+            live[id] = nil
+        }
+        try checkState("after removals")
+        for id in live.keys.sorted() { try solver.remove(id) }
+        #expect(solver.constraintCount == 0)
+        #expect(solver.tableau.rows.allSatisfy { $0.basic < 0 }, "\(context): rows left after removing everything")
+        #expect(variables.allSatisfy { solver.value(of: $0) == 0 })
+    }
+}
