@@ -1,1 +1,182 @@
-print("placeholder")
+// The solver workloads of ../shared/BENCHMARKS.md (cells, table, resize, churn), timed on a
+// release build, each run on a fresh solver; prints one JSON object per line:
+//   {"impl": "strut", "workload": "cells", "n": 1000, "ms": 12.3}
+// (for resize, ms is per suggestion; for churn, the total). Benchmarks/kiwi_bench.py builds
+// the same systems in the same order for kiwisolver.
+//
+// Usage: StrutBench [--runs R] [WORKLOAD[:N] ...]   (default: every workload at every size)
+import Cassowary
+
+struct Cell {
+    var container: [Variable]   // left, top, width, height
+    var labels: [[Variable]]    // three labels, each left, top, width, height
+}
+
+/// Builds the constraints of cell `i` in the order BENCHMARKS.md gives.
+func cellConstraints(_ cell: Cell, index i: Int, rootWidth: Variable?) -> [Constraint] {
+    let (left, top, width, height) = (0, 1, 2, 3)
+    let c = cell.container
+    let l = cell.labels
+    let intrinsic = [60 + Double((7 * i) % 40), 80 + Double((13 * i) % 60), 50 + Double((5 * i) % 30)]
+    var result: [Constraint] = [
+        Constraint(c[left], .equal, 0),
+        Constraint(c[top], .equal, 44 * Double(i)),
+        rootWidth.map { Constraint(c[width], .equal, Expression($0)) } ?? Constraint(c[width], .equal, 320),
+        Constraint(c[height], .equal, 44),
+        Constraint(l[0][left], .equal, c[left] + 8),
+        Constraint(l[1][left], .greaterThanOrEqual, l[0][left] + l[0][width] + 10),
+        Constraint(l[2][left], .equal, l[1][left] + l[1][width] + 10),
+        Constraint(l[2][left] + l[2][width], .equal, c[left] + c[width] - 8),
+    ]
+    for k in 0..<3 {
+        result.append(Constraint(l[k][width], .greaterThanOrEqual, intrinsic[k], priority: 750))
+        result.append(Constraint(l[k][width], .lessThanOrEqual, intrinsic[k], priority: 250))
+    }
+    for k in 0..<3 {
+        result.append(Constraint(l[k][height], .equal, 20))
+        result.append(Constraint(l[k][top] + l[k][height] / 2, .equal, c[top] + c[height] / 2))
+    }
+    return result
+}
+
+func makeCells(_ solver: Solver, count: Int) -> [Cell] {
+    (0..<count).map { _ in
+        Cell(container: (0..<4).map { _ in solver.makeVariable() },
+             labels: (0..<3).map { _ in (0..<4).map { _ in solver.makeVariable() } })
+    }
+}
+
+/// Reads every value (the sum keeps the reads from being optimised away).
+@discardableResult
+func readAll(_ solver: Solver, _ variables: [Variable]) -> Double {
+    var sum = 0.0
+    for variable in variables { sum += solver.value(of: variable) }
+    if sum.isNaN { print("a value is NaN") }
+    return sum
+}
+
+func allVariables(_ cells: [Cell]) -> [Variable] {
+    cells.flatMap { $0.container + $0.labels.flatMap { $0 } }
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
+/// cells and table: add every constraint one by one, then read every value.
+func runCells(count: Int, coupled: Bool, verbose: Bool = false) throws -> Double {
+    let clock = ContinuousClock()
+    let solver = Solver()
+    let cells = makeCells(solver, count: count)
+    let start = clock.now
+    for (i, cell) in cells.enumerated() {
+        for constraint in cellConstraints(cell, index: i, rootWidth: nil) { try solver.add(constraint) }
+        if coupled && i > 0 {
+            try solver.add(Constraint(cell.labels[1][2], .equal, cells[0].labels[1][2]))
+            try solver.add(Constraint(cell.labels[2][2], .equal, cells[0].labels[2][2]))
+        }
+    }
+    readAll(solver, allVariables(cells))
+    let elapsed = milliseconds(clock.now - start)
+    if verbose { print("# \(coupled ? "table" : "cells") \(count): \(solver.statistics)") }
+    return elapsed
+}
+
+/// resize: 1,000 suggestions of root.width (400 → 200 → 400), reading every value after each.
+func runResize(count: Int) throws -> Double {
+    let clock = ContinuousClock()
+    let solver = Solver()
+    let root = solver.makeVariable(named: "root.width")
+    let cells = makeCells(solver, count: count)
+    for (i, cell) in cells.enumerated() {
+        for constraint in cellConstraints(cell, index: i, rootWidth: root) { try solver.add(constraint) }
+    }
+    try solver.addEditVariable(root, priority: 999)
+    let variables = allVariables(cells)
+    let suggestions = 1000
+    let start = clock.now
+    for k in 0..<suggestions {
+        let t = Double(k) / Double(suggestions - 1)
+        try solver.suggestValue(root, 400 - 200 * (1 - abs(1 - 2 * t)))
+        readAll(solver, variables)
+    }
+    return milliseconds(clock.now - start) / Double(suggestions)
+}
+
+/// churn: 1,000 times remove a constraint chosen by the LCG and add it back; read at the end.
+func runChurn(count: Int) throws -> Double {
+    let clock = ContinuousClock()
+    let solver = Solver()
+    let cells = makeCells(solver, count: count)
+    var constraints: [Constraint] = []
+    var handles: [ConstraintID] = []
+    for (i, cell) in cells.enumerated() {
+        for constraint in cellConstraints(cell, index: i, rootWidth: nil) {
+            constraints.append(constraint)
+            handles.append(try solver.add(constraint))
+        }
+    }
+    var x: UInt64 = 987_654_321
+    let start = clock.now
+    for _ in 0..<1000 {
+        x = (x &* 1_103_515_245 &+ 12345) % (1 << 31)
+        let k = Int(x % UInt64(constraints.count))
+        try solver.remove(handles[k])
+        handles[k] = try solver.add(constraints[k])
+    }
+    readAll(solver, allVariables(cells))
+    return milliseconds(clock.now - start)
+}
+
+let defaultPlan: [(String, Int)] = [
+    ("cells", 100), ("cells", 1000), ("cells", 10000),
+    ("table", 100), ("table", 200), ("table", 400),
+    ("resize", 1000), ("churn", 1000),
+]
+
+var runs = 3
+var verbose = false
+var plan: [(String, Int)] = []
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    if argument == "--verbose" {
+        verbose = true
+    } else if argument == "--runs", let value = arguments.first.flatMap({ Int($0) }) {
+        runs = value
+        arguments.removeFirst()
+    } else {
+        let parts = argument.split(separator: ":")
+        let name = String(parts[0])
+        if parts.count > 1, let n = Int(parts[1]) {
+            plan.append((name, n))
+        } else {
+            plan += defaultPlan.filter { $0.0 == name }
+        }
+    }
+}
+if plan.isEmpty { plan = defaultPlan }
+
+for (workload, n) in plan {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        switch workload {
+        case "cells": times.append(try runCells(count: n, coupled: false, verbose: verbose))
+        case "table": times.append(try runCells(count: n, coupled: true, verbose: verbose))
+        case "resize": times.append(try runResize(count: n))
+        case "churn": times.append(try runChurn(count: n))
+        default:
+            print("unknown workload '\(workload)': cells, table, resize, churn")
+            exit(2)
+        }
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    let rounded = (median * 1000).rounded() / 1000
+    print("{\"impl\": \"strut\", \"workload\": \"\(workload)\", \"n\": \(n), \"ms\": \(rounded)}")
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -169,13 +169,16 @@ extension Solver {
     /// artificial row is then a combination of required rows whose markers it names (a Farkas
     /// certificate); the pivots are undone and that set is returned.
     private func insertWithArtificialVariable(_ builder: RowBuilder, scale: Double) -> [ConstraintID]? {
+        tableau.phaseOneCount += 1
         let artificial = tableau.makeSymbol(.artificial, owner: -1)
         tableau.insertRow(basic: artificial, constant: builder.constant,
                           ids: builder.ids, coefficients: builder.coefficients)
         tableau.addToObjective(artificial, weight: 1, slot: 0)
         tableau.pivotLog.removeAll()
         tableau.isLoggingPivots = true
+        let pivotsBefore = tableau.pivotCount
         tableau.optimize()
+        tableau.phaseOnePivots += tableau.pivotCount - pivotsBefore
         tableau.isLoggingPivots = false
 
         if !Tolerance.isZero(tableau.objectiveValue[0], scale: scale) {

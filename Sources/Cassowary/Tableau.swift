@@ -82,6 +82,11 @@ struct Tableau {
     var scratchIDs: [Int32] = []
     var scratchCoefficients: [Double] = []
 
+    /// Statistics, for benchmarks and tests.
+    var pivotCount = 0
+    var phaseOneCount = 0
+    var phaseOnePivots = 0
+
     /// Consecutive degenerate pivots before the entering rule falls back to Bland's rule.
     static let degeneratePivotLimit = 64
 
@@ -229,6 +234,7 @@ struct Tableau {
         let r = Int(index)
         let leaving = rows[r].basic
         let a = rows[r].coefficient(of: entering)
+        pivotCount += 1
         precondition(a != 0, "pivot on a zero coefficient")
         let factor = -1 / a
         var ids: [Int32] = []
@@ -431,22 +437,32 @@ struct Tableau {
 
     func chooseEntering(bland: Bool) -> Int32? {
         var best: Int32 = -1
-        var bestRank = Int.max
-        var bestValue = 0.0
         for symbol in candidates {
             guard let entry = leadingEntry(symbol), entry.value < 0 else { continue }
-            if bland {
-                if best < 0 || symbol < best { best = symbol }
-                continue
-            }
-            if entry.rank < bestRank
-                || (entry.rank == bestRank && (entry.value < bestValue || (entry.value == bestValue && symbol < best))) {
+            if best < 0 {
                 best = symbol
-                bestRank = entry.rank
-                bestValue = entry.value
+            } else if bland {
+                if symbol < best { best = symbol }
+            } else if isLexicographicallySmaller(symbol, than: best) {
+                best = symbol
             }
         }
         return best < 0 ? nil : best
+    }
+
+    /// Compares two reduced-cost vectors level by level (the most negative wins at the first
+    /// level where they differ); ties go to the lower id. Among symbols that improve the top
+    /// level equally, this prefers the one that costs the lower levels least.
+    @inline(__always)
+    func isLexicographicallySmaller(_ a: Int32, than b: Int32) -> Bool {
+        let aBase = Int(a) * stride
+        let bBase = Int(b) * stride
+        for slot in levelOrder {
+            let x = objective[aBase + slot]
+            let y = objective[bBase + slot]
+            if abs(x - y) > Tolerance.epsilon { return x < y }
+        }
+        return a < b
     }
 
     func leavingRow(for entering: Int32) -> (row: Int32, ratio: Double)? {
