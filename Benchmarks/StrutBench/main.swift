@@ -84,7 +84,7 @@ func runCells(count: Int, coupled: Bool, verbose: Bool = false) throws -> Double
 }
 
 /// resize: 1,000 suggestions of root.width (400 → 200 → 400), reading every value after each.
-func runResize(count: Int) throws -> Double {
+func runResize(count: Int, verbose: Bool = false) throws -> Double {
     let clock = ContinuousClock()
     let solver = Solver()
     let root = solver.makeVariable(named: "root.width")
@@ -101,7 +101,9 @@ func runResize(count: Int) throws -> Double {
         try solver.suggestValue(root, 400 - 200 * (1 - abs(1 - 2 * t)))
         readAll(solver, variables)
     }
-    return milliseconds(clock.now - start) / Double(suggestions)
+    let elapsed = milliseconds(clock.now - start) / Double(suggestions)
+    if verbose { print("# resize \(count): \(solver.statistics)") }
+    return elapsed
 }
 
 /// churn: 1,000 times remove a constraint chosen by the LCG and add it back; read at the end.
@@ -164,7 +166,7 @@ for (workload, n) in plan {
         switch workload {
         case "cells": times.append(try runCells(count: n, coupled: false, verbose: verbose))
         case "table": times.append(try runCells(count: n, coupled: true, verbose: verbose))
-        case "resize": times.append(try runResize(count: n))
+        case "resize": times.append(try runResize(count: n, verbose: verbose))
         case "churn": times.append(try runChurn(count: n))
         default:
             print("unknown workload '\(workload)': cells, table, resize, churn")

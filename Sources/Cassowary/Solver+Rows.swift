@@ -328,25 +328,7 @@ extension Solver {
     /// Applies a change `delta` of the expression constant: with the row `c + L + k·m = 0`, the
     /// new constant is the old system with `m = m′ + δ/k` (δ negated if the row was negated).
     func shiftMarker(of record: ConstraintRecord, by delta: Double) {
-        let shift = (record.reversed ? -delta : delta) / record.markerCoefficient
-        let marker = record.marker
-        let index = tableau.basicRow[Int(marker)]
-        if index >= 0 {
-            tableau.rows[Int(index)].constant -= shift
-            if tableau.isRestricted(marker) && tableau.rows[Int(index)].constant < -Tolerance.epsilon {
-                tableau.infeasible.append(marker)
-            }
-            return
-        }
-        for index in tableau.columns[Int(marker)] {
-            let r = Int(index)
-            let coefficient = tableau.rows[r].coefficient(of: marker)
-            tableau.rows[r].constant += coefficient * shift
-            let basic = tableau.rows[r].basic
-            if tableau.isRestricted(basic) && tableau.rows[r].constant < -Tolerance.epsilon {
-                tableau.infeasible.append(basic)
-            }
-        }
+        tableau.shift(record.marker, by: (record.reversed ? -delta : delta) / record.markerCoefficient)
     }
 
     /// After a failed dual simplex: the constraints behind the row that cannot become

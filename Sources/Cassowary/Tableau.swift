@@ -534,6 +534,31 @@ struct Tableau {
         return a < b
     }
 
+    // MARK: - Constant shifts
+
+    /// Substitutes `marker = marker′ + shift` everywhere (a constraint's constant changed):
+    /// rows that hold the marker move by `coefficient · shift`, its own row (if basic) by
+    /// `−shift`; rows that go negative are queued for the dual simplex.
+    /// - Complexity: O(column length · log row length).
+    mutating func shift(_ marker: Int32, by shift: Double) {
+        let index = basicRow[Int(marker)]
+        if index >= 0 {
+            rows[Int(index)].constant -= shift
+            if isRestricted(marker) && rows[Int(index)].constant < -Tolerance.epsilon {
+                infeasible.append(marker)
+            }
+            return
+        }
+        for index in columns[Int(marker)] {
+            let r = Int(index)
+            rows[r].constant += rows[r].coefficient(of: marker) * shift
+            let basic = rows[r].basic
+            if rows[r].constant < -Tolerance.epsilon && kinds[Int(basic)] != .external {
+                infeasible.append(basic)
+            }
+        }
+    }
+
     // MARK: - Undo
 
     /// Reverses the logged pivots, newest first, and clears the log.
