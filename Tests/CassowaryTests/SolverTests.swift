@@ -307,4 +307,25 @@ import Testing
         solver.clearExercise()
         #expect(solver.constraintCount == 3)
     }
+
+    @Test func degenerateSystemsTerminate() throws {
+        // Many constraints through one vertex, at several priorities, with redundant required
+        // equalities: every ratio test ties at zero.
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let y = solver.makeVariable()
+        var ids: [ConstraintID] = []
+        for k in 1...40 {
+            let a = Double(k % 7) - 3
+            let b = Double(k % 5) - 2
+            ids.append(try solver.add(Constraint(x * a + y * b, .lessThanOrEqual, 0)))
+            ids.append(try solver.add(Constraint(x * b - y * a, .greaterThanOrEqual, 0, priority: Float(1 + k % 4) * 100)))
+            ids.append(try solver.add(Constraint(x + y, .equal, 0)))
+        }
+        try solver.add(Constraint(x, .equal, 5, priority: 10))
+        #expect(abs(solver.value(of: x)) < 1e-9 && abs(solver.value(of: y)) < 1e-9)
+        for (k, id) in ids.enumerated() where k % 3 != 2 { try solver.remove(id) }
+        #expect(abs(solver.value(of: x) - 5) < 1e-9)
+        #expect(abs(solver.value(of: y) + 5) < 1e-9)
+    }
 }
