@@ -45,8 +45,8 @@ public final class Solver {
     public var variableCount: Int { variableSymbols.count }
 
     /// Pivots and phase-1 runs so far (for benchmarks).
-    public var statistics: (pivots: Int, phaseOnes: Int, phaseOnePivots: Int, rows: Int) {
-        (tableau.pivotCount, tableau.phaseOneCount, tableau.phaseOnePivots, tableau.rows.count - tableau.freeRows.count)
+    public var statistics: (pivots: Int, phaseOnes: Int, phaseOnePivots: Int, rowsTouched: Int, rows: Int) {
+        (tableau.pivotCount, tableau.phaseOneCount, tableau.phaseOnePivots, tableau.rowsTouched, tableau.rows.count - tableau.freeRows.count)
     }
 
     public func name(of variable: Variable) -> String { variableNames[Int(variable.index)] }

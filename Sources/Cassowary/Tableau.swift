@@ -86,6 +86,7 @@ struct Tableau {
     var pivotCount = 0
     var phaseOneCount = 0
     var phaseOnePivots = 0
+    var rowsTouched = 0
 
     /// Consecutive degenerate pivots before the entering rule falls back to Bland's rule.
     static let degeneratePivotLimit = 64
@@ -275,6 +276,7 @@ struct Tableau {
     mutating func substitute(_ symbol: Int32, definedBy index: Int32) {
         let s = Int(symbol)
         let column = columns[s]
+        rowsTouched += column.count
         columns[s] = []
         for target in column where target != index {
             let coefficient = rows[Int(target)].coefficient(of: symbol)
