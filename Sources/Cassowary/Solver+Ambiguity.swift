@@ -109,7 +109,7 @@ extension Solver {
         while let symbol = queue.popLast() {
             for index in tableau.columns[Int(symbol)] where visitedRows.insert(index).inserted {
                 let row = tableau.rows[Int(index)]
-                guard tableau.isRestricted(row.basic) else { continue }
+                guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
                 var cells: [(Int32, Double)] = []
                 for k in 0..<row.ids.count where hasZeroCost(row.ids[k]) {
                     let id = row.ids[k]

@@ -281,7 +281,7 @@ extension Solver {
             if tableau.kinds[Int(row.basic)] == .dummy {
                 // A basic dummy must stay at zero: the marker cannot move in either direction.
                 if dummy == nil || row.basic < dummy!.basic { dummy = (index, row.basic) }
-            } else if !tableau.isRestricted(row.basic) {
+            } else if !(tableau.kinds[Int(row.basic)] != .external) {
                 if third == nil || row.basic < third!.basic { third = (index, row.basic) }
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
@@ -311,7 +311,7 @@ extension Solver {
         var bestBasic = Int32.max
         for index in tableau.columns[Int(symbol)] {
             let row = tableau.rows[Int(index)]
-            guard tableau.isRestricted(row.basic) else { continue }
+            guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
             let coefficient = row.coefficient(of: symbol)
             let ratio = max(0, coefficient < 0 ? -row.constant / coefficient : row.constant / coefficient)
             if ratio < bestRatio || (ratio == bestRatio && row.basic < bestBasic) {

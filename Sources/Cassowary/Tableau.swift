@@ -123,6 +123,9 @@ struct Tableau {
         freeSymbols.append(symbol)
     }
 
+    /// Only for use inside `Tableau`: called on `solver.tableau` from `Solver` code, a
+    /// non-mutating method copies the whole struct (seen in perf as `TableauVwcp`); read
+    /// `tableau.kinds` there instead.
     @inline(__always)
     func isRestricted(_ symbol: Int32) -> Bool { kinds[Int(symbol)] != .external }
 
