@@ -19,9 +19,24 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass.
+        .target(
+            name: "LayoutEngine",
+            dependencies: ["Cassowary"]
+        ),
+        // The command language and the session: parse, dispatch, render; no terminal I/O.
+        .target(
+            name: "Shell",
+            dependencies: ["LayoutEngine"]
+        ),
+        // Line readers: libedit for terminals, plain reading for pipes and files.
+        .target(
+            name: "LineEditing",
+            dependencies: ["CLibEdit"]
+        ),
         .executableTarget(
             name: "strut",
-            dependencies: ["Cassowary", "CLibEdit"]
+            dependencies: ["Shell", "LineEditing"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(
@@ -32,6 +47,14 @@ let package = Package(
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary"]
+        ),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: ["LayoutEngine"]
+        ),
+        .testTarget(
+            name: "ShellTests",
+            dependencies: ["Shell"]
         ),
     ]
 )

@@ -1,0 +1,150 @@
+import Cassowary
+
+extension Hierarchy {
+    /// Applies one property to a view, after checking that it applies.
+    mutating func set(_ property: ViewProperty, on id: ViewID) throws {
+        let view = self.view(id)
+        func refuse() -> LayoutError {
+            .propertyNotApplicable(property: property.name, view: view.name, kind: view.kind)
+        }
+        if id == Hierarchy.rootID {
+            switch property {
+            case .frame, .margins: break
+            default: throw LayoutError.rootIsFixed(property: property.name)
+            }
+        }
+        switch property {
+        case let .text(text):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.text = text
+            touchContentSize(id)
+        case let .font(size):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            try check(size, "font size")
+            guard size > 0 else { throw LayoutError.invalidValue(property: "font", value: formatNumber(size), expected: "a size in points greater than 0") }
+            views[id]!.font = size
+            touchContentSize(id)
+        case let .intrinsic(width, height):
+            guard view.kind != .guide else { throw refuse() }
+            for value in [width, height].compactMap({ $0 }) {
+                try check(value, "intrinsic size")
+                guard value >= 0 else { throw LayoutError.invalidValue(property: "intrinsic", value: formatNumber(value), expected: "sizes of 0 or more, or none") }
+            }
+            views[id]!.explicitIntrinsic = (width, height)
+            views[id]!.intrinsicIsExplicit = true
+            touchContentSize(id)
+        case let .hugging(axis, priority):
+            guard view.kind != .guide else { throw refuse() }
+            try checkPriority(priority)
+            if axis == .horizontal { views[id]!.huggingH = priority } else { views[id]!.huggingV = priority }
+            touchContentSize(id)
+        case let .compression(axis, priority):
+            guard view.kind != .guide else { throw refuse() }
+            try checkPriority(priority)
+            if axis == .horizontal { views[id]!.compressionH = priority } else { views[id]!.compressionV = priority }
+            touchContentSize(id)
+        case let .frame(rect, within):
+            for value in [rect.x, rect.y, rect.width, rect.height] { try check(value, "frame value") }
+            guard rect.width >= 0, rect.height >= 0 else {
+                throw LayoutError.invalidValue(property: "frame", value: "\(formatNumber(rect.x)) \(formatNumber(rect.y)) \(formatNumber(rect.width)) \(formatNumber(rect.height))", expected: "X Y W H with W and H of 0 or more")
+            }
+            if id == Hierarchy.rootID {
+                // The window resizes root: a given, not a constraint.
+                views[id]!.frame = Rect(x: 0, y: 0, width: rect.width, height: rect.height)
+                views[id]!.requestedFrame = views[id]!.frame
+                return
+            }
+            views[id]!.requestedFrame = rect
+            if let within {
+                try check(within.width, "superview width")
+                try check(within.height, "superview height")
+                views[id]!.referenceSize = (within.width, within.height)
+            } else {
+                let parent = self.view(view.parent!).frame
+                views[id]!.referenceSize = (parent.width, parent.height)
+            }
+            touchAutoresizing(id)
+        case let .autoresizing(on):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.translatesAutoresizingMaskIntoConstraints = on
+            touchAutoresizing(id)
+        case let .mask(mask):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.autoresizingMask = mask
+            touchAutoresizing(id)
+        case let .margins(insets):
+            guard view.kind != .guide else { throw refuse() }
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "margin") }
+            views[id]!.margins = insets
+        case let .hidden(hidden):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.isHidden = hidden
+        case let .axis(axis):
+            guard view.kind == .stack else { throw refuse() }
+            views[id]!.stack.axis = axis
+        case let .spacing(spacing):
+            guard view.kind == .stack else { throw refuse() }
+            try check(spacing, "spacing")
+            views[id]!.stack.spacing = spacing
+        case let .distribution(value):
+            guard view.kind == .stack else { throw refuse() }
+            views[id]!.stack.distribution = value
+        case let .alignment(value):
+            guard view.kind == .stack else { throw refuse() }
+            views[id]!.stack.alignment = value
+        }
+    }
+
+    private mutating func touchContentSize(_ id: ViewID) {
+        clock += 1
+        views[id]!.contentSizeStamp = clock
+    }
+
+    private mutating func touchAutoresizing(_ id: ViewID) {
+        clock += 1
+        views[id]!.autoresizingStamp = clock
+    }
+
+    func check(_ value: Double, _ what: String) throws {
+        guard value.isFinite else { throw LayoutError.notFinite(what: what, value: value) }
+        guard abs(value) <= 1e10 else { throw LayoutError.constantOutOfRange(value) }
+    }
+
+    func checkPriority(_ priority: Priority) throws {
+        guard priority > 0, priority <= 1000 else { throw LayoutError.invalidPriority(Double(priority)) }
+    }
+
+    // MARK: - Constraints
+
+    /// Checks a new constraint against UIKit's validity rules.
+    func validate(_ c: LayoutConstraint) throws {
+        try check(c.constant, "constant")
+        guard c.multiplier.isFinite else { throw LayoutError.notFinite(what: "multiplier", value: c.multiplier) }
+        guard abs(c.multiplier) <= 1e10 else { throw LayoutError.constantOutOfRange(c.multiplier) }
+        try checkPriority(c.priority)
+        for anchor in [c.first] + (c.second.map { [$0] } ?? []) where view(anchor.item).kind == .guide && anchor.attribute.needsView {
+            throw LayoutError.attributeNotOnGuide(guide: view(anchor.item).name, attribute: anchor.attribute.name)
+        }
+        guard let second = c.second else {
+            if !c.first.attribute.isDimension { throw LayoutError.locationToConstant(describe(c.first)) }
+            return
+        }
+        let a = c.first.attribute, b = second.attribute
+        if a.isDimension != b.isDimension || (!a.isDimension && a.axis != b.axis) {
+            throw LayoutError.invalidPairing(describe(c.first), describe(second))
+        }
+        if (a.isDirectional && b.isAbsoluteHorizontal) || (a.isAbsoluteHorizontal && b.isDirectional) {
+            throw LayoutError.mixedDirection(describe(c.first), describe(second))
+        }
+        if commonAncestor(c.first.item, second.item) == nil {
+            throw LayoutError.noCommonAncestor(view(c.first.item).name, view(second.item).name)
+        }
+    }
+
+    /// The next free automatic name, `c1`, `c2`, ...
+    mutating func nextAutomaticName() -> String {
+        while constraintIndices["c\(autoName)"] != nil { autoName += 1 }
+        defer { autoName += 1 }
+        return "c\(autoName)"
+    }
+}

@@ -1,0 +1,95 @@
+import Cassowary
+
+/// The constraints UIKit makes from a view's properties.
+///
+/// Content size (`NSContentSizeLayoutConstraint`): per axis with an intrinsic value `I`,
+/// `size <= I` at the hugging priority and `size >= I` at the compression-resistance priority.
+///
+/// Autoresizing (`NSAutoresizingMaskLayoutConstraint`), per axis: with the frame `x, w` given
+/// against a superview of size `S0`, the margin left of the view, its width and the margin right
+/// of it are fixed or flexible by the mask (an axis with no flexible part behaves as if its far
+/// margin were). When the superview's size becomes `S`, the flexible parts share the change
+/// `S − S0` in proportion to their sizes at `S0` (equally when they are all 0):
+/// `minX == fx·S + (x − fx·S0)` and `width == fw·S + (w − fw·S0)`, fx and fw the shares.
+extension Hierarchy {
+    public func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID) -> LayoutConstraint? {
+        let view = self.view(id)
+        guard id != Hierarchy.rootID else { return nil }
+        let name = "\(view.name).\(kind.suffix)"
+        switch kind {
+        case .huggingH, .compressionH, .huggingV, .compressionV:
+            let axis: Axis = (kind == .huggingH || kind == .compressionH) ? .horizontal : .vertical
+            let intrinsic = view.intrinsicContentSize
+            guard let value = axis == .horizontal ? intrinsic.width : intrinsic.height else { return nil }
+            let hugging = kind == .huggingH || kind == .huggingV
+            return LayoutConstraint(
+                name: name, first: Anchor(item: id, attribute: axis == .horizontal ? .width : .height),
+                relation: hugging ? .lessThanOrEqual : .greaterThanOrEqual, second: nil, multiplier: 1,
+                constant: value,
+                priority: hugging ? view.huggingPriority(axis) : view.compressionResistancePriority(axis),
+                origin: .contentSize, stamp: view.contentSizeStamp)
+        case .autoresizingX, .autoresizingWidth, .autoresizingY, .autoresizingHeight:
+            guard view.translatesAutoresizingMaskIntoConstraints, view.kind != .guide, let parent = view.parent else { return nil }
+            let horizontal = kind == .autoresizingX || kind == .autoresizingWidth
+            let frame = view.requestedFrame
+            let origin = horizontal ? frame.x : frame.y
+            let size = horizontal ? frame.width : frame.height
+            let reference = horizontal ? view.referenceSize.width : view.referenceSize.height
+            let mask = view.autoresizingMask.effective
+            let flexible: (lead: Bool, size: Bool, trail: Bool) = horizontal
+                ? (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin))
+                : (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin))
+            let trail = reference - origin - size
+            let parts = [(flexible.lead, origin), (flexible.size, size), (flexible.trail, trail)].filter(\.0)
+            let total = parts.reduce(0) { $0 + $1.1 }
+            func share(_ isFlexible: Bool, _ value: Double) -> Double {
+                guard isFlexible else { return 0 }
+                return total != 0 ? value / total : 1 / Double(parts.count)
+            }
+            let isPosition = kind == .autoresizingX || kind == .autoresizingY
+            let fraction = isPosition ? share(flexible.lead, origin) : share(flexible.size, size)
+            let base = isPosition ? origin : size
+            let attribute: LayoutAttribute = isPosition ? (horizontal ? .minX : .minY) : (horizontal ? .width : .height)
+            let second = fraction == 0 ? nil : Anchor(item: parent, attribute: horizontal ? .width : .height)
+            return LayoutConstraint(
+                name: name, first: Anchor(item: id, attribute: attribute), relation: .equal, second: second,
+                multiplier: second == nil ? 1 : fraction, constant: base - fraction * reference,
+                priority: .required, origin: .autoresizing, stamp: view.autoresizingStamp)
+        case .nonNegativeWidth, .nonNegativeHeight:
+            return LayoutConstraint(
+                name: name, first: Anchor(item: id, attribute: kind == .nonNegativeWidth ? .width : .height),
+                relation: .greaterThanOrEqual, second: nil, multiplier: 1, constant: 0,
+                priority: .required, origin: .autoresizing, stamp: 0)
+        }
+    }
+
+    /// The listed system constraints of a view (not the engine's non-negative sizes).
+    public func systemConstraints(of id: ViewID) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
+        SystemConstraintKind.allCases.compactMap { kind in
+            guard kind != .nonNegativeWidth, kind != .nonNegativeHeight,
+                  let constraint = systemConstraint(kind, of: id) else { return nil }
+            return (.system(id, kind), constraint)
+        }
+    }
+
+    /// Any constraint by reference (nil when it no longer exists).
+    public func constraint(_ ref: ConstraintRef) -> LayoutConstraint? {
+        switch ref {
+        case let .user(index): index < constraints.count ? constraints[index] : nil
+        case let .system(id, kind): id < views.count && views[id] != nil ? systemConstraint(kind, of: id) : nil
+        }
+    }
+
+    /// Every listed constraint: the user's in creation order, then each view's system ones in
+    /// hierarchy order.
+    public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
+        var result = userConstraints.map { (ConstraintRef.user($0.index), $0.constraint) }
+        for view in allViews { result += systemConstraints(of: view.id) }
+        return result
+    }
+
+    public func constraintRef(named name: String) -> ConstraintRef? {
+        if let index = constraintIndices[name] { return .user(index) }
+        return systemConstraint(named: name).map { .system($0.0, $0.1) }
+    }
+}

@@ -1,0 +1,157 @@
+import Cassowary
+
+/// A property change of `set VIEW.PROPERTY = VALUE`, already parsed.
+public enum ViewProperty: Hashable, Sendable {
+    case text(String)
+    case font(Double)
+    /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
+    case intrinsic(Double?, Double?)
+    case hugging(Axis, Priority)
+    case compression(Axis, Priority)
+    /// A frame, optionally with the superview size it is measured against (else the
+    /// superview's frame of the last layout pass).
+    case frame(Rect, within: EdgeSize?)
+    case autoresizing(Bool)
+    case mask(AutoresizingMask)
+    case margins(EdgeInsets)
+    case hidden(Bool)
+    case axis(Axis)
+    case spacing(Double)
+    case distribution(String)
+    case alignment(String)
+
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .font: "font"
+        case .intrinsic: "intrinsic"
+        case let .hugging(axis, _): "hugging.\(axis.letter)"
+        case let .compression(axis, _): "compression.\(axis.letter)"
+        case .frame: "frame"
+        case .autoresizing: "autoresizing"
+        case .mask: "mask"
+        case .margins: "margins"
+        case .hidden: "hidden"
+        case .axis: "axis"
+        case .spacing: "spacing"
+        case .distribution: "distribution"
+        case .alignment: "alignment"
+        }
+    }
+
+    /// Every property name the shell knows, for help and completion.
+    public static let names = ["text", "font", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+                               "compression.v", "frame", "autoresizing", "mask", "margins", "hidden",
+                               "axis", "spacing", "distribution", "alignment"]
+}
+
+/// A width and a height.
+public struct EdgeSize: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The whole editable state as a value: views, constraints, and the counters that name and
+/// order them. Copying it is cheap (copy on write), which is what undo, redo and failed commands
+/// rely on.
+public struct Hierarchy: Sendable {
+    public static let rootID: ViewID = 0
+    public static let rootFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    public internal(set) var views: [View?] = []
+    var viewIDs: [String: ViewID] = [:]
+    public internal(set) var constraints: [LayoutConstraint?] = []
+    var constraintIndices: [String: Int] = [:]
+    /// Activation clock: every activation (and every remake of system constraints) ticks it.
+    var clock = 0
+    /// The next automatic name is `c\(autoName)`.
+    var autoName = 1
+    /// A change since the last layout pass.
+    public internal(set) var needsLayout = false
+    /// `set autolayout = on`: a layout pass after every change.
+    public internal(set) var autolayout = false
+
+    public init() {
+        var root = View(id: Hierarchy.rootID, name: "root", kind: .view, parent: nil)
+        root.frame = Hierarchy.rootFrame
+        root.requestedFrame = Hierarchy.rootFrame
+        views = [root]
+        viewIDs = ["root": Hierarchy.rootID]
+    }
+
+    // MARK: - Lookup
+
+    public var root: View { views[Hierarchy.rootID]! }
+
+    public func view(_ id: ViewID) -> View { views[id]! }
+
+    public func viewID(named name: String) throws -> ViewID {
+        if let id = viewIDs[name] { return id }
+        throw LayoutError.unknownView(name, suggestion: closestMatch(to: name, in: viewIDs.keys.sorted()))
+    }
+
+    public func view(named name: String) -> View? { viewIDs[name].map { views[$0]! } }
+
+    public var viewNames: [String] { allViews.map(\.name) }
+
+    /// Every view and guide, parents before children, children in the order they were added.
+    public var allViews: [View] {
+        var result: [View] = []
+        result.reserveCapacity(viewIDs.count)
+        var stack = [Hierarchy.rootID]
+        while let id = stack.popLast() {
+            let view = views[id]!
+            result.append(view)
+            stack.append(contentsOf: view.children.reversed())
+        }
+        return result
+    }
+
+    /// The view and everything below it.
+    public func subtree(_ id: ViewID) -> [ViewID] {
+        var result: [ViewID] = []
+        var stack = [id]
+        while let next = stack.popLast() {
+            result.append(next)
+            stack.append(contentsOf: views[next]!.children.reversed())
+        }
+        return result
+    }
+
+    /// The chain from a view up to root, the view first.
+    public func ancestry(_ id: ViewID) -> [ViewID] {
+        var chain = [id]
+        var current = id
+        while let parent = views[current]!.parent {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    /// The nearest common ancestor (a view is its own ancestor; a guide's is its owning view).
+    public func commonAncestor(_ a: ViewID, _ b: ViewID) -> ViewID? {
+        let chain = Set(ancestry(a))
+        return ancestry(b).first { chain.contains($0) }
+    }
+
+    public func constraint(named name: String) -> LayoutConstraint? {
+        constraintIndices[name].flatMap { constraints[$0] }
+    }
+
+    public func constraintIndex(named name: String) -> Int? { constraintIndices[name] }
+
+    /// User constraints (typed, VFL or imported) in creation order.
+    public var userConstraints: [(index: Int, constraint: LayoutConstraint)] {
+        constraints.indices.compactMap { index in constraints[index].map { (index, $0) } }
+    }
+
+    /// The description of an anchor: `title.leading`.
+    public func describe(_ anchor: Anchor) -> String {
+        "\(views[anchor.item]!.name).\(anchor.attribute.name)"
+    }
+}

@@ -1,0 +1,128 @@
+/// `NSLayoutAttribute`, the attributes a constraint may relate, with UIKit's raw values.
+public enum LayoutAttribute: Int, CaseIterable, Hashable, Sendable {
+    case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case lastBaseline, firstBaseline
+    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
+    /// Private attributes of autoresizing constraints (never typed by a user).
+    case minX = 32, minY = 33
+
+    /// Attributes a user may type, in the order of SPEC.md.
+    public static let userAttributes: [LayoutAttribute] = [
+        .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY,
+        .firstBaseline, .lastBaseline, .leftMargin, .rightMargin, .topMargin, .bottomMargin,
+        .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins,
+    ]
+
+    public init?(name: String) {
+        guard let attribute = LayoutAttribute.userAttributes.first(where: { $0.name == name }) else { return nil }
+        self = attribute
+    }
+
+    /// The API name, as in `view.leadingAnchor` and in UIKit's logs.
+    public var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .leading: "leading"
+        case .trailing: "trailing"
+        case .width: "width"
+        case .height: "height"
+        case .centerX: "centerX"
+        case .centerY: "centerY"
+        case .lastBaseline: "lastBaseline"
+        case .firstBaseline: "firstBaseline"
+        case .leftMargin: "leftMargin"
+        case .rightMargin: "rightMargin"
+        case .topMargin: "topMargin"
+        case .bottomMargin: "bottomMargin"
+        case .leadingMargin: "leadingMargin"
+        case .trailingMargin: "trailingMargin"
+        case .centerXWithinMargins: "centerXWithinMargins"
+        case .centerYWithinMargins: "centerYWithinMargins"
+        case .minX: "minX"
+        case .minY: "minY"
+        }
+    }
+
+    public var axis: Axis {
+        switch self {
+        case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin,
+             .leadingMargin, .trailingMargin, .centerXWithinMargins, .minX:
+            .horizontal
+        default:
+            .vertical
+        }
+    }
+
+    /// Width and height; every other attribute is a location.
+    public var isDimension: Bool { self == .width || self == .height }
+
+    /// Leading and trailing (and their margins): direction-dependent in UIKit, left-to-right here.
+    public var isDirectional: Bool {
+        [.leading, .trailing, .leadingMargin, .trailingMargin].contains(self)
+    }
+
+    /// Left and right (and their margins), which UIKit refuses to mix with leading/trailing.
+    public var isAbsoluteHorizontal: Bool {
+        [.left, .right, .leftMargin, .rightMargin].contains(self)
+    }
+
+    /// Baselines and margin attributes, which layout guides do not have.
+    public var needsView: Bool {
+        switch self {
+        case .firstBaseline, .lastBaseline, .leftMargin, .rightMargin, .topMargin, .bottomMargin,
+             .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins:
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// An attribute as algebra over a view's engine variables: `position + k × size + c`, with
+/// position = minX or minY and size = width or height on the attribute's axis.
+struct AttributeForm {
+    var usesPosition: Bool
+    var sizeCoefficient: Double
+    var constant: Double
+}
+
+extension View {
+    /// How `attribute` of this view reads in terms of its own position and size.
+    func form(of attribute: LayoutAttribute) -> AttributeForm {
+        let m = margins
+        switch attribute {
+        case .left, .leading, .top, .minX, .minY:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0)
+        case .right, .trailing, .bottom:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: 0)
+        case .width, .height:
+            return AttributeForm(usesPosition: false, sizeCoefficient: 1, constant: 0)
+        case .centerX, .centerY:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: 0)
+        case .leftMargin, .leadingMargin:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: m.left)
+        case .rightMargin, .trailingMargin:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: -m.right)
+        case .topMargin:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: m.top)
+        case .bottomMargin:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: -m.bottom)
+        case .centerXWithinMargins:
+            // left + m.left + (width − m.left − m.right) / 2
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: (m.left - m.right) / 2)
+        case .centerYWithinMargins:
+            return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: (m.top - m.bottom) / 2)
+        case .firstBaseline, .lastBaseline:
+            // A single-line label's baselines lie 0.95 × font below its top; other views
+            // report their bottom edge.
+            if kind == .label {
+                return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0.95 * font)
+            }
+            return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: 0)
+        }
+    }
+}

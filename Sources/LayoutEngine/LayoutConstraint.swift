@@ -1,0 +1,136 @@
+import Cassowary
+
+/// One side of a constraint: an item and one of its attributes.
+public struct Anchor: Hashable, Sendable {
+    public var item: ViewID
+    public var attribute: LayoutAttribute
+
+    public init(item: ViewID, attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+}
+
+/// Who made a constraint (the `origin` of `dump`).
+public enum ConstraintOrigin: String, Hashable, Sendable {
+    case user
+    case contentSize = "content-size"
+    case autoresizing
+    case stack
+    case margins
+}
+
+/// The state of a constraint as of the solver's current solution.
+public enum ConstraintState: String, Hashable, Sendable {
+    case inactive, satisfied, violated, broken
+}
+
+/// The constraints a view's properties make, one kind per row of UIKit's generated constraints.
+public enum SystemConstraintKind: Int, CaseIterable, Hashable, Sendable, Comparable {
+    case huggingH, compressionH, huggingV, compressionV
+    case autoresizingX, autoresizingWidth, autoresizingY, autoresizingHeight
+    /// The engine's own `width >= 0` and `height >= 0` (never listed: a given, like root's frame).
+    case nonNegativeWidth, nonNegativeHeight
+
+    /// The suffix after the view's name: `title.hugging.h`.
+    public var suffix: String {
+        switch self {
+        case .huggingH: "hugging.h"
+        case .compressionH: "compression.h"
+        case .huggingV: "hugging.v"
+        case .compressionV: "compression.v"
+        case .autoresizingX: "autoresizing.x"
+        case .autoresizingWidth: "autoresizing.width"
+        case .autoresizingY: "autoresizing.y"
+        case .autoresizingHeight: "autoresizing.height"
+        case .nonNegativeWidth: "width.nonNegative"
+        case .nonNegativeHeight: "height.nonNegative"
+        }
+    }
+
+    public var origin: ConstraintOrigin {
+        switch self {
+        case .huggingH, .compressionH, .huggingV, .compressionV: .contentSize
+        default: .autoresizing
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Which constraint: a user's by its index, or one that a view's properties make.
+public enum ConstraintRef: Hashable, Sendable, Comparable {
+    case user(Int)
+    case system(ViewID, SystemConstraintKind)
+
+    public static func < (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case let (.user(x), .user(y)): x < y
+        case (.user, .system): true
+        case (.system, .user): false
+        case let (.system(v, k), .system(w, l)): v != w ? v < w : k < l
+        }
+    }
+}
+
+/// `firstItem.firstAttribute RELATION multiplier × secondItem.secondAttribute + constant`,
+/// at a priority. The multiplier is read-only once made, as in UIKit.
+public struct LayoutConstraint: Hashable, Sendable {
+    public var name: String
+    public var first: Anchor
+    public var relation: Relation
+    public var second: Anchor?
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Priority
+    public var isActive: Bool
+    public var origin: ConstraintOrigin
+    /// When the constraint was last activated (the clock of its hierarchy): the newest member
+    /// of a conflicting set is the one broken.
+    public var stamp: Int
+
+    public init(name: String, first: Anchor, relation: Relation, second: Anchor?, multiplier: Double,
+                constant: Double, priority: Priority, isActive: Bool = true,
+                origin: ConstraintOrigin = .user, stamp: Int = 0) {
+        self.name = name
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.isActive = isActive
+        self.origin = origin
+        self.stamp = stamp
+    }
+
+    public var isRequired: Bool { priority >= Priority.required }
+
+    /// The items it names.
+    public var items: [ViewID] {
+        if let second { return [first.item, second.item] }
+        return [first.item]
+    }
+}
+
+/// Text of numbers as strut prints them: integers without a fraction, others with up to six
+/// decimals and no trailing zeros.
+public func formatNumber(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    let rounded = (value * 1_000_000).rounded() / 1_000_000
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+        let integer = Int64(rounded)
+        return integer == 0 ? "0" : String(integer)
+    }
+    var text = String(rounded)
+    if text.contains("e") { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}
+
+/// A priority as typed: `1000`, `250`, `999.5`.
+public func formatPriority(_ priority: Priority) -> String {
+    formatNumber(Double(priority))
+}

@@ -1,0 +1,135 @@
+import Cassowary
+
+extension LayoutEngine {
+    /// The layout pass (`layoutIfNeeded`): every frame takes the solver's current solution.
+    /// - Complexity: O(views); each value is read in O(1).
+    public func layoutIfNeeded() {
+        var h = hierarchy
+        hierarchy = Hierarchy()  // let `h` own the storage, so the frames change in place
+        for id in h.views.indices where id != Hierarchy.rootID && h.views[id] != nil {
+            h.views[id]!.frame = solvedFrame(id)
+        }
+        h.needsLayout = false
+        hierarchy = h
+    }
+
+    /// The frame the solver has for a view now (root: its given frame).
+    public func solvedFrame(_ id: ViewID) -> Rect {
+        if id == Hierarchy.rootID { return hierarchy.root.frame }
+        guard id < variables.count, let v = variables[id] else { return .zero }
+        return Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
+                    width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
+    }
+
+    /// Rounds away floating-point dust (1e-9 of a point) so that frames print as typed.
+    func clean(_ value: Double) -> Double {
+        let rounded = (value * 1e6).rounded() / 1e6
+        return abs(rounded - value) < 1e-7 ? (rounded == 0 ? 0 : rounded) : value
+    }
+
+    // MARK: - Constraint states
+
+    /// The state of a constraint in the solver's current solution.
+    public func state(of ref: ConstraintRef) -> ConstraintState {
+        guard let constraint = hierarchy.constraint(ref), constraint.isActive else { return .inactive }
+        if broken[ref] != nil { return .broken }
+        guard let current = installed[ref] else { return .satisfied }
+        if constraint.isRequired { return .satisfied }
+        return ((try? solver.isSatisfied(current.id)) ?? true) ? .satisfied : .violated
+    }
+
+    /// How far the current solution is from meeting the constraint (0 when inactive or met).
+    public func error(of ref: ConstraintRef) -> Double {
+        guard let current = installed[ref] else {
+            guard broken[ref] != nil, let constraint = hierarchy.constraint(ref) else { return 0 }
+            return brokenError(constraint)
+        }
+        guard state(of: ref) == .violated else { return 0 }
+        return clean((try? solver.error(of: current.id)) ?? 0)
+    }
+
+    /// A broken constraint's shortfall in the current solution.
+    func brokenError(_ constraint: LayoutConstraint) -> Double {
+        guard let compiled = try? compile(constraint) else { return 0 }
+        var value = compiled.expression.constant
+        for term in compiled.expression.terms { value += term.coefficient * solver.value(of: term.variable) }
+        switch compiled.relation {
+        case .equal: return clean(abs(value))
+        case .lessThanOrEqual: return clean(max(0, value))
+        case .greaterThanOrEqual: return clean(max(0, -value))
+        }
+    }
+
+    /// For a violated optional constraint: a minimal set of other constraints of equal or
+    /// higher priority that cannot all hold with it (the engine's givens left out).
+    public func forcedBy(_ ref: ConstraintRef) -> [ConstraintRef] {
+        guard state(of: ref) == .violated, let current = installed[ref],
+              let ids = try? solver.violationExplanation(for: current.id) else { return [] }
+        return ids.compactMap { id -> ConstraintRef? in
+            guard let other = refByID[id.index] else { return nil }
+            if case let .system(_, kind) = other, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return nil }
+            return other
+        }.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+    }
+
+    /// Broken constraints with the conflicting set each was broken from, in breaking order.
+    public var conflicts: [(broken: ConstraintRef, set: [ConstraintRef])] {
+        brokenOrder.compactMap { ref in broken[ref].map { (ref, $0) } }
+    }
+
+    public func name(of ref: ConstraintRef) -> String {
+        hierarchy.constraint(ref)?.name ?? "?"
+    }
+
+    // MARK: - Ambiguity
+
+    /// The frame components of a view that are not the same in every optimal layout.
+    public func ambiguousComponents(of id: ViewID) -> [FrameComponent] {
+        ambiguity()[id] ?? []
+    }
+
+    /// The range of a frame component over the optimal layouts (nil ends are unbounded).
+    public func range(of component: FrameComponent, of id: ViewID) -> ValueRange? {
+        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
+        return solver.range(of: variable(component, v))
+    }
+
+    func variable(_ component: FrameComponent, _ v: ViewVariables) -> Variable {
+        switch component {
+        case .x: v.minX
+        case .y: v.minY
+        case .width: v.width
+        case .height: v.height
+        }
+    }
+
+    /// Ambiguous components of every view, computed once per solver state.
+    func ambiguity() -> [ViewID: [FrameComponent]] {
+        if let cache = ambiguityCache, cache.generation == generation { return cache.result }
+        var result: [ViewID: [FrameComponent]] = [:]
+        for view in hierarchy.allViews where view.id != Hierarchy.rootID {
+            guard view.id < variables.count, let v = variables[view.id] else { continue }
+            let free = FrameComponent.allCases.filter { !solver.range(of: variable($0, v)).isUnique }
+            if !free.isEmpty { result[view.id] = free }
+        }
+        ambiguityCache = (generation, result)
+        return result
+    }
+
+    /// `exercise NAME`: moves to another optimal layout in which the view's first ambiguous
+    /// component differs, and lays out.
+    /// - Returns: the frame before and after.
+    /// - Throws: `LayoutError.notAmbiguous` when the view's frame is unique.
+    public func exerciseAmbiguity(of name: String) throws -> (before: Rect, after: Rect) {
+        let id = try hierarchy.viewID(named: name)
+        guard let component = ambiguousComponents(of: id).first, let v = variables[id] else {
+            throw LayoutError.notAmbiguous(name)
+        }
+        layoutIfNeeded()
+        let before = hierarchy.view(id).frame
+        solver.exerciseAmbiguity(of: variable(component, v))
+        generation += 1
+        layoutIfNeeded()
+        return (before, hierarchy.view(id).frame)
+    }
+}

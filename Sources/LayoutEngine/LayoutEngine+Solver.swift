@@ -1,0 +1,242 @@
+import Cassowary
+
+/// Keeping the solver in step with the hierarchy, and the conflict policy.
+///
+/// Every view has four engine variables: its position in its superview's coordinates and its
+/// size (root's are constants: its frame is a given). A constraint is written in the coordinates
+/// of its items' nearest common ancestor, whose own position there is 0 (as a view's bounds
+/// origin is): an attribute of a view below that ancestor adds the positions of the views
+/// between them.
+///
+/// Conflicts: constraints enter the solver in activation order, so when a required one cannot
+/// hold it is the most recently activated member of the minimal conflicting set the solver
+/// returns, and it is the one broken (kept out of the solver). When an older constraint is
+/// re-tried or changed and conflicts with newer ones, the newest member of the set is broken
+/// instead and the change goes on. After any change, broken constraints are tried again.
+extension LayoutEngine {
+    // MARK: - Synchronisation
+
+    /// Brings the solver up to date with the hierarchy's changes since the last call.
+    func synchronize() throws {
+        var refs = Set<ConstraintRef>()
+        if needsFullSync {
+            refs.formUnion(installed.keys)
+            refs.formUnion(broken.keys)
+            for (index, _) in hierarchy.userConstraints { refs.insert(.user(index)) }
+            for view in hierarchy.allViews { refs.formUnion(systemRefs(of: view.id)) }
+        } else {
+            refs = dirtyRefs
+            for id in dirtyViews {
+                refs.formUnion(systemRefs(of: id))
+                // Constraints touching the view depend on its margins, font and kind.
+                for (index, constraint) in hierarchy.userConstraints where constraint.items.contains(id) {
+                    refs.insert(.user(index))
+                }
+            }
+        }
+        dirtyRefs.removeAll()
+        dirtyViews.removeAll()
+        needsFullSync = false
+        guard !refs.isEmpty else { return }
+        solver.clearExercise()
+        generation += 1
+
+        var additions: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
+        for ref in refs.sorted() {
+            let desired = activeConstraint(ref)
+            if broken[ref] != nil { unbreak(ref) }
+            guard let desired else {
+                if let current = installed[ref] { uninstall(ref, current) }
+                continue
+            }
+            if case let .system(id, _) = ref, variables.count <= id || variables[id] == nil { makeVariables(for: id) }
+            for item in desired.items where variables.count <= item || variables[item] == nil { makeVariables(for: item) }
+            let compiled = try compile(desired)
+            if let current = installed[ref] {
+                if current.compiled == compiled && current.stamp == desired.stamp { continue }
+                if current.stamp == desired.stamp && current.compiled.relation == compiled.relation
+                    && current.compiled.expression.terms == compiled.expression.terms {
+                    try change(ref, current, to: compiled)
+                    continue
+                }
+                uninstall(ref, current)
+            }
+            additions.append((ref, compiled, desired.stamp))
+        }
+        // Anything may have loosened: try the broken ones again, oldest first.
+        for ref in brokenOrder where additions.allSatisfy({ $0.ref != ref }) {
+            guard let desired = activeConstraint(ref) else { continue }
+            unbreak(ref)
+            additions.append((ref, try compile(desired), desired.stamp))
+        }
+        additions.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
+        for addition in additions { try install(addition.ref, addition.compiled, stamp: addition.stamp) }
+    }
+
+    /// The constraint a reference stands for, when it exists and is active.
+    func activeConstraint(_ ref: ConstraintRef) -> LayoutConstraint? {
+        switch ref {
+        case .user:
+            guard let constraint = hierarchy.constraint(ref), constraint.isActive else { return nil }
+            return constraint
+        case let .system(id, _):
+            guard id < hierarchy.views.count, hierarchy.views[id] != nil else { return nil }
+            return hierarchy.constraint(ref)
+        }
+    }
+
+    func systemRefs(of id: ViewID) -> [ConstraintRef] {
+        SystemConstraintKind.allCases.map { .system(id, $0) }
+    }
+
+    func makeVariables(for id: ViewID) {
+        while variables.count <= id { variables.append(nil) }
+        let name = hierarchy.views[id]?.name ?? "v\(id)"
+        variables[id] = ViewVariables(
+            minX: solver.makeVariable(named: "\(name).minX"), minY: solver.makeVariable(named: "\(name).minY"),
+            width: solver.makeVariable(named: "\(name).width"), height: solver.makeVariable(named: "\(name).height"))
+    }
+
+    // MARK: - Compiling
+
+    /// `first − multiplier × second − constant  RELATION  0`, in the common ancestor's coordinates.
+    func compile(_ c: LayoutConstraint) throws -> Constraint {
+        let ancestor: ViewID
+        if let second = c.second {
+            ancestor = hierarchy.commonAncestor(c.first.item, second.item)!
+        } else if c.first.attribute == .minX || c.first.attribute == .minY {
+            ancestor = hierarchy.view(c.first.item).parent ?? c.first.item
+        } else {
+            ancestor = c.first.item
+        }
+        var expression = expressionOf(c.first, in: ancestor)
+        if let second = c.second { expression = expression - c.multiplier * expressionOf(second, in: ancestor) }
+        expression.constant -= c.constant
+        guard abs(expression.constant) <= 1e10 else { throw LayoutError.constantOutOfRange(c.constant) }
+        return Constraint(expression, c.relation, priority: c.priority)
+    }
+
+    /// An anchor's value in the coordinates of `ancestor` (an ancestor of the anchor's item).
+    func expressionOf(_ anchor: Anchor, in ancestor: ViewID) -> Expression {
+        let view = hierarchy.view(anchor.item)
+        let form = view.form(of: anchor.attribute)
+        let horizontal = anchor.attribute.axis == .horizontal
+        var expression = Expression(constant: form.constant)
+        if form.usesPosition && anchor.item != ancestor {
+            var current = anchor.item
+            while current != ancestor {
+                let v = variables[current]!
+                expression.terms.append(Term(horizontal ? v.minX : v.minY))
+                current = hierarchy.view(current).parent!
+            }
+        }
+        if form.sizeCoefficient != 0 {
+            if anchor.item == Hierarchy.rootID {
+                let frame = hierarchy.root.frame
+                expression.constant += form.sizeCoefficient * (horizontal ? frame.width : frame.height)
+            } else {
+                let v = variables[anchor.item]!
+                expression.terms.append(Term(horizontal ? v.width : v.height, form.sizeCoefficient))
+            }
+        }
+        return expression
+    }
+
+    // MARK: - Installing, with the conflict policy
+
+    func install(_ ref: ConstraintRef, _ compiled: Constraint, stamp: Int) throws {
+        while true {
+            do {
+                let id = try solver.add(compiled)
+                installed[ref] = Installed(id: id, compiled: compiled, stamp: stamp)
+                refByID[id.index] = ref
+                return
+            } catch let SolverError.unsatisfiable(conflict) {
+                let set = conflictSet(conflict, subject: ref)
+                let newest = newestMember(of: set, including: ref)
+                if newest == ref {
+                    markBroken(ref, set: set)
+                    return
+                }
+                if let current = installed[newest] { uninstall(newest, current) }
+                markBroken(newest, set: set)
+            } catch {
+                throw solverRefusal(error, ref)
+            }
+        }
+    }
+
+    /// A constant or priority change of an installed constraint (the cheap path).
+    func change(_ ref: ConstraintRef, _ current: Installed, to compiled: Constraint) throws {
+        while true {
+            do {
+                if current.compiled.expression.constant != compiled.expression.constant {
+                    try solver.setConstant(current.id, to: compiled.expression.constant)
+                    installed[ref]!.compiled.expression.constant = compiled.expression.constant
+                }
+                if current.compiled.priority != compiled.priority {
+                    try solver.setPriority(current.id, to: compiled.priority)
+                    installed[ref]!.compiled.priority = compiled.priority
+                }
+                return
+            } catch let SolverError.unsatisfiable(conflict) {
+                let set = conflictSet(conflict, subject: ref)
+                let newest = newestMember(of: set, including: ref)
+                if newest == ref {
+                    if let now = installed[ref] { uninstall(ref, now) }
+                    markBroken(ref, set: set)
+                    return
+                }
+                if let other = installed[newest] { uninstall(newest, other) }
+                markBroken(newest, set: set)
+            } catch {
+                throw solverRefusal(error, ref)
+            }
+        }
+    }
+
+    func uninstall(_ ref: ConstraintRef, _ current: Installed) {
+        try? solver.remove(current.id)
+        installed[ref] = nil
+        refByID[current.id.index] = nil
+    }
+
+    func markBroken(_ ref: ConstraintRef, set: [ConstraintRef]) {
+        broken[ref] = set
+        brokenOrder.append(ref)
+    }
+
+    func unbreak(_ ref: ConstraintRef) {
+        broken[ref] = nil
+        brokenOrder.removeAll { $0 == ref }
+    }
+
+    /// The solver's conflict in references, without the engine's own non-negative sizes
+    /// (givens, like root's frame), in activation order.
+    func conflictSet(_ conflict: Conflict, subject: ConstraintRef) -> [ConstraintRef] {
+        var refs = Set<ConstraintRef>()
+        for id in conflict.members {
+            if id == conflict.rejected { refs.insert(subject); continue }
+            guard let ref = refByID[id.index] else { continue }
+            if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
+            refs.insert(ref)
+        }
+        refs.insert(subject)
+        return refs.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+    }
+
+    func stamp(of ref: ConstraintRef) -> Int {
+        installed[ref]?.stamp ?? hierarchy.constraint(ref)?.stamp ?? 0
+    }
+
+    func newestMember(of set: [ConstraintRef], including ref: ConstraintRef) -> ConstraintRef {
+        set.last ?? ref
+    }
+
+    private func solverRefusal(_ error: Error, _ ref: ConstraintRef) -> Error {
+        if case let SolverError.constantOutOfRange(value) = error {
+            return LayoutError.constantOutOfRange(hierarchy.constraint(ref)?.constant ?? -value)
+        }
+        return error
+    }
+}

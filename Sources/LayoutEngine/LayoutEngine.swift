@@ -1,0 +1,179 @@
+import Cassowary
+
+/// A live view hierarchy with its constraints, laid out by a Cassowary solver.
+///
+/// The editable state is the value `hierarchy`; every change goes through `perform`, which
+/// either applies the whole change and brings the solver up to date, or leaves both as they were.
+/// Constraint states (satisfied, violated, broken) always describe the current constraints;
+/// frames move only in a layout pass (`layoutIfNeeded`), as in UIKit.
+public final class LayoutEngine {
+    public internal(set) var hierarchy = Hierarchy()
+
+    // Solver side: what is installed, for which constraint, and what was broken.
+    let solver = Solver()
+    var variables: [ViewVariables?] = []
+    var installed: [ConstraintRef: Installed] = [:]
+    var refByID: [Int32: ConstraintRef] = [:]
+    /// Broken required constraints (active but kept out of the solver), with the minimal
+    /// conflicting set each was broken from, in breaking order.
+    public internal(set) var broken: [ConstraintRef: [ConstraintRef]] = [:]
+    var brokenOrder: [ConstraintRef] = []
+    /// Constraints and views changed since the last synchronisation.
+    var dirtyRefs: Set<ConstraintRef> = []
+    var dirtyViews: Set<ViewID> = []
+    var needsFullSync = false
+    /// A changing counter of the solver's state, for caches of queries.
+    public internal(set) var generation = 0
+    var ambiguityCache: (generation: Int, result: [ViewID: [FrameComponent]])?
+
+    public init() {
+        makeVariables(for: Hierarchy.rootID)
+    }
+
+    // MARK: - Transactions
+
+    /// Runs a change: on success the solver is brought up to date (and, with `autolayout`,
+    /// a layout pass runs); on a thrown error the hierarchy and the solver are left as they were.
+    @discardableResult
+    public func perform<T>(_ change: (inout Hierarchy) throws -> T) throws -> T {
+        let saved = hierarchy
+        let savedDirty = (dirtyRefs, dirtyViews, needsFullSync)
+        var working = hierarchy
+        let result: T
+        do {
+            result = try change(&working)
+        } catch {
+            (dirtyRefs, dirtyViews, needsFullSync) = savedDirty
+            throw error
+        }
+        working.needsLayout = true
+        hierarchy = working
+        do {
+            try synchronize()
+        } catch {
+            // The solver may be half-way: put the hierarchy back and rebuild by difference.
+            hierarchy = saved
+            needsFullSync = true
+            try? synchronize()
+            throw error
+        }
+        if hierarchy.autolayout { layoutIfNeeded() }
+        return result
+    }
+
+    /// Replaces the whole state (undo, redo): the solver is rebuilt by difference.
+    public func restore(_ state: Hierarchy) {
+        hierarchy = state
+        needsFullSync = true
+        try? synchronize()
+    }
+
+    // MARK: - Views
+
+    /// `new KIND NAME in PARENT`.
+    public func addView(kind: ViewKind, name: String, parent: String, properties: [ViewProperty] = []) throws {
+        try perform { h in
+            let parentID = try h.viewID(named: parent)
+            if h.viewIDs[name] != nil { throw LayoutError.duplicateViewName(name) }
+            if name == "super" || name == "root" { throw LayoutError.reservedName(name) }
+            if h.view(parentID).kind == .guide { throw LayoutError.guideCannotHaveSubviews(parent) }
+            let id = h.views.count
+            h.clock += 1
+            var view = View(id: id, name: name, kind: kind, parent: parentID)
+            view.contentSizeStamp = h.clock
+            view.autoresizingStamp = h.clock
+            let reference = h.view(parentID).frame
+            view.referenceSize = (reference.width, reference.height)
+            h.views.append(view)
+            h.viewIDs[name] = id
+            h.views[parentID]!.children.append(id)
+            for property in properties { try h.set(property, on: id) }
+            dirtyViews.insert(id)
+        }
+    }
+
+    /// `set NAME.PROPERTY = VALUE`.
+    public func setProperty(_ property: ViewProperty, of name: String) throws {
+        try perform { h in
+            let id = try h.viewID(named: name)
+            try h.set(property, on: id)
+            if id == Hierarchy.rootID { needsFullSync = true } else { dirtyViews.insert(id) }
+        }
+    }
+
+    /// `set autolayout = on|off`.
+    public func setAutolayout(_ on: Bool) throws {
+        try perform { h in h.autolayout = on }
+    }
+
+    /// `delete NAME`: the view, its subtree and every constraint touching them.
+    public func deleteView(_ name: String) throws {
+        try perform { h in
+            let id = try h.viewID(named: name)
+            if id == Hierarchy.rootID { throw LayoutError.cannotDeleteRoot }
+            let doomed = Set(h.subtree(id))
+            for (index, constraint) in h.userConstraints where constraint.items.contains(where: doomed.contains) {
+                h.constraintIndices[constraint.name] = nil
+                h.constraints[index] = nil
+            }
+            let parent = h.view(id).parent!
+            h.views[parent]!.children.removeAll { $0 == id }
+            for view in doomed {
+                h.viewIDs[h.view(view).name] = nil
+                h.views[view] = nil
+            }
+            needsFullSync = true
+        }
+    }
+
+    /// `move NAME to PARENT`: constraints to views outside the new ancestry go, as in UIKit.
+    public func moveView(_ name: String, to parent: String) throws {
+        try perform { h in
+            let id = try h.viewID(named: name)
+            let parentID = try h.viewID(named: parent)
+            if id == Hierarchy.rootID { throw LayoutError.cannotMoveRoot }
+            if h.ancestry(parentID).contains(id) { throw LayoutError.moveIntoOwnSubtree(view: name, parent: parent) }
+            if h.view(parentID).kind == .guide { throw LayoutError.guideCannotHaveSubviews(parent) }
+            if h.view(id).kind == .guide { throw LayoutError.propertyNotApplicable(property: "move", view: name, kind: .guide) }
+            let oldParent = h.view(id).parent!
+            h.views[oldParent]!.children.removeAll { $0 == id }
+            h.views[parentID]!.children.append(id)
+            h.views[id]!.parent = parentID
+            // Constraints between the moved subtree and views outside it go, unless the other
+            // view is one of the new ancestors (SPEC: "constraints to views outside the new
+            // ancestry go").
+            let moved = Set(h.subtree(id))
+            let newAncestry = Set(h.ancestry(parentID))
+            for (index, constraint) in h.userConstraints {
+                let outside = constraint.items.filter { !moved.contains($0) }
+                guard outside.count < constraint.items.count, !outside.isEmpty else { continue }
+                if !outside.allSatisfy(newAncestry.contains) {
+                    h.constraintIndices[constraint.name] = nil
+                    h.constraints[index] = nil
+                }
+            }
+            needsFullSync = true
+        }
+    }
+
+}
+
+/// The four engine variables of a view: position in its superview, and size.
+struct ViewVariables {
+    var minX: Variable
+    var minY: Variable
+    var width: Variable
+    var height: Variable
+}
+
+/// A constraint as the solver holds it.
+struct Installed {
+    var id: ConstraintID
+    var compiled: Constraint
+    var stamp: Int
+}
+
+/// A component of a frame.
+public enum FrameComponent: String, CaseIterable, Hashable, Sendable {
+    case x, y, width, height
+}

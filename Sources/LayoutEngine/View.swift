@@ -1,0 +1,141 @@
+/// The kinds of item the shell can make.
+public enum ViewKind: String, CaseIterable, Hashable, Sendable {
+    case view, label, image, button, stack, guide
+
+    /// The UIKit class a developer would recognise.
+    public var className: String {
+        switch self {
+        case .view: "UIView"
+        case .label: "UILabel"
+        case .image: "UIImageView"
+        case .button: "UIButton"
+        case .stack: "UIStackView"
+        case .guide: "UILayoutGuide"
+        }
+    }
+}
+
+/// A view's index in its hierarchy; stable for the view's life, never reused.
+public typealias ViewID = Int
+
+/// `UIStackView` settings (the constraints they imply are built by the stack-view layer).
+public struct StackSettings: Hashable, Sendable {
+    public var axis: Axis = .horizontal
+    public var spacing: Double = 0
+    public var distribution: String = "fill"
+    public var alignment: String = "fill"
+
+    public static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
+    public static let alignments = ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]
+}
+
+/// One view (or layout guide) and its properties. Frames are those of the last layout pass.
+public struct View: Hashable, Sendable {
+    public let id: ViewID
+    public var name: String
+    public let kind: ViewKind
+    /// The superview (for a guide, its owning view); nil only for `root`.
+    public var parent: ViewID?
+    public var children: [ViewID] = []
+
+    public var text: String = ""
+    public var font: Double = 17
+    /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
+    /// `intrinsicIsExplicit` is false, labels and buttons take theirs from their text.
+    public var explicitIntrinsic: (width: Double?, height: Double?) = (nil, nil)
+    public var intrinsicIsExplicit = false
+
+    public var huggingH: Float = 250
+    public var huggingV: Float = 250
+    public var compressionH: Float = 750
+    public var compressionV: Float = 750
+
+    /// The frame of the last layout pass, in the superview's coordinates.
+    public var frame: Rect = .zero
+    /// The frame given with `set NAME.frame`, and the superview's size it was measured against;
+    /// with autoresizing on they become constraints.
+    public var requestedFrame: Rect = .zero
+    public var referenceSize: (width: Double, height: Double) = (0, 0)
+    public var translatesAutoresizingMaskIntoConstraints = false
+    public var autoresizingMask: AutoresizingMask = []
+    public var margins: EdgeInsets = .standard
+    public var isHidden = false
+    public var stack = StackSettings()
+    /// Activation stamps of the constraints this view's properties make (content size,
+    /// autoresizing): the clock when they were last made.
+    public var contentSizeStamp = 0
+    public var autoresizingStamp = 0
+
+    init(id: ViewID, name: String, kind: ViewKind, parent: ViewID?) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.parent = parent
+        if kind == .label {
+            huggingH = 251
+            huggingV = 251
+        }
+        if kind == .stack || kind == .guide { margins = .zero }
+    }
+
+    /// `intrinsicContentSize` per axis; nil is `UIView.noIntrinsicMetric`.
+    public var intrinsicContentSize: (width: Double?, height: Double?) {
+        if intrinsicIsExplicit || !(kind == .label || kind == .button) { return explicitIntrinsic }
+        return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
+    }
+
+    /// Display cells of a single line of text: East Asian wide and fullwidth characters count
+    /// 2, every other character 1.
+    public static func displayCells(_ text: String) -> Int {
+        var cells = 0
+        for character in text {
+            guard let scalar = character.unicodeScalars.first else { continue }
+            cells += isWide(scalar.value) ? 2 : 1
+        }
+        return cells
+    }
+
+    /// East Asian Width W or F (Unicode UAX #11), by the blocks that carry them.
+    static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1,
+             0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA,
+             0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C,
+             0x274E, 0x2753...0x2755, 0x2757, 0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C,
+             0x2B50, 0x2B55, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF, 0x1B000...0x1B2FF,
+             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F2FF, 0x1F300...0x1F64F,
+             0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    public func huggingPriority(_ axis: Axis) -> Float { axis == .horizontal ? huggingH : huggingV }
+    public func compressionResistancePriority(_ axis: Axis) -> Float { axis == .horizontal ? compressionH : compressionV }
+
+    // Tuples are not Hashable; compare and hash the stored values by hand.
+    public static func == (a: View, b: View) -> Bool {
+        a.id == b.id && a.name == b.name && a.kind == b.kind && a.parent == b.parent
+            && a.children == b.children && a.text == b.text && a.font == b.font
+            && a.explicitIntrinsic.width == b.explicitIntrinsic.width
+            && a.explicitIntrinsic.height == b.explicitIntrinsic.height
+            && a.intrinsicIsExplicit == b.intrinsicIsExplicit
+            && a.huggingH == b.huggingH && a.huggingV == b.huggingV
+            && a.compressionH == b.compressionH && a.compressionV == b.compressionV
+            && a.frame == b.frame && a.requestedFrame == b.requestedFrame
+            && a.referenceSize.width == b.referenceSize.width && a.referenceSize.height == b.referenceSize.height
+            && a.translatesAutoresizingMaskIntoConstraints == b.translatesAutoresizingMaskIntoConstraints
+            && a.autoresizingMask == b.autoresizingMask && a.margins == b.margins
+            && a.isHidden == b.isHidden && a.stack == b.stack
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+    }
+}

@@ -1,0 +1,187 @@
+import Testing
+@testable import LayoutEngine
+import Cassowary
+
+/// Shorthand: `a.width == 10` style specs.
+func spec(_ first: String, _ attribute: LayoutAttribute, _ relation: Relation = .equal,
+          _ second: String? = nil, _ secondAttribute: LayoutAttribute? = nil, times multiplier: Double = 1,
+          plus constant: Double = 0, at priority: Priority = .required, name: String? = nil) -> ConstraintSpec {
+    ConstraintSpec(name: name, firstItem: first, firstAttribute: attribute, relation: relation,
+                   secondItem: second, secondAttribute: secondAttribute ?? (second == nil ? nil : attribute),
+                   multiplier: multiplier, constant: constant, priority: priority)
+}
+
+func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
+    engine.hierarchy.view(named: name)!.frame
+}
+
+@Test func smallestScriptPlacesTheView() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 10))
+    try engine.addConstraint(spec("a", .height, plus: 10))
+    try engine.addConstraint(spec("a", .left, .equal, "root"))
+    try engine.addConstraint(spec("a", .top, .equal, "root"))
+    #expect(engine.hierarchy.needsLayout)
+    #expect(frame(engine, "a") == .zero)
+    engine.layoutIfNeeded()
+    #expect(!engine.hierarchy.needsLayout)
+    #expect(frame(engine, "a") == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(engine.hierarchy.userConstraints.map(\.constraint.name) == ["c1", "c2", "c3", "c4"])
+}
+
+@Test func framesAreInTheSuperviewsCoordinates() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "box", parent: "root")
+    try engine.addView(kind: .view, name: "inner", parent: "box")
+    try engine.addConstraint(spec("box", .leading, .equal, "root", plus: 20))
+    try engine.addConstraint(spec("box", .top, .equal, "root", plus: 100))
+    try engine.addConstraint(spec("box", .trailing, .equal, "root", plus: -20))
+    try engine.addConstraint(spec("box", .height, plus: 200))
+    try engine.addConstraint(spec("inner", .leading, .equal, "box", .leadingMargin))
+    try engine.addConstraint(spec("inner", .trailing, .equal, "box", .trailingMargin))
+    try engine.addConstraint(spec("inner", .centerY, .equal, "root", .centerY))
+    try engine.addConstraint(spec("inner", .height, .equal, "box", .height, times: 0.25))
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "box") == Rect(x: 20, y: 100, width: 350, height: 200))
+    // centerY 422 in root is 322 in box; height 50 → top 297.
+    #expect(frame(engine, "inner") == Rect(x: 8, y: 297, width: 334, height: 50))
+}
+
+@Test func labelTakesItsSizeFromTheTextMetric() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])
+    try engine.addView(kind: .label, name: "wide", parent: "root", properties: [.text("日本語"), .font(10)])
+    for name in ["title", "wide"] {
+        try engine.addConstraint(spec(name, .left, .equal, "root", plus: 8))
+        try engine.addConstraint(spec(name, .top, .equal, "root", plus: 8))
+    }
+    try engine.addConstraint(spec("title", .firstBaseline, .equal, "wide", .lastBaseline))
+    engine.layoutIfNeeded()
+    // 0.5 × 17 × 5 = 42.5 wide, 1.2 × 17 = 20.4 high; 3 wide characters = 6 cells.
+    #expect(engine.hierarchy.view(named: "title")!.intrinsicContentSize == (42.5, 20.4))
+    #expect(frame(engine, "wide").width == 30)
+    #expect(frame(engine, "wide").height == 12)
+    #expect(engine.hierarchy.view(named: "title")!.huggingH == 251)
+}
+
+@Test func aConflictBreaksTheNewestMember() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 100))
+    try engine.addConstraint(spec("a", .width, plus: 50))
+    let c1 = try #require(engine.hierarchy.constraintRef(named: "c1"))
+    let c2 = try #require(engine.hierarchy.constraintRef(named: "c2"))
+    #expect(engine.state(of: c2) == .broken)
+    #expect(engine.state(of: c1) == .satisfied)
+    #expect(engine.conflicts.map { $0.set.map(engine.name) } == [["c1", "c2"]])
+    // Deactivate the old one: the broken one holds; reactivate it: it is now the newest.
+    try engine.setActive(["c1"], .deactivate)
+    #expect(engine.state(of: c2) == .satisfied)
+    try engine.setActive(["c1"], .activate)
+    #expect(engine.state(of: c1) == .broken)
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "a").width == 50)
+}
+
+@Test func aNegativeWidthIsReportedAlone() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: -16))
+    #expect(engine.conflicts.map { $0.set.map(engine.name) } == [["c1"]])
+}
+
+@Test func violatedConstraintNamesWhatForcesIt() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 100))
+    try engine.addConstraint(spec("a", .width, .equal, plus: 500, at: 250))
+    let c2 = try #require(engine.hierarchy.constraintRef(named: "c2"))
+    #expect(engine.state(of: c2) == .violated)
+    #expect(engine.error(of: c2) == 400)
+    #expect(engine.forcedBy(c2).map(engine.name) == ["c1"])
+}
+
+@Test func constantAndPriorityChangesReachTheSolver() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 100))
+    try engine.addConstraint(spec("a", .width, plus: 300, at: 999))
+    try engine.setConstant("c1", 120)
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "a").width == 120)
+    try engine.setPriority("c1", 500)
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "a").width == 300)
+    try engine.setPriority("c2", 1000)
+    try engine.setPriority("c1", 1000)
+    // c1 became required last: it is the newest in the conflict and is broken.
+    #expect(engine.conflicts.map { engine.name(of: $0.broken) } == ["c1"])
+}
+
+@Test func refusedChangesLeaveEverythingAsItWas() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 100))
+    let before = engine.hierarchy.allConstraints.map(\.constraint)
+    #expect(throws: LayoutError.locationToConstant("a.left")) { try engine.addConstraint(spec("a", .left, plus: 3)) }
+    #expect(throws: LayoutError.invalidPairing("a.left", "root.width")) {
+        try engine.addConstraint(spec("a", .left, .equal, "root", .width))
+    }
+    #expect(throws: LayoutError.mixedDirection("a.leading", "root.left")) {
+        try engine.addConstraint(spec("a", .leading, .equal, "root", .left))
+    }
+    #expect(throws: LayoutError.unknownView("b", suggestion: "a")) { try engine.addConstraint(spec("a", .width, .equal, "b")) }
+    #expect(throws: LayoutError.constantOutOfRange(2e10)) { try engine.setConstant("c1", 2e10) }
+    #expect(throws: LayoutError.invalidPriority(0)) { try engine.setPriority("c1", 0) }
+    #expect(throws: LayoutError.multiplierIsReadOnly("c1")) { try engine.setMultiplier("c1", 2) }
+    #expect(throws: LayoutError.cannotDeleteRoot) { try engine.deleteView("root") }
+    try engine.addView(kind: .view, name: "b", parent: "a")
+    #expect(throws: LayoutError.moveIntoOwnSubtree(view: "a", parent: "b")) { try engine.moveView("a", to: "b") }
+    #expect(engine.hierarchy.userConstraints.map(\.constraint) == before)
+    #expect(engine.hierarchy.userConstraints.map(\.constraint.name) == ["c1"])
+}
+
+@Test func autoresizingKeepsFixedMarginsAndSharesTheChange() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "fill", parent: "root",
+                       properties: [.autoresizing(true), .mask([.flexibleWidth, .flexibleHeight]),
+                                    .frame(Rect(x: 10, y: 20, width: 370, height: 800), within: nil)])
+    try engine.addView(kind: .view, name: "mid", parent: "root",
+                       properties: [.autoresizing(true), .mask([.flexibleLeftMargin, .flexibleRightMargin]),
+                                    .frame(Rect(x: 163, y: 0, width: 64, height: 10), within: nil)])
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "fill") == Rect(x: 10, y: 20, width: 370, height: 800))
+    try engine.setProperty(.frame(Rect(x: 0, y: 0, width: 490, height: 944), within: nil), of: "root")
+    engine.layoutIfNeeded()
+    #expect(frame(engine, "fill") == Rect(x: 10, y: 20, width: 470, height: 900))
+    // Both margins flexible: the view stays centred (163 of 326 free points → 213 of 426).
+    #expect(frame(engine, "mid") == Rect(x: 213, y: 0, width: 64, height: 10))
+    let x = try #require(engine.hierarchy.constraint(named: "mid.autoresizing.x") ?? engine.hierarchy.constraint(.system(2, .autoresizingX)))
+    #expect(engine.hierarchy.text(of: x) == "mid.minX == 0.5 * root.width - 32")
+}
+
+@Test func ambiguityAndExercise() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 10))
+    try engine.addConstraint(spec("a", .height, .greaterThanOrEqual, plus: 10))
+    try engine.addConstraint(spec("a", .top, .equal, "root"))
+    let id = engine.hierarchy.view(named: "a")!.id
+    #expect(engine.ambiguousComponents(of: id) == [.x, .height])
+    let moved = try engine.exerciseAmbiguity(of: "a")
+    #expect(moved.before.x != moved.after.x)
+    try engine.addConstraint(spec("a", .left, .equal, "root"))
+    #expect(engine.ambiguousComponents(of: id) == [.height])
+}
+
+@Test func deletingAViewTakesItsConstraints() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addView(kind: .view, name: "b", parent: "a")
+    try engine.addConstraint(spec("b", .width, .equal, "root"))
+    try engine.addConstraint(spec("a", .width, plus: 5))
+    try engine.deleteView("a")
+    #expect(engine.hierarchy.userConstraints.isEmpty)
+    #expect(engine.hierarchy.viewNames == ["root"])
+}
