@@ -126,3 +126,14 @@ extension View {
         }
     }
 }
+
+extension View {
+    /// An attribute's value in the superview's coordinates, from the frame of the last layout pass.
+    public func value(of attribute: LayoutAttribute) -> Double {
+        let f = form(of: attribute)
+        let horizontal = attribute.axis == .horizontal
+        let position = f.usesPosition ? (horizontal ? frame.x : frame.y) : 0
+        let size = horizontal ? frame.width : frame.height
+        return position + f.sizeCoefficient * size + f.constant
+    }
+}

@@ -90,7 +90,7 @@ public enum LayoutError: Error, Hashable, Sendable {
 /// The closest candidate by edit distance, if it is close enough to be a likely typo.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
-    let limit = max(1, word.count / 3)
+    let limit = word.count <= 4 ? 1 : 2 + (word.count - 5) / 4
     for candidate in candidates {
         let distance = editDistance(word.lowercased(), candidate.lowercased())
         if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
@@ -98,19 +98,24 @@ public func closestMatch(to word: String, in candidates: some Sequence<String>) 
     return best?.0
 }
 
-/// Levenshtein distance over characters.
+/// Edit distance with adjacent transpositions (optimal string alignment): `widht` is 1 from
+/// `width`.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a), y = Array(b)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    var current = [Int](repeating: 0, count: y.count + 1)
+    var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+    for i in 0...x.count { table[i][0] = i }
+    for j in 0...y.count { table[0][j] = j }
     for i in 1...x.count {
-        current[0] = i
         for j in 1...y.count {
-            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            var value = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                value = Swift.min(value, table[i - 2][j - 2] + 1)
+            }
+            table[i][j] = value
         }
-        swap(&previous, &current)
     }
-    return previous[y.count]
+    return table[x.count][y.count]
 }

@@ -139,3 +139,10 @@ public struct View: Hashable, Sendable {
         hasher.combine(name)
     }
 }
+
+extension View {
+    /// A new view of this kind, as `new` makes it: its default property values.
+    public static func defaults(kind: ViewKind) -> View {
+        View(id: -1, name: "", kind: kind, parent: nil)
+    }
+}

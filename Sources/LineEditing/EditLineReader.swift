@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibEdit
+
+/// libedit's line editor: a prompt, emacs keys, a history file, and tab completion through a
+/// function that maps the text before the cursor to the candidates for its last word.
+public final class EditLineReader: LineReader {
+    /// The text left of the cursor → (the word being completed, its candidates).
+    public typealias Completer = (String) -> (word: String, candidates: [String])
+
+    let editLine: OpaquePointer
+    let history: OpaquePointer
+    let historyPath: String?
+    let completer: Completer
+    var promptStorage: UnsafeMutablePointer<CChar>
+
+    /// - Parameters:
+    ///   - name: the program name libedit uses for its settings (`~/.editrc`).
+    ///   - historyPath: the file to load history from and save it to (nil: none).
+    public init?(name: String, prompt: String, historyPath: String?, completer: @escaping Completer) {
+        strut_set_locale()
+        guard let editLine = el_init(name, stdin_stream(), stdout_stream(), stderr_stream()) else { return nil }
+        guard let history = strut_history_init() else {
+            el_end(editLine)
+            return nil
+        }
+        self.editLine = editLine
+        self.history = history
+        self.historyPath = historyPath
+        self.completer = completer
+        self.promptStorage = strdup(prompt)!
+        strut_history_set_size(history, 1000)
+        strut_history_set_unique(history, 1)
+        if let historyPath { _ = strut_history_load(history, historyPath) }
+        strut_el_set_history(editLine, history)
+        strut_el_set_editor(editLine, "emacs")
+        strut_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        strut_el_set_prompt(editLine) { el in
+            guard let el, let data = strut_el_get_clientdata(el) else { return nil }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptStorage
+        }
+        strut_el_add_function(editLine, "strut-complete", "complete the word before the cursor") { el, _ in
+            guard let el, let data = strut_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
+        }
+        strut_el_bind(editLine, "^I", "strut-complete")
+        strut_install_interrupt_handler()
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptStorage)
+    }
+
+    public func readLine() -> ReadResult {
+        var count: Int32 = 0
+        errno = 0
+        guard let raw = el_gets(editLine, &count) else {
+            if count == -1 && (errno == EINTR || strut_take_interrupt() != 0) {
+                _ = strut_take_interrupt()
+                fputs("^C\n", stdout_stream())
+                fflush(stdout_stream())
+                return .interrupted
+            }
+            return .end
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        if !line.allSatisfy(\.isWhitespace) {
+            strut_history_enter(history, line)
+            if let historyPath { _ = strut_history_save(history, historyPath) }
+        }
+        return .line(line)
+    }
+
+    /// Tab: complete the common prefix of the candidates; list them when there is more than one.
+    func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        let length = info.cursor - start
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: length)
+        let before = String(decoding: bytes, as: UTF8.self)
+        let (word, candidates) = completer(before)
+        guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        var common = candidates[0]
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(common) { common.removeLast() }
+        }
+        if common.count > word.count && common.hasPrefix(word) {
+            var insertion = String(common.dropFirst(word.count))
+            if candidates.count == 1 && !insertion.hasSuffix(".") { insertion += " " }
+            el_insertstr(editLine, insertion)
+            return UInt8(CC_REFRESH)
+        }
+        if candidates.count == 1 {
+            if candidates[0] == word && !word.hasSuffix(".") { el_insertstr(editLine, " ") }
+            return UInt8(CC_REFRESH)
+        }
+        fputs("\n" + candidates.joined(separator: "  ") + "\n", stdout_stream())
+        fflush(stdout_stream())
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// `$XDG_STATE_HOME/strut/history`, else `~/.local/state/strut/history`; the folder is made.
+    public static func defaultHistoryPath() -> String? {
+        var base: String
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), !state.isEmpty {
+            base = state
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        base += "/strut"
+        var path = ""
+        for part in base.split(separator: "/") {
+            path += "/" + part
+            mkdir(path, 0o755)
+        }
+        return base + "/history"
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibEdit
+
+/// What reading a line came to.
+public enum ReadResult: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C: the line being typed is dropped.
+    case interrupted
+    /// End of input (Ctrl-D on an empty line, or the end of a pipe).
+    case end
+}
+
+/// Where the shell's lines come from.
+public protocol LineReader: AnyObject {
+    func readLine() -> ReadResult
+}
+
+/// Lines from stdin without editing or prompt: pipes, files, non-terminals.
+public final class PlainLineReader: LineReader {
+    public init() {}
+    public func readLine() -> ReadResult {
+        guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+        return .line(line)
+    }
+}
+
+/// Whether stdin and stdout are both terminals (the condition for line editing).
+public func isInteractiveTerminal() -> Bool {
+    isatty(0) == 1 && isatty(1) == 1
+}

@@ -1,0 +1,186 @@
+import LayoutEngine
+
+/// What an argument of a command is, for tab completion.
+public enum ArgumentKind: Sendable {
+    case view, constraint, kind, command, file, word([String])
+}
+
+/// One command of the language: help, completion and dispatch all read this table.
+struct Command: Sendable {
+    var name: String
+    var aliases: [String] = []
+    var usage: String
+    var summary: String
+    var details: String = ""
+    /// Changes the session's state (and so can be undone).
+    var mutates = false
+    /// The kinds of the positional arguments; the last one repeats.
+    var arguments: [ArgumentKind] = []
+    var run: @Sendable (Session, String) throws -> LineOutcome
+}
+
+enum Commands {
+    static func find(_ word: String) -> Command? {
+        all.first { $0.name == word || $0.aliases.contains(word) }
+    }
+
+    /// Every command, in the order `help` lists them.
+    static let all: [Command] = [
+        Command(name: "new", usage: "new KIND NAME [in PARENT] [PROP=VALUE ...]",
+                summary: "add a view (KIND: view label image button stack guide)",
+                details: """
+                Adds a view to PARENT (default root), with autoresizing off and margins of 8 (a stack \
+                view's and a guide's are 0). A guide is a layout guide owned by PARENT. Properties as in \
+                'help set', e.g. new label title text="Hello" font=20.
+                """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
+                run: { s, rest in try s.newView(rest); return .succeeded }),
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off",
+                summary: "change a view property",
+                details: """
+                Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
+                hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
+                autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
+                hidden true|false · axis horizontal|vertical · spacing N · distribution D · alignment A. \
+                Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
+                the frame becomes constraints measured against the superview's frame of the last layout \
+                pass (or the size given after 'within'). 'set autolayout = on' lays out after every change.
+                """, mutates: true, arguments: [.view],
+                run: { s, rest in try s.setProperty(rest); return .succeeded }),
+        Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",
+                mutates: true, arguments: [.view],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "delete NAME")
+                    let name = try c.name("a view name")
+                    try c.expectEnd()
+                    try s.engine.deleteView(name)
+                    return .succeeded
+                }),
+        Command(name: "move", usage: "move NAME to PARENT",
+                summary: "re-parent a view; constraints to views outside its new ancestry go",
+                mutates: true, arguments: [.view, .word(["to"]), .view],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "move NAME to PARENT")
+                    let name = try c.name("a view name")
+                    guard c.acceptWord("to") else { throw c.fail("'to'") }
+                    let parent = try c.name("a view name")
+                    try c.expectEnd()
+                    try s.engine.moveView(name, to: parent)
+                    return .succeeded
+                }),
+        Command(name: "activate", usage: "activate NAME...", summary: "activate constraints",
+                mutates: true, arguments: [.constraint],
+                run: { s, rest in try s.activation(rest, .activate); return .succeeded }),
+        Command(name: "deactivate", usage: "deactivate NAME...", summary: "deactivate constraints (they stay, inactive)",
+                mutates: true, arguments: [.constraint],
+                run: { s, rest in try s.activation(rest, .deactivate); return .succeeded }),
+        Command(name: "toggle", usage: "toggle NAME...", summary: "activate the inactive ones, deactivate the active ones",
+                mutates: true, arguments: [.constraint],
+                run: { s, rest in try s.activation(rest, .toggle); return .succeeded }),
+        Command(name: "remove", usage: "remove NAME...", summary: "delete constraints",
+                mutates: true, arguments: [.constraint],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "remove NAME...")
+                    let names = try s.constraintNames(&c)
+                    try s.engine.removeConstraints(names)
+                    return .succeeded
+                }),
+        Command(name: "priority", usage: "priority NAME P", summary: "change a constraint's priority",
+                details: """
+                P is a number in (0, 1000] or required (1000), high (750), low (250), fitting (50). As on \
+                current iOS, a change between required and optional re-adds the constraint (iOS 12 and \
+                earlier threw an exception instead).
+                """, mutates: true, arguments: [.constraint, .word(["required", "high", "low", "fitting"])],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "priority NAME P")
+                    let name = try c.dottedName("a constraint name")
+                    let priority = try c.priority()
+                    try c.expectEnd()
+                    try s.engine.setPriority(name, priority)
+                    return .succeeded
+                }),
+        Command(name: "constant", usage: "constant NAME C", summary: "change a constraint's constant",
+                mutates: true, arguments: [.constraint],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "constant NAME C")
+                    let name = try c.dottedName("a constraint name")
+                    let value = try c.number("a constant")
+                    try c.expectEnd()
+                    try s.engine.setConstant(name, value)
+                    return .succeeded
+                }),
+        Command(name: "multiplier", usage: "multiplier NAME M", summary: "refused: a multiplier is read-only in UIKit",
+                details: """
+                UIKit's NSLayoutConstraint.multiplier is read-only. To switch between two multipliers, make \
+                two constraints and keep one active at a time (deactivate A; activate B).
+                """, arguments: [.constraint],
+                run: { s, rest in
+                    var c = try s.cursor(rest, "multiplier NAME M")
+                    let name = try c.dottedName("a constraint name")
+                    let value = try c.number("a multiplier")
+                    try c.expectEnd()
+                    try s.engine.setMultiplier(name, value)
+                    return .succeeded
+                }),
+        Command(name: "layout", aliases: ["layoutIfNeeded"], usage: "layout",
+                summary: "run a layout pass: frames take the current solution",
+                mutates: true,
+                run: { s, rest in
+                    try s.noArguments(rest, "layout")
+                    s.engine.layoutIfNeeded()
+                    return .succeeded
+                }),
+        Command(name: "frame", usage: "frame NAME", summary: "a view's frame, in its superview's coordinates",
+                arguments: [.view],
+                run: { s, rest in try s.showFrame(rest); return .succeeded }),
+        Command(name: "show", usage: "show [NAME]", summary: "the hierarchy as a tree, with frames and flags",
+                arguments: [.view],
+                run: { s, rest in try s.showTree(rest); return .succeeded }),
+        Command(name: "constraints", usage: "constraints [NAME]",
+                summary: "the constraints (touching NAME), with priority, origin and state",
+                arguments: [.view],
+                run: { s, rest in try s.listConstraints(rest); return .succeeded }),
+        Command(name: "conflicts", usage: "conflicts",
+                summary: "broken required constraints and violated optional ones, with what forces them",
+                run: { s, rest in try s.listConflicts(rest); return .succeeded }),
+        Command(name: "ambiguous", usage: "ambiguous", summary: "views whose frames are not unique, and which parts are free",
+                run: { s, rest in try s.listAmbiguous(rest); return .succeeded }),
+        Command(name: "exercise", usage: "exercise NAME", summary: "switch to another equally good layout where NAME is ambiguous",
+                mutates: true, arguments: [.view],
+                run: { s, rest in try s.exercise(rest); return .succeeded }),
+        Command(name: "dump", usage: "dump", summary: "the whole state as one JSON document",
+                run: { s, rest in
+                    try s.noArguments(rest, "dump")
+                    s.print(s.dumpJSON())
+                    return .succeeded
+                }),
+        Command(name: "expect", usage: "expect NAME.frame == X Y W H | NAME.ATTR == V | ambiguous NAME | unambiguous NAME | broken C | violated C | satisfied C | inactive C",
+                summary: "an assertion for scripts and lessons (tolerance 0.001)",
+                details: """
+                Frames and attributes are those of the last layout pass, in the superview's coordinates. \
+                A failed expect prints what was expected and what is, and fails the script.
+                """, arguments: [.view],
+                run: { s, rest in try s.expect(rest); return .succeeded }),
+        Command(name: "undo", usage: "undo", summary: "undo the last change",
+                run: { s, rest in try s.noArguments(rest, "undo"); try s.undo(); return .succeeded }),
+        Command(name: "redo", usage: "redo", summary: "redo what undo undid",
+                run: { s, rest in try s.noArguments(rest, "redo"); try s.redo(); return .succeeded }),
+        Command(name: "save", usage: "save FILE", summary: "write a script that rebuilds the current state",
+                arguments: [.file],
+                run: { s, rest in try s.save(rest); return .succeeded }),
+        Command(name: "load", usage: "load FILE", summary: "run a script (all of it, or nothing if a command fails)",
+                mutates: true, arguments: [.file],
+                run: { s, rest in try s.load(rest) }),
+        Command(name: "record", usage: "record FILE | record off",
+                summary: "append every command that succeeds to FILE, from now on",
+                arguments: [.file],
+                run: { s, rest in try s.record(rest); return .succeeded }),
+        Command(name: "reset", usage: "reset", summary: "back to the starting state (root only)",
+                mutates: true,
+                run: { s, rest in try s.noArguments(rest, "reset"); s.reset(); return .succeeded }),
+        Command(name: "help", usage: "help [COMMAND]", summary: "the commands, or one command in detail",
+                arguments: [.command],
+                run: { s, rest in try s.help(rest); return .succeeded }),
+        Command(name: "quit", aliases: ["exit"], usage: "quit", summary: "leave strut",
+                run: { s, rest in try s.noArguments(rest, "quit"); return .quit }),
+    ]
+}

@@ -1,0 +1,100 @@
+import LayoutEngine
+import Cassowary
+
+/// Reads a statement's tokens from left to right, with messages that quote what was found.
+struct Cursor {
+    var tokens: [Token]
+    var position = 0
+    /// The command's usage line, added to syntax errors.
+    var usage: String?
+
+    init(_ tokens: [Token], usage: String? = nil) {
+        self.tokens = tokens
+        self.usage = usage
+    }
+
+    var atEnd: Bool { position >= tokens.count }
+    var peek: Token? { atEnd ? nil : tokens[position] }
+    func peek(_ offset: Int) -> Token? {
+        position + offset < tokens.count ? tokens[position + offset] : nil
+    }
+
+    mutating func next() -> Token? {
+        defer { position += 1 }
+        return peek
+    }
+
+    /// What the cursor stands on, for messages: `'foo'` or `the end of the line`.
+    var found: String {
+        guard let token = peek else { return "the end of the line" }
+        return "'\(token.text)'"
+    }
+
+    func fail(_ expected: String) -> ShellError {
+        .syntax("expected \(expected), found \(found)", usage: usage)
+    }
+
+    mutating func expectEnd() throws {
+        guard atEnd else { throw ShellError.syntax("unexpected \(found) at column \(peek!.column)", usage: usage) }
+    }
+
+    mutating func name(_ what: String = "a name") throws -> String {
+        guard let name = peek?.name else { throw fail(what) }
+        position += 1
+        return name
+    }
+
+    /// A dotted name: `c1`, `title.hugging.h`.
+    mutating func dottedName(_ what: String) throws -> String {
+        var result = try name(what)
+        while peek?.isSymbol(".") == true, let part = peek(1)?.name {
+            result += "." + part
+            position += 2
+        }
+        return result
+    }
+
+    mutating func accept(_ symbol: String) -> Bool {
+        if peek?.isSymbol(symbol) == true { position += 1; return true }
+        return false
+    }
+
+    mutating func acceptWord(_ word: String) -> Bool {
+        if peek?.name == word { position += 1; return true }
+        return false
+    }
+
+    mutating func expect(_ symbol: String, _ what: String? = nil) throws {
+        guard accept(symbol) else { throw fail(what ?? "'\(symbol)'") }
+    }
+
+    /// A number with an optional sign.
+    mutating func number(_ what: String = "a number") throws -> Double {
+        var sign = 1.0
+        if peek?.isSymbol("-") == true, peek(1)?.number != nil { sign = -1; position += 1 }
+        else if peek?.isSymbol("+") == true, peek(1)?.number != nil { position += 1 }
+        guard let value = peek?.number else { throw fail(what) }
+        position += 1
+        return sign * value
+    }
+
+    var atNumber: Bool {
+        if peek?.number != nil { return true }
+        return (peek?.isSymbol("-") == true || peek?.isSymbol("+") == true) && peek(1)?.number != nil
+    }
+
+    /// A priority: a number in (0, 1000] or `required`, `high`, `low`, `fitting`.
+    mutating func priority() throws -> Priority {
+        if let word = peek?.name {
+            let named: [String: Priority] = ["required": 1000, "high": 750, "low": 250, "fitting": 50]
+            guard let value = named[word] else {
+                throw ShellError.syntax("unknown priority '\(word)'; use a number in (0, 1000] or required, high, low, fitting", usage: usage)
+            }
+            position += 1
+            return value
+        }
+        let value = try number("a priority (a number in (0, 1000] or required, high, low, fitting)")
+        guard value > 0, value <= 1000 else { throw ShellError.layout(.invalidPriority(value)) }
+        return Priority(value)
+    }
+}

@@ -1,0 +1,65 @@
+import LayoutEngine
+
+/// Tab completion that knows the context: commands, view names, constraint names, attributes
+/// after `VIEW.`, property names after `set VIEW.`.
+extension Session {
+    /// - Parameter before: the line's text left of the cursor.
+    /// - Returns: the word being completed and the full words that could replace it, sorted.
+    public func completions(before: String) -> (word: String, candidates: [String]) {
+        let statement = String(before.split(separator: ";", omittingEmptySubsequences: false).last ?? "")
+        let word = String(statement.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
+        let head = String(statement.dropLast(word.count))
+        let earlier = head.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let views = h.viewNames
+        let constraints = h.allConstraints.map(\.constraint.name)
+
+        func matching(_ options: [String]) -> (String, [String]) {
+            (word, Array(Set(options.filter { $0.hasPrefix(word) })).sorted())
+        }
+
+        // VIEW.partial: attributes (or, after `set`, properties).
+        if let dot = word.lastIndex(of: ".") {
+            let base = String(word[..<dot])
+            if earlier.first == "set" && earlier.count == 1, h.view(named: base) != nil {
+                return matching(ViewProperty.names.map { "\(base).\($0)" })
+            }
+            if earlier.first == "expect", h.view(named: base) != nil {
+                return matching((["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)).map { "\(base).\($0)" })
+            }
+            if h.view(named: base) != nil || base == "super" {
+                return matching(LayoutAttribute.userAttributes.map { "\(base).\($0.name)" } + constraints.filter { $0.hasPrefix(base + ".") })
+            }
+            return matching(constraints)
+        }
+        guard let first = earlier.first else {
+            return matching(Commands.all.flatMap { [$0.name] + $0.aliases } + views.map { $0 + "." } + ["H:", "V:"])
+        }
+        if let command = Commands.find(first), !first.hasSuffix(":") {
+            if command.name == "set" && earlier.count == 1 { return matching(views.map { $0 + "." } + ["autolayout"]) }
+            if command.name == "expect" && earlier.count == 1 {
+                return matching(views.map { $0 + "." } + ["ambiguous", "unambiguous", "broken", "violated", "satisfied", "inactive"])
+            }
+            if command.name == "expect" {
+                return matching(["ambiguous", "unambiguous"].contains(earlier[1]) ? views : constraints)
+            }
+            if command.name == "new" && earlier.count >= 3 {
+                if earlier.count == 3 { return matching(["in"] + ViewProperty.names.map { $0 + "=" }) }
+                if earlier[earlier.count - 1] == "in" { return matching(views) }
+                return matching(ViewProperty.names.map { $0 + "=" })
+            }
+            guard !command.arguments.isEmpty else { return (word, []) }
+            let kind = command.arguments[min(earlier.count - 1, command.arguments.count - 1)]
+            switch kind {
+            case .view: return matching(views)
+            case .constraint: return matching(constraints)
+            case .kind: return matching(ViewKind.allCases.map(\.rawValue))
+            case .command: return matching(Commands.all.map(\.name) + ["syntax"])
+            case .file: return (word, [])
+            case let .word(options): return matching(options)
+            }
+        }
+        // Inside a constraint: items on the right, then priorities after '@'.
+        if head.hasSuffix("@") || head.hasSuffix("@ ") { return matching(["required", "high", "low", "fitting"]) }
+        return matching(views.map { $0 + "." } + ["super."])
+    }
+}

@@ -1,0 +1,152 @@
+/// A token of the command language, with the column (1-based) where it starts.
+public struct Token: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case name(String)
+        case number(Double)
+        case string(String)
+        /// `==` `<=` `>=` `=` `*` `/` `+` `-` `@` `:` `.` `|` `(` `)` `,` `[` `]`
+        case symbol(String)
+    }
+
+    public var kind: Kind
+    /// The characters as typed.
+    public var text: String
+    public var column: Int
+
+    public var name: String? {
+        if case let .name(name) = kind { return name }
+        return nil
+    }
+
+    public var number: Double? {
+        if case let .number(value) = kind { return value }
+        return nil
+    }
+
+    public func isSymbol(_ symbol: String) -> Bool {
+        if case let .symbol(s) = kind { return s == symbol }
+        return false
+    }
+}
+
+/// Splits one statement into tokens (lexical rules of SPEC.md).
+public enum Lexer {
+    public static func tokens(_ text: String) throws -> [Token] {
+        var tokens: [Token] = []
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            let column = i + 1
+            if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+            if c.isLetter && c.isASCII || c == "_" {
+                var j = i
+                while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" { j += 1 }
+                let word = String(chars[i..<j])
+                tokens.append(Token(kind: .name(word), text: word, column: column))
+                i = j
+                continue
+            }
+            if c.isASCII && c.isNumber {
+                var j = i
+                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                if j < chars.count, chars[j] == ".", j + 1 < chars.count, chars[j + 1].isASCII, chars[j + 1].isNumber {
+                    j += 1
+                    while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                }
+                if j < chars.count, chars[j] == "e" || chars[j] == "E" {
+                    var k = j + 1
+                    if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
+                    if k < chars.count, chars[k].isASCII, chars[k].isNumber {
+                        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+                        j = k
+                    }
+                }
+                // A number runs into letters, digits or another point: malformed.
+                var end = j
+                while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_"
+                        || (chars[end] == "." && end + 1 < chars.count && chars[end + 1].isNumber) { end += 1 }
+                let typed = String(chars[i..<end])
+                guard end == j else { throw ShellError.malformedNumber(typed, column: column) }
+                guard let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
+                guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
+                tokens.append(Token(kind: .number(value), text: typed, column: column))
+                i = j
+                continue
+            }
+            if c == "\"" {
+                var value = ""
+                var j = i + 1
+                var closed = false
+                while j < chars.count {
+                    let d = chars[j]
+                    if d == "\"" { closed = true; j += 1; break }
+                    if d == "\\" {
+                        guard j + 1 < chars.count else { break }
+                        switch chars[j + 1] {
+                        case "\"": value.append("\"")
+                        case "\\": value.append("\\")
+                        case "n": value.append("\n")
+                        default: throw ShellError.badEscape("\\\(chars[j + 1])", column: j + 1)
+                        }
+                        j += 2
+                        continue
+                    }
+                    value.append(d)
+                    j += 1
+                }
+                guard closed else { throw ShellError.unterminatedString(column: column) }
+                tokens.append(Token(kind: .string(value), text: String(chars[i..<j]), column: column))
+                i = j
+                continue
+            }
+            let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
+            if ["==", "<=", ">="].contains(two) {
+                tokens.append(Token(kind: .symbol(two), text: two, column: column))
+                i += 2
+                continue
+            }
+            if "=*/+-@:.|(),[]".contains(c) {
+                tokens.append(Token(kind: .symbol(String(c)), text: String(c), column: column))
+                i += 1
+                continue
+            }
+            throw ShellError.unexpectedCharacter(String(c), column: column)
+        }
+        return tokens
+    }
+
+    /// Splits a line into statements at `;` and drops a `#` comment, both outside strings.
+    public static func statements(_ line: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var inString = false
+        var escaped = false
+        for c in line {
+            if inString {
+                current.append(c)
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                continue
+            }
+            if c == "#" { break }
+            if c == ";" {
+                statements.append(current)
+                current = ""
+                continue
+            }
+            if c == "\"" { inString = true }
+            current.append(c)
+        }
+        statements.append(current)
+        return statements.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}
