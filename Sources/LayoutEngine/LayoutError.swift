@@ -90,7 +90,7 @@ public enum LayoutError: Error, Hashable, Sendable {
 /// The closest candidate by edit distance, if it is close enough to be a likely typo.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
-    let limit = word.count <= 4 ? 1 : 2 + (word.count - 5) / 4
+    let limit = word.count <= 2 ? 0 : word.count <= 4 ? 1 : 2 + (word.count - 5) / 4
     for candidate in candidates {
         let distance = editDistance(word.lowercased(), candidate.lowercased())
         if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
