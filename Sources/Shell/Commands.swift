@@ -17,6 +17,12 @@ struct Command: Sendable {
     /// The kinds of the positional arguments; the last one repeats.
     var arguments: [ArgumentKind] = []
     var run: @Sendable (Session, String) throws -> LineOutcome
+
+    /// Its argument is a file name (so `load .x` is not read as a constraint).
+    var takesFile: Bool {
+        if case .file = arguments.first { return true }
+        return false
+    }
 }
 
 enum Commands {
@@ -171,7 +177,12 @@ enum Commands {
                 mutates: true, arguments: [.file],
                 run: { s, rest in try s.load(rest) }),
         Command(name: "record", usage: "record FILE | record off",
-                summary: "append every command that succeeds to FILE, from now on",
+                summary: "write every change that succeeds to FILE, from now on",
+                details: """
+                The file is created or emptied, then holds each change (views, properties, constraints, \
+                layout, load, reset) that succeeds, one per line, so that 'load FILE' or 'strut FILE' \
+                replays the session; a change that is undone leaves the file again. Queries are not written.
+                """,
                 arguments: [.file],
                 run: { s, rest in try s.record(rest); return .succeeded }),
         Command(name: "reset", usage: "reset", summary: "back to the starting state (root only)",

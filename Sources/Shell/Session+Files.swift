@@ -35,13 +35,11 @@ extension Session {
             print("stopped recording to \(current)")
             return
         }
-        if !FileManager.default.fileExists(atPath: file) {
-            guard FileManager.default.createFile(atPath: file, contents: nil) else {
-                throw ShellError.file(file, reason: "cannot create it")
-            }
+        guard FileManager.default.createFile(atPath: file, contents: Data()) else {
+            throw ShellError.file(file, reason: "cannot write it")
         }
-        guard FileHandle(forWritingAtPath: file) != nil else { throw ShellError.file(file, reason: "cannot write it") }
         recordPath = file
+        recorded = []
         print("recording to \(file)")
     }
 
@@ -53,16 +51,21 @@ extension Session {
         guard loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
         let before = engine.hierarchy
         let savedLocation = location
+        // The script has its own undo history; the load as a whole is one step of the session's.
+        let savedStacks = (undoStack, redoStack)
+        undoStack = []
+        redoStack = []
         loadDepth += 1
         defer {
             loadDepth -= 1
             location = savedLocation
+            (undoStack, redoStack) = savedStacks
         }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             location = "\(file):\(number + 1)"
             for statement in Lexer.statements(String(line)) {
                 do {
-                    if try dispatch(statement) == .quit { return .succeeded }
+                    if try execute(statement) == .quit { return .succeeded }
                 } catch {
                     engine.restore(before)
                     if case ShellError.scriptFailed = error { throw error }

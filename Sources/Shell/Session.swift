@@ -32,8 +32,10 @@ public final class Session {
     let sink: OutputSink
     /// Lines run so far by name of their source, for `FILE:LINE:` prefixes.
     var location: String?
-    var undoStack: [(state: Hierarchy, command: String)] = []
-    var redoStack: [(state: Hierarchy, command: String)] = []
+    var undoStack: [UndoEntry] = []
+    var redoStack: [UndoEntry] = []
+    /// The changes written by `record` so far (the file is rewritten when one is undone).
+    var recorded: [String] = []
     static let undoLimit = 200
     var recordPath: String?
     var loadDepth = 0
@@ -67,12 +69,10 @@ public final class Session {
     func execute(_ statement: String) throws -> LineOutcome {
         let before = engine.hierarchy
         let outcome = try dispatch(statement)
-        let isConstraint = isConstraintStatement(statement) || Session.isVisualFormat(statement)
-        if isConstraint || Commands.find(Session.firstWord(statement))?.mutates == true {
+        let command = Commands.find(Session.firstWord(statement))
+        let isConstraint = (isConstraintStatement(statement) && command?.takesFile != true) || Session.isVisualFormat(statement)
+        if isConstraint || command?.mutates == true {
             remember(before, statement)
-        }
-        if let recordPath, outcome != .quit, !statement.hasPrefix("record") {
-            appendRecord(statement, to: recordPath)
         }
         return outcome
     }
@@ -82,7 +82,7 @@ public final class Session {
             throw ShellError.notAvailable("Visual Format Language lines ('\(statement)') are not supported yet; write the constraints as equations")
         }
         let word = Session.firstWord(statement)
-        if let command = Commands.find(word), !isConstraintStatement(statement) {
+        if let command = Commands.find(word), !isConstraintStatement(statement) || command.takesFile {
             let rest = String(statement.dropFirst(word.count)).trimmingWhitespace()
             return try command.run(self, rest)
         }
@@ -127,8 +127,8 @@ public final class Session {
         case let layout as LayoutError: message = layout.message
         default: message = "\(error)"
         }
-        if case ShellError.scriptFailed = error {
-            sink.writeError("error: \(message)\n")
+        if case let ShellError.scriptFailed(inner, innerMessage) = error {
+            sink.writeError("\(inner): error: \(innerMessage)\n")
         } else if let location {
             sink.writeError("\(location): error: \(message)\n")
         } else {
@@ -140,24 +140,42 @@ public final class Session {
         sink.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
-    // MARK: - Undo
+    // MARK: - Undo, and recording
 
+    /// Remembers the state before a change, and records the change when recording.
     func remember(_ state: Hierarchy, _ command: String) {
-        undoStack.append((state, command))
+        var recordedAs: Int?
+        if recordPath != nil && loadDepth == 0 {
+            recorded.append(command)
+            recordedAs = recorded.count - 1
+            writeRecord()
+        }
+        undoStack.append((state, command, recordedAs))
         if undoStack.count > Session.undoLimit { undoStack.removeFirst() }
         redoStack.removeAll()
     }
 
     func undo() throws {
         guard let last = undoStack.popLast() else { throw ShellError.nothingToUndo }
-        redoStack.append((engine.hierarchy, last.command))
+        redoStack.append((engine.hierarchy, last.command, last.recordedAs))
         engine.restore(last.state)
+        // A recorded change that is undone leaves the recording, so a replay ends in the same state.
+        if let index = last.recordedAs, recordPath != nil, index == recorded.count - 1 {
+            recorded.removeLast()
+            writeRecord()
+        }
         print("undone: \(last.command)")
     }
 
     func redo() throws {
         guard let next = redoStack.popLast() else { throw ShellError.nothingToRedo }
-        undoStack.append((engine.hierarchy, next.command))
+        var recordedAs: Int?
+        if next.recordedAs != nil, recordPath != nil, loadDepth == 0 {
+            recorded.append(next.command)
+            recordedAs = recorded.count - 1
+            writeRecord()
+        }
+        undoStack.append((engine.hierarchy, next.command, recordedAs))
         engine.restore(next.state)
         print("redone: \(next.command)")
     }
@@ -167,12 +185,12 @@ public final class Session {
         engine = LayoutEngine()
     }
 
-    func appendRecord(_ statement: String, to path: String) {
-        guard let data = (statement + "\n").data(using: .utf8) else { return }
-        if let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(data)
-            try? handle.close()
-        }
+    func writeRecord() {
+        guard let recordPath else { return }
+        let text = recorded.map { $0 + "\n" }.joined()
+        try? text.write(toFile: recordPath, atomically: false, encoding: .utf8)
     }
 }
+
+/// The state before a change, the change's text, and its line in the recording (if recorded).
+typealias UndoEntry = (state: Hierarchy, command: String, recordedAs: Int?)
