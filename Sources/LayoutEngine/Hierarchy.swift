@@ -45,6 +45,12 @@ public enum ViewProperty: Hashable, Sendable {
                                "axis", "spacing", "distribution", "alignment"]
 }
 
+/// A hierarchy as it was at a layout pass, shared by reference.
+public final class LaidOutState: Sendable {
+    public let hierarchy: Hierarchy
+    init(_ hierarchy: Hierarchy) { self.hierarchy = hierarchy }
+}
+
 /// A width and a height.
 public struct EdgeSize: Hashable, Sendable {
     public var width: Double
@@ -74,6 +80,8 @@ public struct Hierarchy: Sendable {
     public internal(set) var needsLayout = false
     /// `set autolayout = on`: a layout pass after every change.
     public internal(set) var autolayout = false
+    /// The state as of the last layout pass (what `save` replays before the pending changes).
+    public internal(set) var laidOut: LaidOutState?
 
     public init() {
         var root = View(id: Hierarchy.rootID, name: "root", kind: .view, parent: nil)

@@ -10,6 +10,8 @@ extension LayoutEngine {
             h.views[id]!.frame = solvedFrame(id)
         }
         h.needsLayout = false
+        h.laidOut = nil
+        h.laidOut = LaidOutState(h)
         hierarchy = h
     }
 

@@ -102,61 +102,160 @@ extension Session {
 
     // MARK: - The saved script
 
-    /// A script that rebuilds the current state: views, then property changes and constraints
-    /// in the order they were made active (which decides what a conflict breaks).
+    /// A script that rebuilds the current state. When a layout is pending, it rebuilds the
+    /// state of the last layout pass, lays out, then makes the changes since, so that the frames
+    /// are those of that pass, as they are now.
     func script() -> String {
         var lines = ["# strut session, written by 'save'"]
-        let root = h.root
-        if root.frame != Hierarchy.rootFrame {
-            lines.append("set root.frame = 0 0 \(formatNumber(root.frame.width)) \(formatNumber(root.frame.height))")
+        if h.needsLayout, let laidOut = h.laidOut?.hierarchy {
+            lines += build(laidOut)
+            lines.append("layout")
+            lines += changes(from: laidOut, to: h)
+        } else {
+            lines += build(h)
+            if !h.needsLayout { lines.append("layout") }
         }
-        if root.margins != .standard { lines.append("set root.margins = \(insets(root.margins))") }
-        var timed: [(stamp: Int, order: Int, line: String)] = []
-        for view in h.allViews where view.id != Hierarchy.rootID {
-            lines.append("new \(view.kind.rawValue) \(view.name) in \(h.view(view.parent!).name)")
-            let defaults = View.defaults(kind: view.kind)
-            var props: [String] = []
-            if view.margins != defaults.margins { props.append("margins = \(insets(view.margins))") }
-            if view.isHidden { props.append("hidden = true") }
-            if view.kind == .stack {
-                let s = view.stack
-                if s.axis != .horizontal { props.append("axis = \(s.axis.rawValue)") }
-                if s.spacing != 0 { props.append("spacing = \(formatNumber(s.spacing))") }
-                if s.distribution != "fill" { props.append("distribution = \(s.distribution)") }
-                if s.alignment != "fill" { props.append("alignment = \(s.alignment)") }
-            }
-            lines += props.map { "set \(view.name).\($0)" }
-            var content: [String] = []
-            if !view.text.isEmpty { content.append("text = \(quoted(view.text))") }
-            if view.font != 17 { content.append("font = \(formatNumber(view.font))") }
-            if view.intrinsicIsExplicit {
-                let (w, hh) = view.explicitIntrinsic
-                content.append("intrinsic = " + ((w == nil && hh == nil) ? "none" : "\(w.map(formatNumber) ?? "none") \(hh.map(formatNumber) ?? "none")"))
-            }
-            if view.huggingH != defaults.huggingH { content.append("hugging.h = \(formatPriority(view.huggingH))") }
-            if view.huggingV != defaults.huggingV { content.append("hugging.v = \(formatPriority(view.huggingV))") }
-            if view.compressionH != defaults.compressionH { content.append("compression.h = \(formatPriority(view.compressionH))") }
-            if view.compressionV != defaults.compressionV { content.append("compression.v = \(formatPriority(view.compressionV))") }
-            for (k, prop) in content.enumerated() { timed.append((view.contentSizeStamp, k, "set \(view.name).\(prop)")) }
-            var resizing: [String] = []
-            if view.requestedFrame != .zero || view.translatesAutoresizingMaskIntoConstraints {
-                let f = view.requestedFrame
-                resizing.append("frame = \([f.x, f.y, f.width, f.height].map(formatNumber).joined(separator: " ")) within \(formatNumber(view.referenceSize.width)) \(formatNumber(view.referenceSize.height))")
-            }
-            if !view.autoresizingMask.isEmpty { resizing.append("mask = \(view.autoresizingMask.flagNames)") }
-            if view.translatesAutoresizingMaskIntoConstraints { resizing.append("autoresizing = on") }
-            for (k, prop) in resizing.enumerated() { timed.append((view.autoresizingStamp, k, "set \(view.name).\(prop)")) }
-        }
-        for (_, constraint) in h.userConstraints {
-            timed.append((constraint.stamp, 0, "\(constraint.name): \(h.text(of: constraint))"))
-        }
-        timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
-        lines += timed.map(\.line)
-        let inactive = h.userConstraints.filter { !$0.constraint.isActive }.map(\.constraint.name)
-        if !inactive.isEmpty { lines.append("deactivate \(inactive.joined(separator: " "))") }
-        if h.autolayout { lines.append("set autolayout = on") }
-        if !h.needsLayout { lines.append("layout") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Statements that build a hierarchy from the starting state: views, then property changes
+    /// and constraints in the order they were made active (which decides what a conflict breaks).
+    func build(_ state: Hierarchy) -> [String] {
+        var lines = rootLines(state, from: Hierarchy())
+        var timed: [(stamp: Int, order: Int, line: String)] = []
+        for view in state.allViews where view.id != Hierarchy.rootID {
+            lines.append("new \(view.kind.rawValue) \(view.name) in \(state.view(view.parent!).name)")
+            let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+            for (k, entry) in propertyLines(view, named: view.name).enumerated() where !defaults.contains(entry.line) {
+                switch entry.group {
+                case .plain: lines.append(entry.line)
+                case .contentSize: timed.append((view.contentSizeStamp, k, entry.line))
+                case .autoresizing: timed.append((view.autoresizingStamp, k, entry.line))
+                }
+            }
+        }
+        let constraints = state.userConstraints.map(\.constraint)
+        let stamps = constraints.map(\.stamp)
+        if stamps == stamps.sorted() {
+            for constraint in constraints {
+                timed.append((constraint.stamp, 0, "\(constraint.name): \(state.text(of: constraint))"))
+            }
+            timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
+            lines += timed.map(\.line)
+            let inactive = constraints.filter { !$0.isActive }.map(\.name)
+            if !inactive.isEmpty { lines.append("deactivate \(inactive.joined(separator: " "))") }
+        } else {
+            // Activation order differs from creation order (a constraint was re-activated):
+            // make them all in creation order, inactive, then activate them in activation order.
+            lines += constraints.map { "\($0.name): \(state.text(of: $0))" }
+            if !constraints.isEmpty { lines.append("deactivate \(constraints.map(\.name).joined(separator: " "))") }
+            for constraint in constraints where constraint.isActive {
+                timed.append((constraint.stamp, 0, "activate \(constraint.name)"))
+            }
+            timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
+            lines += timed.map(\.line)
+        }
+        if state.autolayout { lines.append("set autolayout = on") }
+        return lines
+    }
+
+    /// Statements that turn `old` into `new`.
+    func changes(from old: Hierarchy, to new: Hierarchy) -> [String] {
+        var lines = rootLines(new, from: old)
+        // Constraints that went or changed shape go first (they may name views that go).
+        var added: [(Int, LayoutConstraint)] = []
+        for index in 0..<max(old.constraints.count, new.constraints.count) {
+            let before = index < old.constraints.count ? old.constraints[index] : nil
+            let after = index < new.constraints.count ? new.constraints[index] : nil
+            switch (before, after) {
+            case (nil, nil): continue
+            case let (b?, nil): lines.append("remove \(b.name)")
+            case let (nil, a?): added.append((index, a))
+            case let (b?, a?):
+                if b.first != a.first || b.second != a.second || b.relation != a.relation || b.multiplier != a.multiplier {
+                    lines.append("remove \(b.name)")
+                    added.append((index, a))
+                }
+            }
+        }
+        let survivors = Set(new.views.compactMap { $0?.id })
+        for view in old.allViews where !survivors.contains(view.id) && survivors.contains(view.parent ?? -1) {
+            lines.append("delete \(view.name)")
+        }
+        for view in new.allViews where view.id != Hierarchy.rootID {
+            let parent = new.view(view.parent!).name
+            let previous = view.id < old.views.count ? old.views[view.id] : nil
+            if let previous {
+                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent)") }
+                let before = Set(propertyLines(previous, named: view.name).map(\.line))
+                for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
+                    lines.append(entry.line)
+                }
+            } else {
+                lines.append("new \(view.kind.rawValue) \(view.name) in \(parent)")
+                let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+                for entry in propertyLines(view, named: view.name) where !defaults.contains(entry.line) {
+                    lines.append(entry.line)
+                }
+            }
+        }
+        for (index, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
+            lines.append("\(constraint.name): \(new.text(of: constraint))")
+            if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
+            _ = index
+        }
+        for index in 0..<min(old.constraints.count, new.constraints.count) {
+            guard let b = old.constraints[index], let a = new.constraints[index], !added.contains(where: { $0.0 == index }) else { continue }
+            if b.constant != a.constant { lines.append("constant \(a.name) \(formatNumber(a.constant))") }
+            if b.priority != a.priority { lines.append("priority \(a.name) \(formatPriority(a.priority))") }
+            if b.isActive != a.isActive { lines.append("\(a.isActive ? "activate" : "deactivate") \(a.name)") }
+        }
+        if old.autolayout != new.autolayout { lines.append("set autolayout = \(new.autolayout ? "on" : "off")") }
+        return lines
+    }
+
+    private func rootLines(_ state: Hierarchy, from old: Hierarchy) -> [String] {
+        var lines: [String] = []
+        if state.root.frame != old.root.frame {
+            lines.append("set root.frame = 0 0 \(formatNumber(state.root.frame.width)) \(formatNumber(state.root.frame.height))")
+        }
+        if state.root.margins != old.root.margins { lines.append("set root.margins = \(insets(state.root.margins))") }
+        return lines
+    }
+
+    enum PropertyGroup { case plain, contentSize, autoresizing }
+
+    /// Every settable property of a view as a `set` statement, in a fixed order.
+    func propertyLines(_ view: View, named name: String) -> [(group: PropertyGroup, line: String)] {
+        var result: [(PropertyGroup, String)] = []
+        func add(_ group: PropertyGroup, _ text: String) { result.append((group, "set \(name).\(text)")) }
+        add(.plain, "margins = \(insets(view.margins))")
+        add(.plain, "hidden = \(view.isHidden)")
+        if view.kind == .stack {
+            add(.plain, "axis = \(view.stack.axis.rawValue)")
+            add(.plain, "spacing = \(formatNumber(view.stack.spacing))")
+            add(.plain, "distribution = \(view.stack.distribution)")
+            add(.plain, "alignment = \(view.stack.alignment)")
+        }
+        if view.kind == .label || view.kind == .button {
+            add(.contentSize, "text = \(quoted(view.text))")
+            add(.contentSize, "font = \(formatNumber(view.font))")
+        }
+        if view.intrinsicIsExplicit {
+            let (w, hh) = view.explicitIntrinsic
+            add(.contentSize, "intrinsic = " + ((w == nil && hh == nil) ? "none" : "\(w.map(formatNumber) ?? "none") \(hh.map(formatNumber) ?? "none")"))
+        } else {
+            add(.contentSize, "intrinsic = (from text)")
+        }
+        add(.contentSize, "hugging.h = \(formatPriority(view.huggingH))")
+        add(.contentSize, "hugging.v = \(formatPriority(view.huggingV))")
+        add(.contentSize, "compression.h = \(formatPriority(view.compressionH))")
+        add(.contentSize, "compression.v = \(formatPriority(view.compressionV))")
+        let f = view.requestedFrame
+        if f != .zero || view.translatesAutoresizingMaskIntoConstraints { add(.autoresizing, "frame = \([f.x, f.y, f.width, f.height].map(formatNumber).joined(separator: " ")) within \(formatNumber(view.referenceSize.width)) \(formatNumber(view.referenceSize.height))") }
+        add(.autoresizing, "mask = \(view.autoresizingMask.flagNames)")
+        add(.autoresizing, "autoresizing = \(view.translatesAutoresizingMaskIntoConstraints ? "on" : "off")")
+        return result
     }
 
     private func insets(_ m: EdgeInsets) -> String {

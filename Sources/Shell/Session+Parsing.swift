@@ -4,7 +4,7 @@ import Cassowary
 /// Parsing of the statements: constraints, properties, names.
 extension Session {
     func cursor(_ rest: String, _ usage: String) throws -> Cursor {
-        Cursor(try Lexer.tokens(rest), usage: usage)
+        Cursor(try Lexer.tokens(rest, columnOffset: columnOffset), usage: usage)
     }
 
     func noArguments(_ rest: String, _ usage: String) throws {

@@ -39,6 +39,9 @@ public final class Session {
     static let undoLimit = 200
     var recordPath: String?
     var loadDepth = 0
+    /// Where a command's arguments start in its statement, so that columns in messages count
+    /// from the start of the statement.
+    var columnOffset = 0
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -84,6 +87,8 @@ public final class Session {
         let word = Session.firstWord(statement)
         if let command = Commands.find(word), !isConstraintStatement(statement) || command.takesFile {
             let rest = String(statement.dropFirst(word.count)).trimmingWhitespace()
+            columnOffset = statement.count - rest.count
+            defer { columnOffset = 0 }
             return try command.run(self, rest)
         }
         let tokens = try Lexer.tokens(statement)

@@ -31,7 +31,21 @@ public struct Token: Hashable, Sendable {
 
 /// Splits one statement into tokens (lexical rules of SPEC.md).
 public enum Lexer {
-    public static func tokens(_ text: String) throws -> [Token] {
+    public static func tokens(_ text: String, columnOffset: Int = 0) throws -> [Token] {
+        do {
+            return try scan(text, columnOffset)
+        } catch let error as ShellError {
+            switch error {
+            case let .malformedNumber(t, column): throw ShellError.malformedNumber(t, column: column + columnOffset)
+            case let .unterminatedString(column): throw ShellError.unterminatedString(column: column + columnOffset)
+            case let .badEscape(t, column): throw ShellError.badEscape(t, column: column + columnOffset)
+            case let .unexpectedCharacter(t, column): throw ShellError.unexpectedCharacter(t, column: column + columnOffset)
+            default: throw error
+            }
+        }
+    }
+
+    static func scan(_ text: String, _ columnOffset: Int) throws -> [Token] {
         var tokens: [Token] = []
         let chars = Array(text)
         var i = 0
@@ -43,7 +57,7 @@ public enum Lexer {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" { j += 1 }
                 let word = String(chars[i..<j])
-                tokens.append(Token(kind: .name(word), text: word, column: column))
+                tokens.append(Token(kind: .name(word), text: word, column: column + columnOffset))
                 i = j
                 continue
             }
@@ -70,7 +84,7 @@ public enum Lexer {
                 guard end == j else { throw ShellError.malformedNumber(typed, column: column) }
                 guard let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
                 guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
-                tokens.append(Token(kind: .number(value), text: typed, column: column))
+                tokens.append(Token(kind: .number(value), text: typed, column: column + columnOffset))
                 i = j
                 continue
             }
@@ -96,18 +110,18 @@ public enum Lexer {
                     j += 1
                 }
                 guard closed else { throw ShellError.unterminatedString(column: column) }
-                tokens.append(Token(kind: .string(value), text: String(chars[i..<j]), column: column))
+                tokens.append(Token(kind: .string(value), text: String(chars[i..<j]), column: column + columnOffset))
                 i = j
                 continue
             }
             let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
             if ["==", "<=", ">="].contains(two) {
-                tokens.append(Token(kind: .symbol(two), text: two, column: column))
+                tokens.append(Token(kind: .symbol(two), text: two, column: column + columnOffset))
                 i += 2
                 continue
             }
             if "=*/+-@:.|(),[]".contains(c) {
-                tokens.append(Token(kind: .symbol(String(c)), text: String(c), column: column))
+                tokens.append(Token(kind: .symbol(String(c)), text: String(c), column: column + columnOffset))
                 i += 1
                 continue
             }

@@ -1,0 +1,179 @@
+import Testing
+import Foundation
+@testable import Shell
+import LayoutEngine
+
+/// A session with a few views, for error tests.
+func makeSession() -> (Session, BufferSink) {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    for line in ["new view a", "new label t text=\"Hi\"", "new guide g in a", "a.width == 10", "layout"] {
+        precondition(session.run(line: line) == .succeeded, line)
+    }
+    return (session, sink)
+}
+
+struct BadInput: CustomTestStringConvertible, Sendable {
+    var line: String
+    var message: String
+    var testDescription: String { line }
+    init(_ line: String, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+let constraintUsage = "usage: [NAME:] ITEM.ATTR (==|<=|>=) [M *] ITEM.ATTR [(+|-) C] [@P]  or  [NAME:] ITEM.ATTR (==|<=|>=) C [@P]"
+
+let badInputs: [BadInput] = [
+    BadInput("frobnicate", "unknown command 'frobnicate'; type 'help' for the list"),
+    BadInput("layuot", "unknown command 'layuot'; did you mean 'layout'?"),
+    BadInput("new widget w", "unknown kind 'widget'; kinds: view label image button stack guide"),
+    BadInput("new lable w", "unknown kind 'lable'; did you mean 'label'?"),
+    BadInput("new view a", "a view named 'a' already exists; pick another name"),
+    BadInput("new view super", "'super' is reserved; pick another name"),
+    BadInput("new view b in nowhere", "no view named 'nowhere'"),
+    BadInput("new view b in g", "'g' is a layout guide and cannot have subviews"),
+    BadInput("new label x text=\"open", "unterminated string starting at column 18"),
+    BadInput("new label x text=\"a\\tb\"", "unknown escape '\\t' at column 20 (strings take \\\", \\\\ and \\n)"),
+    BadInput("set a.colour = 1", "unknown property 'colour'"),
+    BadInput("set a.fnot = 1", "unknown property 'fnot'; did you mean 'font'?"),
+    BadInput("set a.text = \"x\"", "'text' does not apply to 'a' (a view)"),
+    BadInput("set t.font = -3", "'-3' is not a valid font: expected a size in points greater than 0"),
+    BadInput("set t.font = 1e11", "constant 100000000000 is beyond ±1e10, the largest UIKit accepts"),
+    BadInput("set a.hugging.h = 0", "priority 0 is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"),
+    BadInput("set root.mask = none", "root's 'mask' is fixed; root takes only frame and margins"),
+    BadInput("set a.frame = 1 2", "expected X Y W H, found the end of the line; usage: set NAME.PROP = VALUE  |  set autolayout = on|off"),
+    BadInput("a.width = 3", "'=' is not a relation; use '==', '<=' or '>='"),
+    BadInput("a.widht == 3", "unknown attribute 'widht'; did you mean 'width'?"),
+    BadInput("a.width == q.width", "no view named 'q'"),
+    BadInput("a.left == 3", "'a.left' cannot equal a constant: location attributes must be specified in pairs (e.g. 'a.left == super.left + 8')"),
+    BadInput("a.left == root.width", "invalid pairing of layout attributes: 'a.left' and 'root.width' (a location needs a location on the same axis, a size a size)"),
+    BadInput("a.top == root.left", "invalid pairing of layout attributes: 'a.top' and 'root.left' (a location needs a location on the same axis, a size a size)"),
+    BadInput("a.leading == root.right", "a constraint cannot be made between a leading/trailing attribute and a right/left attribute ('a.leading', 'root.right'): use leading/trailing for both or neither"),
+    BadInput("g.lastBaseline == a.top", "layout guide 'g' has no 'lastBaseline' (guides have edges, centers and sizes only)"),
+    BadInput("a.width == nan", "'nan' is not a finite number"),
+    BadInput("a.width == inf", "'inf' is not a finite number"),
+    BadInput("a.width == 1e999", "number '1e999' is too large"),
+    BadInput("a.width == 1e11", "constant 100000000000 is beyond ±1e10, the largest UIKit accepts"),
+    BadInput("a.width == 12px", "malformed number '12px' at column 12"),
+    BadInput("a.width == 10 @1001", "priority 1001 is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"),
+    BadInput("a.width == 10 @", "expected a priority (a number in (0, 1000] or required, high, low, fitting), found the end of the line; " + constraintUsage),
+    BadInput("a.width ==", "expected an item (VIEW.ATTRIBUTE), found the end of the line; " + constraintUsage),
+    BadInput("a.width", "expected a relation ('==', '<=' or '>='), found the end of the line; " + constraintUsage),
+    BadInput("a.width == 10 10", "unexpected '10' at column 15; " + constraintUsage),
+    BadInput("root.top == super.top", "'super' of 'root': 'root' has no superview"),
+    BadInput("c1: a.height == 1", "a constraint named 'c1' already exists; pick another name"),
+    BadInput("delete root", "cannot delete 'root': it is the window's root view (use reset to start over)"),
+    BadInput("move a to g", "cannot move 'a' into 'g': 'g' is inside 'a'"),
+    BadInput("move t to g", "'g' is a layout guide and cannot have subviews"),
+    BadInput("move root to a", "cannot move 'root': it has no superview"),
+    BadInput("activate c9", "no constraint named 'c9'"),
+    BadInput("deactivate t.hugging.h", "'t.hugging.h' is made by the system; change it with 'set t.hugging.h = P' (or the view's intrinsic size)"),
+    BadInput("priority c1 2000", "priority 2000 is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"),
+    BadInput("constant c1 x", "expected a constant, found 'x'; usage: constant NAME C"),
+    BadInput("constant c1 2e10", "constant 20000000000 is beyond ±1e10, the largest UIKit accepts"),
+    BadInput("multiplier c1 2", "cannot change the multiplier of 'c1': a multiplier is read-only in UIKit; make a second constraint with the new multiplier and keep one of the two active at a time (deactivate c1; activate OTHER)"),
+    BadInput("frame", "expected a view name, found the end of the line; usage: frame NAME"),
+    BadInput("show zz", "no view named 'zz'"),
+    BadInput("exercise root", "'root' is not ambiguous: its frame is the same in every optimal layout"),
+    BadInput("load /nonexistent/x.strut", "cannot read '/nonexistent/x.strut': no such file"),
+    BadInput("load /", "cannot read '/': it is a directory"),
+    BadInput("help nothing", "no help for 'nothing'; type 'help' for the list"),
+    BadInput("expect a.width == 11", "expect failed: a.width == 11, but it is 10"),
+    BadInput("expect violated c1", "expect failed: c1 violated, but it is satisfied"),
+    BadInput("H:|-[a]-|", "Visual Format Language lines ('H:|-[a]-|') are not supported yet; write the constraints as equations"),
+    BadInput("redo", "nothing to redo"),
+]
+
+@Test(arguments: badInputs)
+func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
+    let (session, sink) = makeSession()
+    let before = session.dumpJSON()
+    #expect(session.run(line: input.line) == .failed)
+    #expect(sink.errors == "error: \(input.message)\n")
+    #expect(session.dumpJSON() == before)
+}
+
+@Test func aScriptErrorLeadsWithItsLocation() {
+    let (session, sink) = makeSession()
+    #expect(session.run(line: "a.left == 3", location: "lesson.strut:12") == .failed)
+    #expect(sink.errors.hasPrefix("lesson.strut:12: error: 'a.left' cannot equal a constant"))
+}
+
+@Test func statementsCommentsAndStrings() {
+    #expect(Lexer.statements("a; b # c; d") == ["a", "b"])
+    #expect(Lexer.statements("new label x text=\"a; b # c\"; show") == ["new label x text=\"a; b # c\"", "show"])
+    #expect(Lexer.statements("   # only a comment") == [])
+}
+
+@Test func numbersAreDecimalWithSignFractionAndExponent() throws {
+    let (session, _) = makeSession()
+    for (text, width) in [("12", 12.0), ("12.5", 12.5), ("1e2", 100), ("2.5E-1", 0.25), ("+7", 7)] {
+        #expect(session.run(line: "reset; new view v; v.width == \(text); v.height == 1; v.left == root.left; v.top == root.top; layout") == .succeeded)
+        #expect(session.engine.hierarchy.view(named: "v")?.frame.width == width)
+    }
+}
+
+@Test func equationFormsGiveTheSameConstraint() throws {
+    let forms = ["b.width == 0.5 * a.width + 4", "b.width == a.width * 0.5 + 4", "b.width == a.width / 2 + 4",
+                 "b.width == a.width / 2 - -4"]
+    for form in forms {
+        let (session, sink) = makeSession()
+        #expect(session.run(line: "new view b; \(form); b.height == 1; b.left == root.left; b.top == root.top; layout") == .succeeded, "\(form): \(sink.errors)")
+        #expect(session.engine.hierarchy.view(named: "b")?.frame.width == 9)
+    }
+}
+
+@Test func priorityKeywords() throws {
+    let (session, _) = makeSession()
+    for (word, value) in [("required", Float(1000)), ("high", 750), ("low", 250), ("fitting", 50)] {
+        #expect(session.run(line: "k_\(word): a.height == 1 @\(word)") == .succeeded)
+        #expect(session.engine.hierarchy.constraint(named: "k_\(word)")?.priority == value)
+    }
+}
+
+@Test func saveThenLoadInAFreshSessionGivesAnIdenticalDump() throws {
+    let directory = "/tmp/strut-tests-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+    let scripts = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".strut") }.sorted()
+    #expect(scripts.count == 4)
+    for script in scripts {
+        let first = Session(sink: BufferSink())
+        #expect(first.run(line: "load \(examples.path)/\(script)") == .succeeded)
+        // Leave something inactive and some state pending as well.
+        #expect(first.run(line: "saved: root.width == root.width @1; deactivate saved; save \(directory)/\(script)") == .succeeded)
+        let second = Session(sink: BufferSink())
+        #expect(second.run(line: "load \(directory)/\(script)") == .succeeded)
+        #expect(second.dumpJSON() == first.dumpJSON(), "\(script)")
+    }
+}
+
+@Test func completionKnowsTheContext() {
+    let (session, _) = makeSession()
+    #expect(session.completions(before: "lay").candidates == ["layout", "layoutIfNeeded"])
+    #expect(session.completions(before: "a.wi").candidates == ["a.width"])
+    #expect(session.completions(before: "set t.hu").candidates == ["t.hugging.h", "t.hugging.v"])
+    #expect(session.completions(before: "set t").candidates == ["t."])
+    #expect(session.completions(before: "activate c").candidates == ["c1"])
+    #expect(session.completions(before: "frame ").candidates == ["a", "g", "root", "t"])
+    #expect(session.completions(before: "new l").candidates == ["label"])
+    #expect(session.completions(before: "a.width == t.he").candidates == ["t.height"])
+    #expect(session.completions(before: "help und").candidates == ["undo"])
+    #expect(session.completions(before: "priority t.hugging.h ").candidates.isEmpty == false)
+}
+
+@Test func undoAndRedoWalkTheHistory() {
+    let (session, sink) = makeSession()
+    let start = session.dumpJSON()
+    #expect(session.run(line: "constant c1 50; layout") == .succeeded)
+    let changed = session.dumpJSON()
+    #expect(session.run(line: "undo; undo") == .succeeded)
+    #expect(session.dumpJSON() == start)
+    #expect(session.run(line: "redo; redo") == .succeeded)
+    #expect(session.dumpJSON() == changed)
+    #expect(sink.output.hasSuffix("undone: layout\nundone: constant c1 50\nredone: constant c1 50\nredone: layout\n"))
+}
