@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The libedit path of strut, through a pseudo-terminal: prompt, tab completion, Ctrl-C,
+history (file and Ctrl-P), UTF-8 input, Ctrl-D on an empty line.
+
+Usage: terminal_test.py PATH/TO/strut
+"""
+import os
+import pty
+import select
+import sys
+import tempfile
+import time
+
+strut = sys.argv[1]
+state = tempfile.mkdtemp(prefix="strut-terminal-")
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + "terminal: " + what)
+    if not condition:
+        failures.append(what)
+
+
+def start(history_lines=None):
+    if history_lines is not None:
+        os.makedirs(os.path.join(state, "strut"), exist_ok=True)
+    pid, fd = pty.fork()
+    if pid == 0:
+        env = dict(os.environ, XDG_STATE_HOME=state, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        os.execve(strut, [strut], env)
+    return pid, fd
+
+
+def read_until(fd, needle, timeout=5.0):
+    """Reads the terminal until `needle` (bytes) appears; returns everything read."""
+    data = b""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+            if needle in data:
+                return data
+    return data
+
+
+def send(fd, text):
+    os.write(fd, text.encode("utf-8"))
+    time.sleep(0.1)
+
+
+pid, fd = start()
+check(b"strut> " in read_until(fd, b"strut> "), "the prompt appears")
+
+send(fd, "new view box\r")
+read_until(fd, b"strut> ")
+# Completion redraws the line with cursor movements, so judge it by what the line becomes.
+send(fd, "bo\t")
+send(fd, "wi\t")
+send(fd, "== 40\r")
+read_until(fd, b"strut> ")
+send(fd, 'new label t text="日本語"\r')
+read_until(fd, b"strut> ")
+send(fd, "set t.hu\t")
+send(fd, "h = 300\r")
+read_until(fd, b"strut> ")
+send(fd, "constraints\r")
+out = read_until(fd, b"compression.v")
+check(b"box.width == 40" in out, "'bo<Tab>wi<Tab>' completes to 'box.width '")
+check(b"t.width <= 51 @300" in out, "'set t.hu<Tab>' completes to 'set t.hugging.'; UTF-8 input reaches the shell (51 points)")
+read_until(fd, b"strut> ")
+
+send(fd, "frame bo")
+send(fd, "\x03")  # Ctrl-C: the line is dropped
+out = read_until(fd, b"strut> ")
+check(b"^C" in out and out.rstrip().endswith(b"strut>"), "Ctrl-C cancels the line and prompts again")
+send(fd, "constraints t\r")
+out = read_until(fd, b"strut> ")
+check(b"box (" not in out, "the cancelled line did not run")
+
+send(fd, "\x10")  # Ctrl-P: the previous line
+out = read_until(fd, b"constraints t")
+check(b"constraints t" in out, "Ctrl-P recalls the previous line")
+send(fd, "\x15")  # Ctrl-U: clear it
+send(fd, "\x04")  # Ctrl-D on an empty line
+_, status = os.waitpid(pid, 0)
+check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "Ctrl-D on an empty line exits with status 0")
+
+history = os.path.join(state, "strut", "history")
+text = open(history, encoding="utf-8").read() if os.path.exists(history) else ""
+check("constraints\\040t" in text and "frame\\040bo" not in text,
+      "history is kept in $XDG_STATE_HOME/strut/history (cancelled lines are not)")
+
+# A new session reads the history back.
+pid, fd = start()
+read_until(fd, b"strut> ")
+send(fd, "\x10")
+check(b"constraints t" in read_until(fd, b"constraints t"), "history survives into the next session")
+send(fd, "\x15quit\r")
+_, status = os.waitpid(pid, 0)
+check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit exits with status 0")
+
+sys.exit(1 if failures else 0)
