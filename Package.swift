@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "strut", targets: ["strut"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
     targets: [
         // The solver: standard library only, no Foundation.
         .target(
@@ -22,7 +25,7 @@ let package = Package(
         // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")]
         ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
@@ -41,7 +44,7 @@ let package = Package(
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(
             name: "StrutBench",
-            dependencies: ["Cassowary"],
+            dependencies: ["Cassowary", "Shell"],
             path: "Benchmarks/StrutBench"
         ),
         .testTarget(

@@ -135,6 +135,7 @@ let defaultPlan: [(String, Int)] = [
     ("cells", 100), ("cells", 1000), ("cells", 10000),
     ("table", 100), ("table", 200), ("table", 400),
     ("resize", 1000), ("churn", 1000),
+    ("shell-build", 10000), ("shell-constant", 10000), ("shell-priority", 10000), ("shell-toggle", 10000),
 ]
 
 var runs = 3
@@ -168,8 +169,12 @@ for (workload, n) in plan {
         case "table": times.append(try runCells(count: n, coupled: true, verbose: verbose))
         case "resize": times.append(try runResize(count: n, verbose: verbose))
         case "churn": times.append(try runChurn(count: n))
+        case "shell-build": times.append(buildShellCells(views: n).1)
+        case "shell-constant": times.append(runShellChanges(views: n, kind: "constant"))
+        case "shell-priority": times.append(runShellChanges(views: n, kind: "priority"))
+        case "shell-toggle": times.append(runShellChanges(views: n, kind: "toggle"))
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle")
             exit(2)
         }
     }

@@ -1,4 +1,5 @@
 import Cassowary
+import HashTreeCollections
 
 /// A property change of `set VIEW.PROPERTY = VALUE`, already parsed.
 public enum ViewProperty: Hashable, Sendable {
@@ -68,10 +69,11 @@ public struct Hierarchy: Sendable {
     public static let rootID: ViewID = 0
     public static let rootFrame = Rect(x: 0, y: 0, width: 390, height: 844)
 
-    public internal(set) var views: [View?] = []
-    var viewIDs: [String: ViewID] = [:]
-    public internal(set) var constraints: [LayoutConstraint?] = []
-    var constraintIndices: [String: Int] = [:]
+    // Chunked storage and hash tries (persistent): copies for undo share almost everything.
+    public internal(set) var views = ChunkedArray<View?>()
+    var viewIDs = TreeDictionary<String, ViewID>()
+    public internal(set) var constraints = ChunkedArray<LayoutConstraint?>()
+    var constraintIndices = TreeDictionary<String, Int>()
     /// Activation clock: every activation (and every remake of system constraints) ticks it.
     var clock = 0
     /// The next automatic name is `c\(autoName)`.
@@ -87,8 +89,8 @@ public struct Hierarchy: Sendable {
         var root = View(id: Hierarchy.rootID, name: "root", kind: .view, parent: nil)
         root.frame = Hierarchy.rootFrame
         root.requestedFrame = Hierarchy.rootFrame
-        views = [root]
-        viewIDs = ["root": Hierarchy.rootID]
+        views.append(root)
+        viewIDs["root"] = Hierarchy.rootID
     }
 
     // MARK: - Lookup

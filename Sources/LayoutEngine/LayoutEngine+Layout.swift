@@ -6,8 +6,11 @@ extension LayoutEngine {
     public func layoutIfNeeded() {
         var h = hierarchy
         hierarchy = Hierarchy()  // let `h` own the storage, so the frames change in place
-        for id in h.views.indices where id != Hierarchy.rootID && h.views[id] != nil {
-            h.views[id]!.frame = solvedFrame(id)
+        for id in h.views.indices where id != Hierarchy.rootID {
+            guard let frame = h.views[id]?.frame else { continue }
+            let solved = solvedFrame(id)
+            // Write only what moved: a shared chunk is copied only when one of its frames changes.
+            if solved != frame { h.views[id]!.frame = solved }
         }
         h.needsLayout = false
         h.laidOut = nil

@@ -26,16 +26,19 @@ extension LayoutEngine {
             for view in hierarchy.allViews { refs.formUnion(systemRefs(of: view.id)) }
         } else {
             refs = dirtyRefs
-            for id in dirtyViews {
-                refs.formUnion(systemRefs(of: id))
-                // Constraints touching the view depend on its margins, font and kind.
-                for (index, constraint) in hierarchy.userConstraints where constraint.items.contains(id) {
-                    refs.insert(.user(index))
+            for id in dirtyViews { refs.formUnion(systemRefs(of: id)) }
+            if !formChangedViews.isEmpty {
+                // Constraints touching these views depend on their margins and font.
+                for index in hierarchy.constraints.indices {
+                    if let constraint = hierarchy.constraints[index], constraint.items.contains(where: formChangedViews.contains) {
+                        refs.insert(.user(index))
+                    }
                 }
             }
         }
         dirtyRefs.removeAll()
         dirtyViews.removeAll()
+        formChangedViews.removeAll()
         needsFullSync = false
         guard !refs.isEmpty else { return }
         solver.clearExercise()

@@ -21,6 +21,8 @@ public final class LayoutEngine {
     /// Constraints and views changed since the last synchronisation.
     var dirtyRefs: Set<ConstraintRef> = []
     var dirtyViews: Set<ViewID> = []
+    /// Views whose attribute forms changed (margins, font): constraints touching them recompile.
+    var formChangedViews: Set<ViewID> = []
     var needsFullSync = false
     /// A changing counter of the solver's state, for caches of queries.
     public internal(set) var generation = 0
@@ -37,13 +39,13 @@ public final class LayoutEngine {
     @discardableResult
     public func perform<T>(_ change: (inout Hierarchy) throws -> T) throws -> T {
         let saved = hierarchy
-        let savedDirty = (dirtyRefs, dirtyViews, needsFullSync)
+        let savedDirty = (dirtyRefs, dirtyViews, formChangedViews, needsFullSync)
         var working = hierarchy
         let result: T
         do {
             result = try change(&working)
         } catch {
-            (dirtyRefs, dirtyViews, needsFullSync) = savedDirty
+            (dirtyRefs, dirtyViews, formChangedViews, needsFullSync) = savedDirty
             throw error
         }
         working.needsLayout = true
@@ -98,6 +100,10 @@ public final class LayoutEngine {
             let id = try h.viewID(named: name)
             try h.set(property, on: id)
             if id == Hierarchy.rootID { needsFullSync = true } else { dirtyViews.insert(id) }
+            switch property {
+            case .margins, .font: formChangedViews.insert(id)  // margin and baseline attributes move
+            default: break
+            }
         }
     }
 

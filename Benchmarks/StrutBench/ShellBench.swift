@@ -1,0 +1,62 @@
+import Shell
+
+/// The shell workloads of issue 3: a hierarchy of N views (the cells of BENCHMARKS.md: a
+/// container and three labels each) built through the command language, then single changes
+/// (`constant`, `priority`, `toggle`), each followed by `layout`.
+final class NullSink: OutputSink {
+    func write(_ text: String) {}
+    func writeError(_ text: String) { print("shell error: \(text)", terminator: "") }
+}
+
+/// The commands that make cell `i`.
+func cellCommands(_ i: Int) -> [String] {
+    let intrinsic = [60 + (7 * i) % 40, 80 + (13 * i) % 60, 50 + (5 * i) % 30]
+    var lines = [
+        "new view c\(i)",
+        "c\(i).left == root.left; top\(i): c\(i).top == root.top + \(44 * i); w\(i): c\(i).width == 320; c\(i).height == 44",
+    ]
+    for k in 1...3 { lines.append("new label l\(k)_\(i) in c\(i) intrinsic=\(intrinsic[k - 1]) none hugging.h=250") }
+    lines += [
+        "l1_\(i).left == c\(i).left + 8",
+        "gap\(i): l2_\(i).left >= l1_\(i).right + 10",
+        "l3_\(i).left == l2_\(i).right + 10",
+        "l3_\(i).right == c\(i).right - 8",
+    ]
+    for k in 1...3 { lines.append("l\(k)_\(i).height == 20; l\(k)_\(i).centerY == c\(i).centerY") }
+    return lines
+}
+
+/// Builds the hierarchy; returns the session and the build time.
+func buildShellCells(views: Int) -> (Session, Double) {
+    let session = Session(sink: NullSink())
+    let clock = ContinuousClock()
+    let start = clock.now
+    for i in 0..<(views / 4) {
+        for line in cellCommands(i) { session.run(line: line) }
+    }
+    session.run(line: "layout")
+    return (session, milliseconds(clock.now - start))
+}
+
+/// Median milliseconds of one change followed by `layout`, over `repeats` changes.
+func runShellChanges(views: Int, kind: String, repeats: Int = 60) -> Double {
+    let (session, _) = buildShellCells(views: views)
+    let cells = views / 4
+    var times: [Double] = []
+    let clock = ContinuousClock()
+    for r in 0..<repeats {
+        let i = (r * 7919) % cells
+        let command: String
+        switch kind {
+        case "constant": command = "constant w\(i) \(r % 2 == 0 ? 300 : 320)"
+        case "priority": command = "priority gap\(i) \(r % 2 == 0 ? 999 : 1000)"
+        default: command = "toggle top\(i)"
+        }
+        let start = clock.now
+        session.run(line: command)
+        session.run(line: "layout")
+        times.append(milliseconds(clock.now - start))
+    }
+    times.sort()
+    return times[times.count / 2]
+}
