@@ -21,8 +21,4 @@ extension Hierarchy {
         return parts.joined(separator: " ")
     }
 
-    /// The equation of a system constraint, as UIKit's logs would show its body.
-    public func text(of constraint: LayoutConstraint, name: String) -> String {
-        text(of: constraint)
-    }
 }

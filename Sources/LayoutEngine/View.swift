@@ -30,7 +30,7 @@ public struct StackSettings: Hashable, Sendable {
 }
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
-public struct View: Hashable, Sendable {
+public struct View: Sendable {
     public let id: ViewID
     public var name: String
     public let kind: ViewKind
@@ -118,26 +118,6 @@ public struct View: Hashable, Sendable {
     public func huggingPriority(_ axis: Axis) -> Float { axis == .horizontal ? huggingH : huggingV }
     public func compressionResistancePriority(_ axis: Axis) -> Float { axis == .horizontal ? compressionH : compressionV }
 
-    // Tuples are not Hashable; compare and hash the stored values by hand.
-    public static func == (a: View, b: View) -> Bool {
-        a.id == b.id && a.name == b.name && a.kind == b.kind && a.parent == b.parent
-            && a.children == b.children && a.text == b.text && a.font == b.font
-            && a.explicitIntrinsic.width == b.explicitIntrinsic.width
-            && a.explicitIntrinsic.height == b.explicitIntrinsic.height
-            && a.intrinsicIsExplicit == b.intrinsicIsExplicit
-            && a.huggingH == b.huggingH && a.huggingV == b.huggingV
-            && a.compressionH == b.compressionH && a.compressionV == b.compressionV
-            && a.frame == b.frame && a.requestedFrame == b.requestedFrame
-            && a.referenceSize.width == b.referenceSize.width && a.referenceSize.height == b.referenceSize.height
-            && a.translatesAutoresizingMaskIntoConstraints == b.translatesAutoresizingMaskIntoConstraints
-            && a.autoresizingMask == b.autoresizingMask && a.margins == b.margins
-            && a.isHidden == b.isHidden && a.stack == b.stack
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(name)
-    }
 }
 
 extension View {

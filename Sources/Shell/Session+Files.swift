@@ -199,10 +199,9 @@ extension Session {
                 }
             }
         }
-        for (index, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
+        for (_, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
             lines.append("\(constraint.name): \(new.text(of: constraint))")
             if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
-            _ = index
         }
         for index in 0..<min(old.constraints.count, new.constraints.count) {
             guard let b = old.constraints[index], let a = new.constraints[index], !added.contains(where: { $0.0 == index }) else { continue }
