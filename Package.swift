@@ -14,6 +14,7 @@ let package = Package(
         // The solver: standard library only, no Foundation.
         .target(
             name: "Cassowary",
+            exclude: ["README.md"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         // libedit, reached through pkg-config; Scripts/run and Scripts/test install it.
@@ -25,17 +26,20 @@ let package = Package(
         // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")]
+            dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")],
+            exclude: ["README.md"]
         ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine"]
+            dependencies: ["LayoutEngine"],
+            exclude: ["README.md"]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
         .target(
             name: "LineEditing",
-            dependencies: ["CLibEdit"]
+            dependencies: ["CLibEdit"],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "strut",
