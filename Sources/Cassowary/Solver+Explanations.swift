@@ -92,13 +92,17 @@ extension Solver {
 
     /// Every constraint that shares a variable with this one, directly or through others.
     func connectedConstraints(to id: ConstraintID) -> [ConstraintID] {
-        var byVariable: [Int32: [Int32]] = [:]
-        for index in records.indices {
-            guard let record = records[index] else { continue }
-            for term in record.constraint.expression.terms {
-                byVariable[term.variable.index, default: []].append(Int32(index))
+        if connectionIndex == nil {
+            var index: [Int32: [Int32]] = [:]
+            for k in records.indices {
+                guard let record = records[k] else { continue }
+                for term in record.constraint.expression.terms {
+                    index[term.variable.index, default: []].append(Int32(k))
+                }
             }
+            connectionIndex = index
         }
+        let byVariable = connectionIndex!
         var seen: Set<Int32> = [id.index]
         var queue = [id.index]
         var seenVariables = Set<Int32>()

@@ -140,6 +140,7 @@ extension Solver {
             return certificate + [id]
         }
         records[Int(id.index)] = record
+        connectionIndex = nil
         liveConstraintCount += 1
         if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }
         tableau.optimize()
@@ -263,6 +264,7 @@ extension Solver {
         tableau.releaseSymbol(marker)
         if record.slot >= 0 { releaseSlot(record.slot) }
         records[Int(id.index)] = nil
+        connectionIndex = nil
         liveConstraintCount -= 1
         if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }
     }

@@ -16,6 +16,9 @@ public final class Solver {
 
     // Constraints, by handle index (handles are never reused).
     var records: [ConstraintRecord?] = []
+    /// Variable index → the constraints that name it; built on demand by explanations and
+    /// dropped whenever a constraint enters or leaves.
+    var connectionIndex: [Int32: [Int32]]?
     var liveConstraintCount = 0
 
     // Priority levels: slot per priority (slot 0 is phase 1's), and how many constraints use it.
