@@ -29,10 +29,16 @@ let package = Package(
             dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")],
             exclude: ["README.md"]
         ),
+        // Visual Format Language: parser and lowering to LayoutEngine constraints.
+        .target(
+            name: "VisualFormat",
+            dependencies: ["LayoutEngine"],
+            exclude: ["README.md"]
+        ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine"],
+            dependencies: ["LayoutEngine", "VisualFormat"],
             exclude: ["README.md"]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
@@ -58,6 +64,10 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine"]
+        ),
+        .testTarget(
+            name: "VisualFormatTests",
+            dependencies: ["VisualFormat"]
         ),
         .testTarget(
             name: "ShellTests",
