@@ -33,35 +33,44 @@ extension LayoutEngine {
     /// - Throws: `LayoutError` for unknown items, duplicate names and UIKit's validity rules.
     @discardableResult
     public func addConstraint(_ spec: ConstraintSpec) throws -> String {
-        try perform { h in
-            let firstID = try h.viewID(named: spec.firstItem)
-            var second: Anchor?
-            if let secondItem = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
-                let secondID: ViewID
-                if secondItem == "super" {
-                    guard let parent = h.view(firstID).parent else { throw LayoutError.noSuperview(spec.firstItem) }
-                    secondID = parent
-                } else {
-                    secondID = try h.viewID(named: secondItem)
-                }
-                second = Anchor(item: secondID, attribute: attribute)
+        try addConstraints([spec])[0]
+    }
+
+    /// Makes several constraints at once (a VFL line): all of them, or none.
+    /// - Returns: their names, in order.
+    @discardableResult
+    public func addConstraints(_ specs: [ConstraintSpec]) throws -> [String] {
+        try perform { h in try specs.map { try make($0, in: &h) } }
+    }
+
+    private func make(_ spec: ConstraintSpec, in h: inout Hierarchy) throws -> String {
+        let firstID = try h.viewID(named: spec.firstItem)
+        var second: Anchor?
+        if let secondItem = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
+            let secondID: ViewID
+            if secondItem == "super" {
+                guard let parent = h.view(firstID).parent else { throw LayoutError.noSuperview(spec.firstItem) }
+                secondID = parent
+            } else {
+                secondID = try h.viewID(named: secondItem)
             }
-            if let name = spec.name, h.constraintIndices[name] != nil || h.systemConstraint(named: name) != nil {
-                throw LayoutError.duplicateConstraintName(name)
-            }
-            h.clock += 1
-            var constraint = LayoutConstraint(
-                name: spec.name ?? "", first: Anchor(item: firstID, attribute: spec.firstAttribute),
-                relation: spec.relation, second: second, multiplier: second == nil ? 1 : spec.multiplier,
-                constant: spec.constant, priority: spec.priority, stamp: h.clock)
-            try h.validate(constraint)
-            if spec.name == nil { constraint.name = h.nextAutomaticName() }
-            let index = h.constraints.count
-            h.constraints.append(constraint)
-            h.constraintIndices[constraint.name] = index
-            dirtyRefs.insert(.user(index))
-            return constraint.name
+            second = Anchor(item: secondID, attribute: attribute)
         }
+        if let name = spec.name, h.constraintIndices[name] != nil || h.systemConstraint(named: name) != nil {
+            throw LayoutError.duplicateConstraintName(name)
+        }
+        h.clock += 1
+        var constraint = LayoutConstraint(
+            name: spec.name ?? "", first: Anchor(item: firstID, attribute: spec.firstAttribute),
+            relation: spec.relation, second: second, multiplier: second == nil ? 1 : spec.multiplier,
+            constant: spec.constant, priority: spec.priority, stamp: h.clock)
+        try h.validate(constraint)
+        if spec.name == nil { constraint.name = h.nextAutomaticName() }
+        let index = h.constraints.count
+        h.constraints.append(constraint)
+        h.constraintIndices[constraint.name] = index
+        dirtyRefs.insert(.user(index))
+        return constraint.name
     }
 
     /// `activate`, `deactivate`, `toggle`: all names are checked before any changes.

@@ -44,11 +44,17 @@ struct Cursor {
         return name
     }
 
-    /// A dotted name: `c1`, `title.hugging.h`.
+    /// A dotted name: `c1`, `title.hugging.h`, `row.2` (a VFL line's second constraint).
     mutating func dottedName(_ what: String) throws -> String {
         var result = try name(what)
-        while peek?.isSymbol(".") == true, let part = peek(1)?.name {
-            result += "." + part
+        while peek?.isSymbol(".") == true, let part = peek(1) {
+            if let word = part.name {
+                result += "." + word
+            } else if part.number != nil, part.text.allSatisfy(\.isNumber) {
+                result += "." + part.text
+            } else {
+                break
+            }
             position += 2
         }
         return result

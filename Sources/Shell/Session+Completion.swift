@@ -53,7 +53,7 @@ extension Session {
             case .view: return matching(views)
             case .constraint: return matching(constraints)
             case .kind: return matching(ViewKind.allCases.map(\.rawValue))
-            case .command: return matching(Commands.all.map(\.name) + ["syntax"])
+            case .command: return matching(Commands.all.map(\.name) + ["syntax", "vfl"])
             case .file: return (word, [])
             case let .word(options): return matching(options)
             }

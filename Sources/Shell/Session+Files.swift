@@ -1,4 +1,5 @@
 import Foundation
+import VisualFormat
 import LayoutEngine
 import Cassowary
 
@@ -273,11 +274,26 @@ extension Session {
                 lines.append("  " + usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.summary)
             }
             lines.append("  " + "NAME: ITEM.ATTR == ITEM.ATTR + C @P".padding(toLength: width, withPad: " ", startingAt: 0) + "  add a constraint (help syntax)")
+            lines.append("  " + "NAME: H:|-[a]-[b]-|".padding(toLength: width, withPad: " ", startingAt: 0) + "  add constraints in the Visual Format Language (help vfl)")
             print(lines.joined(separator: "\n"))
             return
         }
         let topic = try c.name("a command")
         try c.expectEnd()
+        if topic == "vfl" {
+            print("""
+            Visual Format Language, as UIKit reads it:
+              [NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]
+            FORMAT: (H:|V:)? (|CONNECTION)? [view(PREDICATES)] (CONNECTION[view])* (CONNECTION|)?
+            CONNECTION: nothing (flush, 0), - (standard: 8 between views, the layout margin next to |),
+              -N-, -metric-, -(>=8@999,<=20)-.  PREDICATES: 50, >=50, ==other, <=100@750, metric.
+            No spaces inside the format; metrics are looked up before views; | is the superview of the
+            view next to it. OPTIONS: \(VisualFormatOptions.names.map(\.0).joined(separator: " ")).
+            The constraints are listed and named NAME.1, NAME.2, ... (or c1, c2, ...); remove or toggle
+            them one by one. A malformed format gets UIKit's message with a caret under the position.
+            """)
+            return
+        }
         if topic == "syntax" {
             print("""
             Constraints:
@@ -294,7 +310,7 @@ extension Session {
             return
         }
         guard let command = Commands.find(topic) else {
-            throw ShellError.unknownHelpTopic(topic, suggestion: closestMatch(to: topic, in: Commands.all.map(\.name) + ["syntax"]))
+            throw ShellError.unknownHelpTopic(topic, suggestion: closestMatch(to: topic, in: Commands.all.map(\.name) + ["syntax", "vfl"]))
         }
         var lines = ["Usage: \(command.usage)", command.summary]
         if !command.aliases.isEmpty { lines.append("Also: \(command.aliases.joined(separator: ", "))") }

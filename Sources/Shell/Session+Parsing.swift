@@ -36,9 +36,11 @@ extension Session {
     func addConstraint(_ tokens: [Token]) throws {
         var c = Cursor(tokens, usage: Session.constraintUsage)
         var name: String?
-        if c.peek(1)?.isSymbol(":") == true {
-            name = try c.name("a constraint name")
-            c.position += 1
+        // `NAME:`, or a dotted `NAME.2:` as save writes for a VFL line's constraints.
+        var probe = c
+        if let dotted = try? probe.dottedName("a constraint name"), probe.accept(":") {
+            name = dotted
+            c = probe
         }
         let (firstItem, firstAttribute) = try anchor(&c)
         let relation: Relation
@@ -77,7 +79,6 @@ extension Session {
         guard spec.constant.isFinite, abs(spec.constant) <= 1e10 else {
             throw ShellError.layout(.constantOutOfRange(spec.constant))
         }
-        if let name, name.contains(".") { throw ShellError.syntax("bad constraint name '\(name)'", usage: nil) }
         try engine.addConstraint(spec)
     }
 

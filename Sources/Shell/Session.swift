@@ -82,7 +82,8 @@ public final class Session {
 
     func dispatch(_ statement: String) throws -> LineOutcome {
         if Session.isVisualFormat(statement) {
-            throw ShellError.notAvailable("Visual Format Language lines ('\(statement)') are not supported yet; write the constraints as equations")
+            try addVisualFormat(statement)
+            return .succeeded
         }
         let word = Session.firstWord(statement)
         if let command = Commands.find(word), !isConstraintStatement(statement) || command.takesFile {
@@ -132,7 +133,14 @@ public final class Session {
         case let layout as LayoutError: message = layout.message
         default: message = "\(error)"
         }
-        if case let ShellError.scriptFailed(inner, innerMessage) = error {
+        if case let ShellError.visualFormat(vfl) = error {
+            // UIKit's three parts: the description, the format, a caret under the index.
+            let prefix = location.map { "\($0): " } ?? ""
+            sink.writeError("\(prefix)error: Unable to parse constraint format: \(vfl.description)\n")
+            if vfl.hasCaret {
+                sink.writeError("    \(vfl.format)\n    " + String(repeating: " ", count: vfl.index) + "^\n")
+            }
+        } else if case let ShellError.scriptFailed(inner, innerMessage) = error {
             sink.writeError("\(inner): error: \(innerMessage)\n")
         } else if let location {
             sink.writeError("\(location): error: \(message)\n")

@@ -1,4 +1,5 @@
 import LayoutEngine
+import VisualFormat
 
 /// Why a command failed. `message` is the one line the user reads (after `error: `).
 public enum ShellError: Error, Hashable, Sendable {
@@ -21,6 +22,8 @@ public enum ShellError: Error, Hashable, Sendable {
     case expectation(String)
     case scriptFailed(location: String, message: String)
     case layout(LayoutError)
+    /// A VFL string UIKit would refuse (rendered on three lines: description, format, caret).
+    case visualFormat(VisualFormatError)
 
     public var message: String {
         switch self {
@@ -60,6 +63,9 @@ public enum ShellError: Error, Hashable, Sendable {
             return "\(location): \(message)"
         case let .layout(error):
             return error.message
+        case let .visualFormat(error):
+            return "Unable to parse constraint format: \(error.description)"
+                + (error.hasCaret ? " (at column \(error.index + 1) of '\(error.format)')" : "")
         }
     }
 }
