@@ -103,7 +103,8 @@ let vflShellErrors: [VFLShellError] = [
     VFLShellError(line: "H:|[a(10@2000)]|", errors: "error: Unable to parse constraint format: Invalid priority specified: 2000. Priority cannot be higher than NSLayoutPriorityRequired, which is 1000.\n    H:|[a(10@2000)]|\n                 ^\n"),
     VFLShellError(line: "H:|[a]| options: alignAllTopp", errors: "error: unknown option 'alignAllTopp'; did you mean 'alignAllTop'?\n"),
     VFLShellError(line: "H:|[a]| metrics: gap", errors: "error: expected '=' after 'gap', found the end of the line; usage: [NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]\n"),
-    VFLShellError(line: "H:|[a]| extra", errors: "error: expected 'options:' or 'metrics:' after the format, found 'extra'; usage: [NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]\n"),
+    VFLShellError(line: "H:|[a]| extra", errors: "error: Unable to parse constraint format: Expected the end of the format string\n    H:|[a]| extra\n           ^\n"),
+    VFLShellError(line: "H:|[a]| options: alignAllTop metrics: x=1 options", errors: "error: expected '=' after 'options', found the end of the line; usage: [NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]\n"),
     VFLShellError(line: "c1: H:[a(10)]", errors: "error: a constraint named 'c1.1' already exists; pick another name\n"),
 ]
 
