@@ -155,14 +155,7 @@ extension LayoutEngine {
                 refByID[id.index] = ref
                 return
             } catch let SolverError.unsatisfiable(conflict) {
-                let set = conflictSet(conflict, subject: ref)
-                let newest = newestMember(of: set, including: ref)
-                if newest == ref {
-                    markBroken(ref, set: set)
-                    return
-                }
-                if let current = installed[newest] { uninstall(newest, current) }
-                markBroken(newest, set: set)
+                if breakNewest(conflict, subject: ref) { return }
             } catch {
                 throw solverRefusal(error, ref)
             }
@@ -183,19 +176,22 @@ extension LayoutEngine {
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
-                let set = conflictSet(conflict, subject: ref)
-                let newest = newestMember(of: set, including: ref)
-                if newest == ref {
-                    if let now = installed[ref] { uninstall(ref, now) }
-                    markBroken(ref, set: set)
-                    return
-                }
-                if let other = installed[newest] { uninstall(newest, other) }
-                markBroken(newest, set: set)
+                if breakNewest(conflict, subject: ref) { return }
             } catch {
                 throw solverRefusal(error, ref)
             }
         }
+    }
+
+    /// The conflict policy for one failed change of `ref`: the newest member of the minimal
+    /// set is broken (taken out of the solver). Returns true when that member is `ref` itself;
+    /// otherwise the caller tries its change again.
+    func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef) -> Bool {
+        let set = conflictSet(conflict, subject: ref)
+        let newest = set.last ?? ref
+        if let current = installed[newest] { uninstall(newest, current) }
+        markBroken(newest, set: set)
+        return newest == ref
     }
 
     func uninstall(_ ref: ConstraintRef, _ current: Installed) {
@@ -230,10 +226,6 @@ extension LayoutEngine {
 
     func stamp(of ref: ConstraintRef) -> Int {
         installed[ref]?.stamp ?? hierarchy.constraint(ref)?.stamp ?? 0
-    }
-
-    func newestMember(of set: [ConstraintRef], including ref: ConstraintRef) -> ConstraintRef {
-        set.last ?? ref
     }
 
     private func solverRefusal(_ error: Error, _ ref: ConstraintRef) -> Error {
