@@ -4,18 +4,16 @@ extension LayoutEngine {
     /// The layout pass (`layoutIfNeeded`): every frame takes the solver's current solution.
     /// - Complexity: O(views); each value is read in O(1).
     public func layoutIfNeeded() {
-        var h = hierarchy
-        hierarchy = Hierarchy()  // let `h` own the storage, so the frames change in place
-        for id in h.views.indices where id != Hierarchy.rootID {
-            guard let frame = h.views[id]?.frame else { continue }
+        for id in hierarchy.views.indices where id != Hierarchy.rootID {
+            guard let frame = hierarchy.views[id]?.frame else { continue }
             let solved = solvedFrame(id)
-            // Write only what moved: a shared chunk is copied only when one of its frames changes.
-            if solved != frame { h.views[id]!.frame = solved }
+            // Write only what moved: a chunk shared with an undo copy is copied only when one
+            // of its frames changes.
+            if solved != frame { hierarchy.views[id]!.frame = solved }
         }
-        h.needsLayout = false
-        h.laidOut = nil
-        h.laidOut = LaidOutState(h)
-        hierarchy = h
+        hierarchy.needsLayout = false
+        hierarchy.laidOut = nil  // the snapshot must not hold the previous one
+        hierarchy.laidOut = LaidOutState(hierarchy)
     }
 
     /// The frame the solver has for a view now (root: its given frame).

@@ -82,9 +82,12 @@ public enum LayoutError: Error, Hashable, Sendable {
         }
     }
 
-    private func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
-    }
+}
+
+/// `; did you mean 'width'?` for a suggestion, else `otherwise` (the one wording of every
+/// layer's "did you mean").
+public func didYouMean(_ suggestion: String?, otherwise: String = "") -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? otherwise
 }
 
 /// The closest candidate by edit distance, if it is close enough to be a likely typo.

@@ -195,7 +195,7 @@ extension Session {
             repeat {
                 let flag = try c.name("a mask flag (flexibleLeft flexibleWidth flexibleRight flexibleTop flexibleHeight flexibleBottom) or none")
                 guard let value = AutoresizingMask.names.first(where: { $0.0 == flag })?.1 else {
-                    throw ShellError.syntax("unknown mask flag '\(flag)'" + (closestMatch(to: flag, in: AutoresizingMask.names.map(\.0)).map { "; did you mean '\($0)'?" } ?? ""), usage: nil)
+                    throw ShellError.syntax("unknown mask flag '\(flag)'" + didYouMean(closestMatch(to: flag, in: AutoresizingMask.names.map(\.0))), usage: nil)
                 }
                 mask.insert(value)
             } while c.accept("|")

@@ -39,7 +39,7 @@ extension Session {
                 let option = try c.name("an option")
                 guard let value = VisualFormatOptions.names.first(where: { $0.0 == option })?.1 else {
                     throw ShellError.syntax("unknown option '\(option)'"
-                        + (closestMatch(to: option, in: VisualFormatOptions.names.map(\.0)).map { "; did you mean '\($0)'?" } ?? ""), usage: nil)
+                        + didYouMean(closestMatch(to: option, in: VisualFormatOptions.names.map(\.0))), usage: nil)
                 }
                 options.insert(value)
                 _ = c.accept(",")

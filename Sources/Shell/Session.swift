@@ -127,12 +127,7 @@ public final class Session {
     // MARK: - Errors and output
 
     func report(_ error: Error) {
-        let message: String
-        switch error {
-        case let shell as ShellError: message = shell.message
-        case let layout as LayoutError: message = layout.message
-        default: message = "\(error)"
-        }
+        let message = Session.message(of: error)
         if case let ShellError.visualFormat(vfl) = error {
             // UIKit's three parts: the description, the format, a caret under the index.
             let prefix = location.map { "\($0): " } ?? ""

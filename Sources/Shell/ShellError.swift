@@ -28,7 +28,7 @@ public enum ShellError: Error, Hashable, Sendable {
     public var message: String {
         switch self {
         case let .unknownCommand(word, suggestion):
-            return "unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the list")
+            return "unknown command '\(word)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
         case let .malformedNumber(text, column):
             return "malformed number '\(text)' at column \(column)"
         case let .numberTooLarge(text):
@@ -42,13 +42,13 @@ public enum ShellError: Error, Hashable, Sendable {
         case let .syntax(message, usage):
             return message + (usage.map { "; usage: \($0)" } ?? "")
         case let .unknownAttribute(name, suggestion):
-            return "unknown attribute '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "unknown attribute '\(name)'" + didYouMean(suggestion)
         case let .unknownProperty(name, suggestion):
-            return "unknown property '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "unknown property '\(name)'" + didYouMean(suggestion)
         case let .unknownKind(name, suggestion):
-            return "unknown kind '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; kinds: view label image button stack guide")
+            return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: view label image button stack guide")
         case let .unknownHelpTopic(name, suggestion):
-            return "no help for '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the list")
+            return "no help for '\(name)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
         case let .notAvailable(what):
             return what
         case .nothingToUndo:

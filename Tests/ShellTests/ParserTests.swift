@@ -167,7 +167,8 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(session.completions(before: "new l").candidates == ["label"])
     #expect(session.completions(before: "a.width == t.he").candidates == ["t.height"])
     #expect(session.completions(before: "help und").candidates == ["undo"])
-    #expect(session.completions(before: "priority t.hugging.h ").candidates.isEmpty == false)
+    #expect(session.completions(before: "priority c1 ").candidates == ["fitting", "high", "low", "required"])
+    #expect(session.completions(before: "a.width == 3 @h").candidates == ["high"])
 }
 
 @Test func undoAndRedoWalkTheHistory() {
