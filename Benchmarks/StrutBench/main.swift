@@ -46,13 +46,20 @@ func makeCells(_ solver: Solver, count: Int) -> [Cell] {
     }
 }
 
-/// Reads every value (the sum keeps the reads from being optimised away).
+/// Reads every value. The checksum keeps the reads from being optimised away; it is an integer
+/// one because a floating-point sum across the (opaque) call spills to memory every iteration,
+/// and that dependency chain, not the read, would be what is timed.
 @discardableResult
-func readAll(_ solver: Solver, _ variables: [Variable]) -> Double {
-    var sum = 0.0
-    for variable in variables { sum += solver.value(of: variable) }
-    if sum.isNaN { print("a value is NaN") }
-    return sum
+func readAll(_ solver: Solver, _ variables: [Variable]) -> UInt64 {
+    var checksum: UInt64 = 0
+    var sawNaN = false
+    for variable in variables {
+        let value = solver.value(of: variable)
+        sawNaN = sawNaN || value.isNaN
+        checksum &+= value.bitPattern
+    }
+    if sawNaN { print("a value is NaN") }
+    return checksum
 }
 
 func allVariables(_ cells: [Cell]) -> [Variable] {
@@ -102,7 +109,18 @@ func runResize(count: Int, verbose: Bool = false) throws -> Double {
         readAll(solver, variables)
     }
     let elapsed = milliseconds(clock.now - start) / Double(suggestions)
-    if verbose { print("# resize \(count): \(solver.statistics)") }
+    if verbose {
+        print("# resize \(count): \(solver.statistics)")
+        let t0 = clock.now
+        for _ in 0..<suggestions { readAll(solver, variables) }
+        print("# reading every value alone: \(milliseconds(clock.now - t0) / Double(suggestions)) ms")
+        let t1 = clock.now
+        for k in 0..<suggestions {
+            let t = Double(k) / Double(suggestions - 1)
+            try solver.suggestValue(root, 400 - 200 * (1 - abs(1 - 2 * t)))
+        }
+        print("# suggestions alone (a second sweep): \(milliseconds(clock.now - t1) / Double(suggestions)) ms each")
+    }
     return elapsed
 }
 

@@ -107,7 +107,7 @@ extension Solver {
         var visitedRows = Set<Int32>()
         var pendingRows: [(basic: Int32, constant: Double, cells: [(Int32, Double)])] = []
         while let symbol = queue.popLast() {
-            for index in tableau.columns[Int(symbol)] where visitedRows.insert(index).inserted {
+            for index in tableau.column(symbol) where visitedRows.insert(index).inserted {
                 let row = tableau.rows[Int(index)]
                 guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
                 var cells: [(Int32, Double)] = []

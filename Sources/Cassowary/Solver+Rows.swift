@@ -277,7 +277,7 @@ extension Solver {
         var second: (row: Int32, ratio: Double, basic: Int32)?
         var third: (row: Int32, basic: Int32)?
         var dummy: (row: Int32, basic: Int32)?
-        for index in tableau.columns[Int(marker)] {
+        for index in tableau.column(marker) {
             let row = tableau.rows[Int(index)]
             let coefficient = row.coefficient(of: marker)
             if tableau.kinds[Int(row.basic)] == .dummy {
@@ -311,7 +311,7 @@ extension Solver {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
-        for index in tableau.columns[Int(symbol)] {
+        for index in tableau.column(symbol) {
             let row = tableau.rows[Int(index)]
             guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
             let coefficient = row.coefficient(of: symbol)

@@ -57,9 +57,7 @@ public final class Solver {
     /// The value of a variable in the current optimal solution.
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        let symbol = variableSymbols[Int(variable.index)]
-        let row = tableau.basicRow[Int(symbol)]
-        return row < 0 ? 0 : tableau.rows[Int(row)].constant
+        tableau.values[Int(variableSymbols[Int(variable.index)])]
     }
 
     // MARK: - Constraints

@@ -50,6 +50,10 @@ struct Tableau {
     var basicRow: [Int32] = []
     /// For a parametric symbol, the rows that hold it (unordered).
     var columns: [[Int32]] = []
+    /// The value of each symbol in the current basic solution (its row's constant, or 0 when
+    /// parametric), kept up to date wherever a row's constant or basic symbol changes, so that
+    /// reading a variable is one load.
+    var values: [Double] = []
     /// The constraint (or variable, for externals) that owns the symbol; -1 for none.
     var owners: [Int32] = []
     var freeSymbols: [Int32] = []
@@ -79,8 +83,17 @@ struct Tableau {
     var pivotLog: [(entering: Int32, leaving: Int32, row: Int32)] = []
 
     // MARK: Scratch buffers for row merges
-    var scratchIDs: [Int32] = []
-    var scratchCoefficients: [Double] = []
+    var scratch = MergeScratch()
+    /// Per symbol, the number of rows that hold it. Its column may hold more entries (junk):
+    /// rows that no longer hold the symbol (a cell cancelled in a merge, or the row was
+    /// dropped) and repeats (a row that gained the symbol again while its old entry was still
+    /// there). Columns are lazy because taking an entry out of a shared symbol's column of
+    /// thousands of rows costs a search each time: entries stay until junk is half the column,
+    /// and every reader skips rows whose coefficient is zero and rows it has seen (or calls
+    /// `column(_:)`, which compacts).
+    var held: [Int32] = []
+    /// Per row, a mark used while filtering a column.
+    var rowMarks: [Bool] = []
 
     /// Statistics, for benchmarks and tests.
     var pivotCount = 0
@@ -102,9 +115,11 @@ struct Tableau {
         let symbol = Int32(kinds.count)
         kinds.append(kind)
         basicRow.append(-1)
+        values.append(0)
         columns.append([])
         owners.append(owner)
         candidatePosition.append(-1)
+        held.append(0)
         objective.append(contentsOf: repeatElement(0, count: stride))
         return symbol
     }
@@ -117,6 +132,7 @@ struct Tableau {
             removeCell(symbol, fromRow: rowIndex)
         }
         columns[s].removeAll(keepingCapacity: true)
+        held[s] = 0
         for slot in 0..<stride { objective[s * stride + slot] = 0 }
         removeCandidate(symbol)
         owners[s] = -1
@@ -143,27 +159,63 @@ struct Tableau {
             index = Int32(rows.count)
             rows.append(row)
         }
-        for id in ids { columns[Int(id)].append(index) }
+        for id in ids { addToColumn(id, row: index) }
         basicRow[Int(basic)] = index
+        values[Int(basic)] = constant
         return index
     }
 
     /// Removes a row from the tableau; its basic symbol becomes parametric (and appears nowhere).
     mutating func dropRow(_ index: Int32) {
         let row = rows[Int(index)]
-        for id in row.ids { removeFromColumn(id, row: index) }
+        for id in row.ids { held[Int(id)] -= 1 }
         basicRow[Int(row.basic)] = -1
+        values[Int(row.basic)] = 0
         rows[Int(index)] = Row(basic: -1, constant: 0, ids: [], coefficients: [])
         freeRows.append(index)
     }
 
+    /// Records that a row now holds the symbol (it did not a moment ago).
     @inline(__always)
-    mutating func removeFromColumn(_ symbol: Int32, row: Int32) {
+    mutating func addToColumn(_ symbol: Int32, row: Int32) {
         let s = Int(symbol)
-        if let k = columns[s].firstIndex(of: row) {
-            columns[s].swapAt(k, columns[s].count - 1)
-            columns[s].removeLast()
+        columns[s].append(row)
+        held[s] += 1
+    }
+
+    /// Records that a row no longer holds the symbol; its entry stays until the column is
+    /// compacted.
+    @inline(__always)
+    mutating func noteCancelled(_ symbol: Int32, inRow target: Int32) {
+        let s = Int(symbol)
+        held[s] -= 1
+        let junk = columns[s].count - Int(held[s])
+        if junk >= 8 && junk * 2 > columns[s].count { compactColumn(symbol) }
+    }
+
+    /// Removes junk from a symbol's column: one pass, keeping the first entry of each row
+    /// that holds the symbol.
+    mutating func compactColumn(_ symbol: Int32) {
+        let s = Int(symbol)
+        if rowMarks.count < rows.count {
+            rowMarks.append(contentsOf: repeatElement(false, count: rows.count - rowMarks.count))
         }
+        var kept = 0
+        for k in 0..<columns[s].count {
+            let row = columns[s][k]
+            if rowMarks[Int(row)] || rows[Int(row)].coefficient(of: symbol) == 0 { continue }
+            rowMarks[Int(row)] = true
+            columns[s][kept] = row
+            kept += 1
+        }
+        columns[s].removeLast(columns[s].count - kept)
+        for row in columns[s] { rowMarks[Int(row)] = false }
+    }
+
+    /// The rows that hold a symbol, each once (compacting its column if it has junk).
+    mutating func column(_ symbol: Int32) -> [Int32] {
+        if columns[Int(symbol)].count > Int(held[Int(symbol)]) { compactColumn(symbol) }
+        return columns[Int(symbol)]
     }
 
     /// Deletes one cell from a row (the symbol is being fixed at zero); the column is the
@@ -180,52 +232,67 @@ struct Tableau {
     /// target (the symbol that `source` now defines).
     ///
     /// A two-pointer merge of two sorted rows into scratch buffers, which are then swapped in.
-    /// - Complexity: O(length of both rows), plus the column updates of cells that appear or
-    ///   cancel.
+    /// A cell that cancels leaves junk in its column (see `junk`).
+    /// - Complexity: O(length of both rows), plus the column appends of cells that appear.
     mutating func addRow(_ source: Int32, times multiple: Double, into target: Int32, eliminating eliminated: Int32) {
-        let src = rows[Int(source)]
         let t = Int(target)
-        scratchIDs.removeAll(keepingCapacity: true)
-        scratchCoefficients.removeAll(keepingCapacity: true)
-        let targetIDs = rows[t].ids
-        let targetCoefficients = rows[t].coefficients
-        let aCount = targetIDs.count
-        let bCount = src.ids.count
-        var i = 0
-        var j = 0
-        while i < aCount || j < bCount {
-            if j == bCount || (i < aCount && targetIDs[i] < src.ids[j]) {
-                let id = targetIDs[i]
-                if id != eliminated {
-                    scratchIDs.append(id)
-                    scratchCoefficients.append(targetCoefficients[i])
-                }
-                i += 1
-            } else if i == aCount || src.ids[j] < targetIDs[i] {
-                let value = multiple * src.coefficients[j]
-                if !Tolerance.isZero(value) {
-                    let id = src.ids[j]
-                    scratchIDs.append(id)
-                    scratchCoefficients.append(value)
-                    columns[Int(id)].append(target)
-                }
-                j += 1
-            } else {
-                let id = targetIDs[i]
-                let value = targetCoefficients[i] + multiple * src.coefficients[j]
-                if Tolerance.isZero(value) {
-                    removeFromColumn(id, row: target)
+        let sourceIndex = Int(source)
+        let aCount = rows[t].ids.count
+        let bCount = rows[sourceIndex].ids.count
+        let buffer = scratch
+        buffer.reserve(aCount + bCount)
+        let outIDs = buffer.ids
+        let outCoefficients = buffer.coefficients
+        var n = 0
+        rows[t].ids.withUnsafeBufferPointer { targetIDs in
+        rows[t].coefficients.withUnsafeBufferPointer { targetCoefficients in
+        rows[sourceIndex].ids.withUnsafeBufferPointer { sourceIDs in
+        rows[sourceIndex].coefficients.withUnsafeBufferPointer { sourceCoefficients in
+            var i = 0
+            var j = 0
+            while i < aCount || j < bCount {
+                if j == bCount || (i < aCount && targetIDs[i] < sourceIDs[j]) {
+                    let id = targetIDs[i]
+                    if id != eliminated {
+                        outIDs[n] = id
+                        outCoefficients[n] = targetCoefficients[i]
+                        n += 1
+                    }
+                    i += 1
+                } else if i == aCount || sourceIDs[j] < targetIDs[i] {
+                    let value = multiple * sourceCoefficients[j]
+                    if !Tolerance.isZero(value) {
+                        let id = sourceIDs[j]
+                        outIDs[n] = id
+                        outCoefficients[n] = value
+                        n += 1
+                        addToColumn(id, row: target)
+                    }
+                    j += 1
                 } else {
-                    scratchIDs.append(id)
-                    scratchCoefficients.append(value)
+                    let id = targetIDs[i]
+                    let value = targetCoefficients[i] + multiple * sourceCoefficients[j]
+                    if Tolerance.isZero(value) {
+                        noteCancelled(id, inRow: target)
+                    } else {
+                        outIDs[n] = id
+                        outCoefficients[n] = value
+                        n += 1
+                    }
+                    i += 1
+                    j += 1
                 }
-                i += 1
-                j += 1
             }
         }
-        rows[t].constant += multiple * src.constant
-        swap(&rows[t].ids, &scratchIDs)
-        swap(&rows[t].coefficients, &scratchCoefficients)
+        }
+        }
+        }
+        rows[t].constant += multiple * rows[sourceIndex].constant
+        values[Int(rows[t].basic)] = rows[t].constant
+        rows[t].ids.removeAll(keepingCapacity: true)
+        rows[t].ids.append(contentsOf: UnsafeBufferPointer(start: outIDs, count: n))
+        rows[t].coefficients.removeAll(keepingCapacity: true)
+        rows[t].coefficients.append(contentsOf: UnsafeBufferPointer(start: outCoefficients, count: n))
     }
 
     // MARK: - Pivoting
@@ -265,8 +332,9 @@ struct Tableau {
         rows[r].coefficients = coefficients
         rows[r].constant *= factor
         rows[r].basic = entering
-        removeFromColumn(entering, row: index)
-        columns[Int(leaving)].append(index)
+        values[Int(entering)] = rows[r].constant
+        values[Int(leaving)] = 0
+        addToColumn(leaving, row: index)
         basicRow[Int(leaving)] = -1
         basicRow[Int(entering)] = index
         removeCandidate(entering)
@@ -279,10 +347,13 @@ struct Tableau {
     mutating func substitute(_ symbol: Int32, definedBy index: Int32) {
         let s = Int(symbol)
         let column = columns[s]
-        rowsTouched += column.count
+        rowsTouched += Int(held[s])
         columns[s] = []
+        held[s] = 0
         for target in column where target != index {
+            // Junk: a row that no longer holds the symbol, or one already done.
             let coefficient = rows[Int(target)].coefficient(of: symbol)
+            if coefficient == 0 { continue }
             addRow(index, times: coefficient, into: target, eliminating: symbol)
             let basic = rows[Int(target)].basic
             if isRestricted(basic) && rows[Int(target)].constant < -Tolerance.epsilon {
@@ -420,7 +491,8 @@ struct Tableau {
     /// Pivots until no symbol can improve the lexicographic objective.
     ///
     /// Entering rule: the most negative reduced cost at the highest level that has one
-    /// (Dantzig), falling back to the lowest id (Bland) after a run of degenerate pivots, which
+    /// (Dantzig; in phase 1, the shortest column among the symbols that reduce the artificial
+    /// objective), falling back to the lowest id (Bland) after a run of degenerate pivots, which
     /// rules out cycling. Leaving rule: the minimum ratio `−constant/coefficient` over the
     /// restricted rows of the entering column, ties to the lowest basic id.
     /// - Returns: false if some candidate could grow without bound (only possible for an
@@ -442,14 +514,26 @@ struct Tableau {
 
     func chooseEntering(bland: Bool) -> Int32? {
         var best: Int32 = -1
+        var bestRank = 0
         for symbol in candidates {
             guard let entry = leadingEntry(symbol), entry.value < 0 else { continue }
             if best < 0 {
                 best = symbol
+                bestRank = entry.rank
             } else if bland {
                 if symbol < best { best = symbol }
+            } else if entry.rank == 0 && bestRank == 0 {
+                // Phase 1 only seeks feasibility: of the symbols that reduce the artificial
+                // objective, the one held by the fewest rows makes the cheapest pivot (a
+                // shared symbol's column spans every row that depends on it).
+                let a = held[Int(symbol)]
+                let b = held[Int(best)]
+                if a < b || (a == b && isLexicographicallySmaller(symbol, than: best)) {
+                    best = symbol
+                }
             } else if isLexicographicallySmaller(symbol, than: best) {
                 best = symbol
+                bestRank = entry.rank
             }
         }
         return best < 0 ? nil : best
@@ -476,7 +560,8 @@ struct Tableau {
         var bestBasic = Int32.max
         for index in columns[Int(entering)] {
             let row = rows[Int(index)]
-            guard isRestricted(row.basic) else { continue }
+            // Junk in the column: a dropped row (no basic symbol) or a zero coefficient, below.
+            guard row.basic >= 0 && isRestricted(row.basic) else { continue }
             let coefficient = row.coefficient(of: entering)
             // A basic dummy (a redundant required equality) must stay at zero: it blocks the
             // entering symbol at once, whatever the sign of its coefficient.
@@ -549,15 +634,17 @@ struct Tableau {
         let index = basicRow[Int(marker)]
         if index >= 0 {
             rows[Int(index)].constant -= shift
+            values[Int(marker)] = rows[Int(index)].constant
             if isRestricted(marker) && rows[Int(index)].constant < -Tolerance.epsilon {
                 infeasible.append(marker)
             }
             return
         }
-        for index in columns[Int(marker)] {
+        for index in column(marker) {
             let r = Int(index)
             rows[r].constant += rows[r].coefficient(of: marker) * shift
             let basic = rows[r].basic
+            values[Int(basic)] = rows[r].constant
             if rows[r].constant < -Tolerance.epsilon && kinds[Int(basic)] != .external {
                 infeasible.append(basic)
             }
@@ -577,5 +664,68 @@ struct Tableau {
         }
         isLoggingPivots = wasLogging
         infeasible.removeAll()
+    }
+}
+
+/// The output buffers of row merges: allocated once per tableau and grown as needed, so that
+/// a merge writes without bounds or uniqueness checks and copies the result into the target
+/// row's own storage.
+final class MergeScratch {
+    private(set) var ids: UnsafeMutablePointer<Int32>
+    private(set) var coefficients: UnsafeMutablePointer<Double>
+    private var capacity: Int
+
+    init() {
+        capacity = 64
+        ids = .allocate(capacity: capacity)
+        coefficients = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        ids.deallocate()
+        coefficients.deallocate()
+    }
+
+    @inline(__always)
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        ids.deallocate()
+        coefficients.deallocate()
+        capacity = max(count, capacity * 2)
+        ids = .allocate(capacity: capacity)
+        coefficients = .allocate(capacity: capacity)
+    }
+}
+
+extension Tableau {
+    /// What is wrong with the tableau's bookkeeping, for tests: rows in solved form (sorted,
+    /// non-zero cells of parametric symbols), `basicRow`, `values`, `held` and the (lazy)
+    /// columns all agreeing. Empty when all is well.
+    func consistencyProblems() -> [String] {
+        var problems: [String] = []
+        var holding = [Int](repeating: 0, count: kinds.count)
+        var rowHolds = Set<Int64>()
+        for (index, row) in rows.enumerated() where row.basic >= 0 {
+            let basic = Int(row.basic)
+            if basicRow[basic] != Int32(index) { problems.append("row \(index): basic \(basic) says row \(basicRow[basic])") }
+            if values[basic] != row.constant { problems.append("row \(index): value \(values[basic]) ≠ constant \(row.constant)") }
+            for k in row.ids.indices {
+                let id = row.ids[k]
+                if k > 0 && row.ids[k - 1] >= id { problems.append("row \(index): cells out of order") }
+                if row.coefficients[k] == 0 { problems.append("row \(index): zero cell \(id)") }
+                if basicRow[Int(id)] >= 0 { problems.append("row \(index): basic symbol \(id) in a cell") }
+                holding[Int(id)] += 1
+                rowHolds.insert(Int64(id) << 32 | Int64(index))
+            }
+        }
+        for symbol in kinds.indices {
+            if Int(held[symbol]) != holding[symbol] {
+                problems.append("symbol \(symbol): held \(held[symbol]), rows holding it \(holding[symbol])")
+            }
+            let listed = Set(columns[symbol].filter { rowHolds.contains(Int64(symbol) << 32 | Int64($0)) })
+            if listed.count != holding[symbol] { problems.append("symbol \(symbol): column misses rows") }
+            if basicRow[symbol] < 0 && values[symbol] != 0 { problems.append("symbol \(symbol): parametric at \(values[symbol])") }
+        }
+        return problems
     }
 }

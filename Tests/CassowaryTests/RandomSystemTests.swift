@@ -64,6 +64,8 @@ struct SeededGenerator: RandomNumberGenerator {
         }
 
         func checkState(_ step: String) throws {
+            let problems = solver.tableau.consistencyProblems()
+            #expect(problems.isEmpty, "\(context) \(step): \(problems.prefix(3))")
             let constraints = live.keys.sorted().map { live[$0]! }
             let reference = ReferenceSystem(variableCount: variableCount, constraints: constraints)
             guard let optima = reference.levelOptima() else {
@@ -168,5 +170,88 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(solver.constraintCount == 0)
         #expect(solver.tableau.rows.allSatisfy { $0.basic < 0 }, "\(context): rows left after removing everything")
         #expect(variables.allSatisfy { solver.value(of: $0) == 0 })
+    }
+}
+
+/// Coupled rows of cells, as in the table benchmark but small: long shared columns, so the lazy
+/// column bookkeeping (junk, compaction) is exercised by removals, constant changes and edits.
+@Suite struct SharedColumnTests {
+    @Test(arguments: 0..<6)
+    func churnKeepsTheTableauConsistentAndOptimal(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(1000 + seed))
+        let solver = Solver()
+        let root = solver.makeVariable(named: "root.width")
+        var live: [(id: ConstraintID, constraint: Constraint)] = []
+        var widths: [(Variable, Variable)] = []
+        for i in 0..<12 {
+            let v = (0..<8).map { _ in solver.makeVariable() }
+            let (l1, w1, l2, w2, l3, w3, cl, cw) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
+            var cell: [Constraint] = [
+                Constraint(cl, .equal, 0),
+                Constraint(cw, .equal, Expression(root)),
+                Constraint(l1, .equal, cl + 8),
+                Constraint(l2, .greaterThanOrEqual, l1 + w1 + 10),
+                Constraint(l3, .equal, l2 + w2 + 10),
+                Constraint(l3 + w3, .equal, cl + cw - 8),
+            ]
+            for (w, intrinsic) in [(w1, 60 + (7 * i) % 40), (w2, 80 + (13 * i) % 60), (w3, 50 + (5 * i) % 30)] {
+                cell.append(Constraint(w, .greaterThanOrEqual, Double(intrinsic), priority: 750))
+                cell.append(Constraint(w, .lessThanOrEqual, Double(intrinsic), priority: 250))
+            }
+            if let first = widths.first {
+                cell.append(Constraint(w2, .equal, Expression(first.0)))
+                cell.append(Constraint(w3, .equal, Expression(first.1)))
+            }
+            widths.append((w2, w3))
+            for constraint in cell { live.append((try solver.add(constraint), constraint)) }
+        }
+        try solver.addEditVariable(root, priority: 999)
+
+        func check(_ step: String) throws {
+            let problems = solver.tableau.consistencyProblems()
+            #expect(problems.isEmpty, "seed \(seed) \(step): \(problems.prefix(3))")
+            for (id, constraint) in live where constraint.isRequired {
+                #expect(try solver.isSatisfied(id), "seed \(seed) \(step): \(constraint) does not hold")
+            }
+        }
+
+        for step in 0..<150 {
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0:
+                let k = Int.random(in: 0..<live.count, using: &rng)
+                try solver.remove(live[k].id)
+                live[k].id = try solver.add(live[k].constraint)
+            case 1:
+                try solver.suggestValue(root, Double(Int.random(in: 150...500, using: &rng)))
+            default:
+                let k = Int.random(in: 0..<live.count, using: &rng)
+                guard !live[k].constraint.isRequired else { continue }
+                let constant = live[k].constraint.expression.constant + Double(Int.random(in: -20...20, using: &rng))
+                try solver.setConstant(live[k].id, to: constant)
+                live[k].constraint.expression.constant = constant
+            }
+            try check("step \(step)")
+        }
+
+        // The same constraints added afresh reach the same error at every level (the layout
+        // itself may differ where it is ambiguous).
+        let fresh = Solver()
+        for _ in 0..<solver.variableCount { _ = fresh.makeVariable() }
+        var freshIDs: [ConstraintID] = []
+        for (_, constraint) in live { freshIDs.append(try fresh.add(constraint)) }
+        try fresh.addEditVariable(root, priority: 999)
+        try fresh.suggestValue(root, solver.value(of: root))
+        var levels: [Priority: (Double, Double)] = [:]
+        for (k, entry) in live.enumerated() where !entry.constraint.isRequired {
+            let old = levels[entry.constraint.priority] ?? (0, 0)
+            levels[entry.constraint.priority] = (old.0 + (try solver.error(of: entry.id)), old.1 + (try fresh.error(of: freshIDs[k])))
+        }
+        for (priority, (incremental, afresh)) in levels {
+            #expect(RandomSystemTests.close(incremental, afresh, 1e-6), "seed \(seed): level \(priority) error \(incremental), afresh \(afresh)")
+        }
+        for (id, _) in live { try solver.remove(id) }
+        try solver.removeEditVariable(root)
+        #expect(solver.constraintCount == 0)
+        #expect(solver.tableau.consistencyProblems().isEmpty)
     }
 }
