@@ -99,7 +99,9 @@ func runResize(count: Int, verbose: Bool = false) throws -> Double {
     for (i, cell) in cells.enumerated() {
         for constraint in cellConstraints(cell, index: i, rootWidth: root) { try solver.add(constraint) }
     }
+    let editStart = clock.now
     try solver.addEditVariable(root, priority: 999)
+    if verbose { print("# resize \(count): adding the edit variable took \(milliseconds(clock.now - editStart)) ms; \(solver.statistics)") }
     let variables = allVariables(cells)
     let suggestions = 1000
     let start = clock.now

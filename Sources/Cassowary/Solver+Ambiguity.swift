@@ -20,10 +20,10 @@ extension Solver {
         guard index >= 0 else { return ValueRange(lower: nil, upper: nil) }
         let row = tableau.rows[Int(index)]
         var free: [(symbol: Int32, coefficient: Double)] = []
-        for k in 0..<row.ids.count {
-            let id = row.ids[k]
+        for cell in row.cells {
+            let id = cell.id
             if tableau.kinds[Int(id)] == .external { return ValueRange(lower: nil, upper: nil) }
-            if hasZeroCost(id) { free.append((id, row.coefficients[k])) }
+            if hasZeroCost(id) { free.append((id, cell.coefficient)) }
         }
         if free.isEmpty { return ValueRange(lower: row.constant, upper: row.constant) }
         let upper = extremum(constant: row.constant, terms: free, maximise: true)
@@ -111,10 +111,10 @@ extension Solver {
                 let row = tableau.rows[Int(index)]
                 guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
                 var cells: [(Int32, Double)] = []
-                for k in 0..<row.ids.count where hasZeroCost(row.ids[k]) {
-                    let id = row.ids[k]
+                for cell in row.cells where hasZeroCost(cell.id) {
+                    let id = cell.id
                     if local[id] == nil { queue.append(id) }
-                    cells.append((localSymbol(id), row.coefficients[k]))
+                    cells.append((localSymbol(id), cell.coefficient))
                 }
                 let basic = localSymbol(row.basic)
                 if tableau.kinds[Int(row.basic)] == .dummy { scratch.kinds[Int(basic)] = .dummy }

@@ -413,7 +413,7 @@ struct RowBuilder {
 
     mutating func add(_ row: Row, times multiple: Double) {
         constant += row.constant * multiple
-        for k in 0..<row.ids.count { add(row.ids[k], row.coefficients[k] * multiple) }
+        for cell in row.cells { add(cell.id, cell.coefficient * multiple) }
     }
 
     mutating func negate() {

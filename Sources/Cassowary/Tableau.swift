@@ -11,26 +11,37 @@ enum SymbolKind: UInt8 {
     case artificial
 }
 
-/// One row of the tableau: `basic = constant + Σ coefficients[k]·ids[k]`.
+/// A term of a row: a symbol and its coefficient, side by side so that a lookup touches one
+/// buffer.
+struct Cell {
+    var id: Int32
+    var coefficient: Double
+}
+
+/// One row of the tableau: `basic = constant + Σ cells[k].coefficient · cells[k].id`.
 ///
 /// Cells are sorted by symbol id and never hold a zero coefficient.
 struct Row {
     var basic: Int32
     var constant: Double
-    var ids: [Int32]
-    var coefficients: [Double]
+    var cells: [Cell]
+
+    /// The row's symbols, in order (allocates: not for hot paths).
+    var ids: [Int32] { cells.map(\.id) }
 
     /// - Complexity: O(log n) in the row's length.
     func coefficient(of symbol: Int32) -> Double {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let id = ids[mid]
-            if id == symbol { return coefficients[mid] }
-            if id < symbol { low = mid + 1 } else { high = mid }
+        cells.withUnsafeBufferPointer { cells in
+            var low = 0
+            var high = cells.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let id = cells[mid].id
+                if id == symbol { return cells[mid].coefficient }
+                if id < symbol { low = mid + 1 } else { high = mid }
+            }
+            return 0
         }
-        return 0
     }
 }
 
@@ -150,8 +161,15 @@ struct Tableau {
     /// Inserts a row whose basic symbol is `basic`; the cells must be sorted and non-zero.
     @discardableResult
     mutating func insertRow(basic: Int32, constant: Double, ids: [Int32], coefficients: [Double]) -> Int32 {
+        insertRow(basic: basic, constant: constant,
+                  cells: ids.indices.map { Cell(id: ids[$0], coefficient: coefficients[$0]) })
+    }
+
+    /// Inserts a row whose basic symbol is `basic`; the cells must be sorted and non-zero.
+    @discardableResult
+    mutating func insertRow(basic: Int32, constant: Double, cells: [Cell]) -> Int32 {
         let index: Int32
-        let row = Row(basic: basic, constant: constant, ids: ids, coefficients: coefficients)
+        let row = Row(basic: basic, constant: constant, cells: cells)
         if let reused = freeRows.popLast() {
             index = reused
             rows[Int(reused)] = row
@@ -159,7 +177,7 @@ struct Tableau {
             index = Int32(rows.count)
             rows.append(row)
         }
-        for id in ids { addToColumn(id, row: index) }
+        for cell in cells { addToColumn(cell.id, row: index) }
         basicRow[Int(basic)] = index
         values[Int(basic)] = constant
         return index
@@ -168,10 +186,10 @@ struct Tableau {
     /// Removes a row from the tableau; its basic symbol becomes parametric (and appears nowhere).
     mutating func dropRow(_ index: Int32) {
         let row = rows[Int(index)]
-        for id in row.ids { held[Int(id)] -= 1 }
+        for cell in row.cells { held[Int(cell.id)] -= 1 }
         basicRow[Int(row.basic)] = -1
         values[Int(row.basic)] = 0
-        rows[Int(index)] = Row(basic: -1, constant: 0, ids: [], coefficients: [])
+        rows[Int(index)] = Row(basic: -1, constant: 0, cells: [])
         freeRows.append(index)
     }
 
@@ -222,9 +240,8 @@ struct Tableau {
     /// caller's to update.
     mutating func removeCell(_ symbol: Int32, fromRow index: Int32) {
         let r = Int(index)
-        if let k = rows[r].ids.firstIndex(of: symbol) {
-            rows[r].ids.remove(at: k)
-            rows[r].coefficients.remove(at: k)
+        if let k = rows[r].cells.firstIndex(where: { $0.id == symbol }) {
+            rows[r].cells.remove(at: k)
         }
     }
 
@@ -237,46 +254,37 @@ struct Tableau {
     mutating func addRow(_ source: Int32, times multiple: Double, into target: Int32, eliminating eliminated: Int32) {
         let t = Int(target)
         let sourceIndex = Int(source)
-        let aCount = rows[t].ids.count
-        let bCount = rows[sourceIndex].ids.count
+        let aCount = rows[t].cells.count
+        let bCount = rows[sourceIndex].cells.count
         let buffer = scratch
         buffer.reserve(aCount + bCount)
-        let outIDs = buffer.ids
-        let outCoefficients = buffer.coefficients
+        let out = buffer.cells
         var n = 0
-        rows[t].ids.withUnsafeBufferPointer { targetIDs in
-        rows[t].coefficients.withUnsafeBufferPointer { targetCoefficients in
-        rows[sourceIndex].ids.withUnsafeBufferPointer { sourceIDs in
-        rows[sourceIndex].coefficients.withUnsafeBufferPointer { sourceCoefficients in
+        rows[t].cells.withUnsafeBufferPointer { a in
+        rows[sourceIndex].cells.withUnsafeBufferPointer { b in
             var i = 0
             var j = 0
             while i < aCount || j < bCount {
-                if j == bCount || (i < aCount && targetIDs[i] < sourceIDs[j]) {
-                    let id = targetIDs[i]
-                    if id != eliminated {
-                        outIDs[n] = id
-                        outCoefficients[n] = targetCoefficients[i]
+                if j == bCount || (i < aCount && a[i].id < b[j].id) {
+                    if a[i].id != eliminated {
+                        out[n] = a[i]
                         n += 1
                     }
                     i += 1
-                } else if i == aCount || sourceIDs[j] < targetIDs[i] {
-                    let value = multiple * sourceCoefficients[j]
+                } else if i == aCount || b[j].id < a[i].id {
+                    let value = multiple * b[j].coefficient
                     if !Tolerance.isZero(value) {
-                        let id = sourceIDs[j]
-                        outIDs[n] = id
-                        outCoefficients[n] = value
+                        out[n] = Cell(id: b[j].id, coefficient: value)
                         n += 1
-                        addToColumn(id, row: target)
+                        addToColumn(b[j].id, row: target)
                     }
                     j += 1
                 } else {
-                    let id = targetIDs[i]
-                    let value = targetCoefficients[i] + multiple * sourceCoefficients[j]
+                    let value = a[i].coefficient + multiple * b[j].coefficient
                     if Tolerance.isZero(value) {
-                        noteCancelled(id, inRow: target)
+                        noteCancelled(a[i].id, inRow: target)
                     } else {
-                        outIDs[n] = id
-                        outCoefficients[n] = value
+                        out[n] = Cell(id: a[i].id, coefficient: value)
                         n += 1
                     }
                     i += 1
@@ -285,14 +293,10 @@ struct Tableau {
             }
         }
         }
-        }
-        }
         rows[t].constant += multiple * rows[sourceIndex].constant
         values[Int(rows[t].basic)] = rows[t].constant
-        rows[t].ids.removeAll(keepingCapacity: true)
-        rows[t].ids.append(contentsOf: UnsafeBufferPointer(start: outIDs, count: n))
-        rows[t].coefficients.removeAll(keepingCapacity: true)
-        rows[t].coefficients.append(contentsOf: UnsafeBufferPointer(start: outCoefficients, count: n))
+        rows[t].cells.removeAll(keepingCapacity: true)
+        rows[t].cells.append(contentsOf: UnsafeBufferPointer(start: out, count: n))
     }
 
     // MARK: - Pivoting
@@ -308,28 +312,21 @@ struct Tableau {
         pivotCount += 1
         precondition(a != 0, "pivot on a zero coefficient")
         let factor = -1 / a
-        var ids: [Int32] = []
-        var coefficients: [Double] = []
-        ids.reserveCapacity(rows[r].ids.count)
-        coefficients.reserveCapacity(rows[r].ids.count)
+        var cells: [Cell] = []
+        cells.reserveCapacity(rows[r].cells.count)
         var placedLeaving = false
-        for k in 0..<rows[r].ids.count {
-            let id = rows[r].ids[k]
-            if id == entering { continue }
-            if !placedLeaving && leaving < id {
-                ids.append(leaving)
-                coefficients.append(1 / a)
+        for cell in rows[r].cells {
+            if cell.id == entering { continue }
+            if !placedLeaving && leaving < cell.id {
+                cells.append(Cell(id: leaving, coefficient: 1 / a))
                 placedLeaving = true
             }
-            ids.append(id)
-            coefficients.append(rows[r].coefficients[k] * factor)
+            cells.append(Cell(id: cell.id, coefficient: cell.coefficient * factor))
         }
         if !placedLeaving {
-            ids.append(leaving)
-            coefficients.append(1 / a)
+            cells.append(Cell(id: leaving, coefficient: 1 / a))
         }
-        rows[r].ids = ids
-        rows[r].coefficients = coefficients
+        rows[r].cells = cells
         rows[r].constant *= factor
         rows[r].basic = entering
         values[Int(entering)] = rows[r].constant
@@ -375,16 +372,15 @@ struct Tableau {
             touched = true
             let row = rows[Int(index)]
             objectiveValue[slot] += d * row.constant
-            for k in 0..<row.ids.count {
-                let id = Int(row.ids[k])
-                let position = id * stride + slot
-                let value = objective[position] + d * row.coefficients[k]
+            for cell in row.cells {
+                let position = Int(cell.id) * stride + slot
+                let value = objective[position] + d * cell.coefficient
                 objective[position] = Tolerance.isZero(value) ? 0 : value
-                if slot == 0 { artificialTouched.append(row.ids[k]) }
+                if slot == 0 { artificialTouched.append(cell.id) }
             }
         }
         if touched {
-            for id in rows[Int(index)].ids { refreshCandidate(id) }
+            for cell in rows[Int(index)].cells { refreshCandidate(cell.id) }
         }
     }
 
@@ -400,12 +396,12 @@ struct Tableau {
         } else {
             let row = rows[Int(r)]
             objectiveValue[slot] += weight * row.constant
-            for k in 0..<row.ids.count {
-                let position = Int(row.ids[k]) * stride + slot
-                objective[position] += weight * row.coefficients[k]
+            for cell in row.cells {
+                let position = Int(cell.id) * stride + slot
+                objective[position] += weight * cell.coefficient
                 if Tolerance.isZero(objective[position]) { objective[position] = 0 }
-                if slot == 0 { artificialTouched.append(row.ids[k]) }
-                refreshCandidate(row.ids[k])
+                if slot == 0 { artificialTouched.append(cell.id) }
+                refreshCandidate(cell.id)
             }
         }
     }
@@ -593,9 +589,9 @@ struct Tableau {
             guard row.constant < -Tolerance.epsilon else { continue }
             var best: Int32 = -1
             var bestCoefficient = 0.0
-            for k in 0..<row.ids.count {
-                let id = row.ids[k]
-                let coefficient = row.coefficients[k]
+            for cell in row.cells {
+                let id = cell.id
+                let coefficient = cell.coefficient
                 guard coefficient > Tolerance.epsilon else { continue }
                 let kind = kinds[Int(id)]
                 guard kind != .dummy && kind != .external else { continue }
@@ -640,15 +636,26 @@ struct Tableau {
             }
             return
         }
-        for index in column(marker) {
-            let r = Int(index)
-            rows[r].constant += rows[r].coefficient(of: marker) * shift
-            let basic = rows[r].basic
-            values[Int(basic)] = rows[r].constant
-            if rows[r].constant < -Tolerance.epsilon && kinds[Int(basic)] != .external {
-                infeasible.append(basic)
+        // The hot loop of an edit (a suggestion moves every row that depends on the edited
+        // variable): through buffer pointers, without a uniqueness check per row.
+        let rowIndices = column(marker)
+        var negative: [Int32] = []
+        let kinds = self.kinds
+        values.withUnsafeMutableBufferPointer { values in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for index in rowIndices {
+                    let r = Int(index)
+                    let constant = rows[r].constant + rows[r].coefficient(of: marker) * shift
+                    rows[r].constant = constant
+                    let basic = Int(rows[r].basic)
+                    values[basic] = constant
+                    if constant < -Tolerance.epsilon && kinds[basic] != .external {
+                        negative.append(Int32(basic))
+                    }
+                }
             }
         }
+        infeasible.append(contentsOf: negative)
     }
 
     // MARK: - Undo
@@ -671,29 +678,22 @@ struct Tableau {
 /// a merge writes without bounds or uniqueness checks and copies the result into the target
 /// row's own storage.
 final class MergeScratch {
-    private(set) var ids: UnsafeMutablePointer<Int32>
-    private(set) var coefficients: UnsafeMutablePointer<Double>
+    private(set) var cells: UnsafeMutablePointer<Cell>
     private var capacity: Int
 
     init() {
         capacity = 64
-        ids = .allocate(capacity: capacity)
-        coefficients = .allocate(capacity: capacity)
+        cells = .allocate(capacity: capacity)
     }
 
-    deinit {
-        ids.deallocate()
-        coefficients.deallocate()
-    }
+    deinit { cells.deallocate() }
 
     @inline(__always)
     func reserve(_ count: Int) {
         guard count > capacity else { return }
-        ids.deallocate()
-        coefficients.deallocate()
+        cells.deallocate()
         capacity = max(count, capacity * 2)
-        ids = .allocate(capacity: capacity)
-        coefficients = .allocate(capacity: capacity)
+        cells = .allocate(capacity: capacity)
     }
 }
 
@@ -709,10 +709,10 @@ extension Tableau {
             let basic = Int(row.basic)
             if basicRow[basic] != Int32(index) { problems.append("row \(index): basic \(basic) says row \(basicRow[basic])") }
             if values[basic] != row.constant { problems.append("row \(index): value \(values[basic]) ≠ constant \(row.constant)") }
-            for k in row.ids.indices {
-                let id = row.ids[k]
-                if k > 0 && row.ids[k - 1] >= id { problems.append("row \(index): cells out of order") }
-                if row.coefficients[k] == 0 { problems.append("row \(index): zero cell \(id)") }
+            for k in row.cells.indices {
+                let id = row.cells[k].id
+                if k > 0 && row.cells[k - 1].id >= id { problems.append("row \(index): cells out of order") }
+                if row.cells[k].coefficient == 0 { problems.append("row \(index): zero cell \(id)") }
                 if basicRow[Int(id)] >= 0 { problems.append("row \(index): basic symbol \(id) in a cell") }
                 holding[Int(id)] += 1
                 rowHolds.insert(Int64(id) << 32 | Int64(index))
