@@ -60,6 +60,21 @@ public final class Solver {
         tableau.values[Int(variableSymbols[Int(variable.index)])]
     }
 
+    /// The values of many variables at once, written into `values` (resized to fit): what a
+    /// layout pass does after every change, without a call per variable.
+    /// - Complexity: O(variables.count).
+    public func read(_ variables: [Variable], into values: inout [Double]) {
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        let symbols = variableSymbols
+        tableau.values.withUnsafeBufferPointer { current in
+            values.withUnsafeMutableBufferPointer { out in
+                for k in variables.indices {
+                    out[k] = current[Int(symbols[Int(variables[k].index)])]
+                }
+            }
+        }
+    }
+
     // MARK: - Constraints
 
     public var constraintCount: Int { liveConstraintCount - nudges.count }

@@ -29,6 +29,23 @@ struct Row {
     /// The row's symbols, in order (allocates: not for hot paths).
     var ids: [Int32] { cells.map(\.id) }
 
+    /// `coefficient(of:)` for a symbol that is likely among the row's newest (an edit
+    /// constraint's errors are): a scan from the end, whose branches predict well, instead of
+    /// a binary search, whose branches do not (and stall the loads of the next rows).
+    @inline(__always)
+    func coefficientNearEnd(of symbol: Int32) -> Double {
+        cells.withUnsafeBufferPointer { cells in
+            var k = cells.count - 1
+            while k >= 0 {
+                let id = cells[k].id
+                if id == symbol { return cells[k].coefficient }
+                if id < symbol { return 0 }
+                k -= 1
+            }
+            return 0
+        }
+    }
+
     /// - Complexity: O(log n) in the row's length.
     func coefficient(of symbol: Int32) -> Double {
         cells.withUnsafeBufferPointer { cells in
@@ -645,7 +662,7 @@ struct Tableau {
             rows.withUnsafeMutableBufferPointer { rows in
                 for index in rowIndices {
                     let r = Int(index)
-                    let constant = rows[r].constant + rows[r].coefficient(of: marker) * shift
+                    let constant = rows[r].constant + rows[r].coefficientNearEnd(of: marker) * shift
                     rows[r].constant = constant
                     let basic = Int(rows[r].basic)
                     values[basic] = constant
