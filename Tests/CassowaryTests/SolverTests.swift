@@ -13,6 +13,24 @@ import Testing
         #expect(solver.value(of: y) == 15)
     }
 
+    @Test func readingManyValuesAtOnceMatchesOneByOne() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(named: "x")
+        let y = solver.makeVariable(named: "y")
+        let free = solver.makeVariable(named: "free")
+        try solver.add(Constraint(x, .equal, 10))
+        try solver.add(Constraint(y, .equal, x * 2 + 5))
+        var values = [1.0]
+        solver.read([y, free, x, y], into: &values)
+        #expect(values == [25, 0, 10, 25])
+        try solver.addEditVariable(x, priority: 999)
+        try solver.suggestValue(x, 12)   // required x == 10 wins
+        try solver.removeEditVariable(x)
+        solver.read([y, x], into: &values)
+        #expect(values == [solver.value(of: y), solver.value(of: x)])
+        #expect(values == [25, 10])
+    }
+
     @Test func inequalitiesBoundAnOptionalPull() throws {
         let solver = Solver()
         let x = solver.makeVariable()
