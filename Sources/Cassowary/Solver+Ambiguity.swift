@@ -31,6 +31,43 @@ extension Solver {
         return ValueRange(lower: lower, upper: upper)
     }
 
+    /// The range of a linear expression of variables over all optimal solutions (for an
+    /// edge `x + width`, or a constraint's error, which varies when equal priorities compete).
+    /// - Complexity: as `range(of:)` for a variable.
+    public func range(of expression: Expression) -> ValueRange {
+        var builder = RowBuilder(constant: expression.constant)
+        for term in expression.terms {
+            guard term.variable.index >= 0 && Int(term.variable.index) < variableSymbols.count else { continue }
+            let symbol = variableSymbols[Int(term.variable.index)]
+            let index = tableau.basicRow[Int(symbol)]
+            if index < 0 {
+                builder.add(symbol, term.coefficient)
+            } else {
+                builder.add(tableau.rows[Int(index)], times: term.coefficient)
+            }
+        }
+        var free: [(symbol: Int32, coefficient: Double)] = []
+        for k in builder.ids.indices {
+            let id = builder.ids[k]
+            if tableau.kinds[Int(id)] == .external { return ValueRange(lower: nil, upper: nil) }
+            if hasZeroCost(id) { free.append((id, builder.coefficients[k])) }
+        }
+        if free.isEmpty { return ValueRange(lower: builder.constant, upper: builder.constant) }
+        return ValueRange(lower: extremum(constant: builder.constant, terms: free, maximise: false),
+                          upper: extremum(constant: builder.constant, terms: free, maximise: true))
+    }
+
+    /// The constraints that fix a variable's value in the current solution: those whose
+    /// marker or error symbols its row holds (held at zero, they leave it nothing else), the
+    /// basis's own answer to `constraintsAffectingLayout`. Empty when nothing holds it.
+    /// - Complexity: O(row length).
+    public func determiningConstraints(of variable: Variable) -> [ConstraintID] {
+        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return [] }
+        let index = tableau.basicRow[Int(variableSymbols[Int(variable.index)])]
+        guard index >= 0 else { return [] }
+        return owners(of: tableau.rows[Int(index)].ids).filter { !isNudge($0) && records[Int($0.index)] != nil }
+    }
+
     /// Whether the variable takes the same value in every optimal solution.
     public func isAmbiguous(_ variable: Variable) -> Bool {
         !range(of: variable).isUnique

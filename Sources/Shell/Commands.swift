@@ -146,10 +146,21 @@ enum Commands {
                 arguments: [.view],
                 run: { s, rest in try s.listConstraints(rest); return .succeeded }),
         Command(name: "conflicts", usage: "conflicts",
-                summary: "broken required constraints and violated optional ones, with what forces them",
+                summary: "broken required constraints (UIKit's message, then a chain and the fixes) and violated optional ones, with what forces them",
                 run: { s, rest in try s.listConflicts(rest); return .succeeded }),
-        Command(name: "ambiguous", usage: "ambiguous", summary: "views whose frames are not unique, and which parts are free",
+        Command(name: "ambiguous", usage: "ambiguous",
+                summary: "views whose frames are not unique: which parts are free, why, and what would pin them",
                 run: { s, rest in try s.listAmbiguous(rest); return .succeeded }),
+        Command(name: "explain", usage: "explain NAME[.ATTR]",
+                summary: "the constraints that fix a frame component, as a chain from what is fixed",
+                details: """
+                ATTR is x, y, width, height or any attribute (leading, centerY, ...); without it, all four \
+                frame components. Each line is a constraint that, held as an equation, sets one more \
+                component; the constraints are those the layout rests on (the basis of the solution).
+                """, arguments: [.view],
+                run: { s, rest in try s.explain(rest); return .succeeded }),
+        Command(name: "trace", usage: "trace", summary: "the hierarchy as UIKit's _autolayoutTrace prints it, with AMBIGUOUS LAYOUT markers",
+                run: { s, rest in try s.trace(rest); return .succeeded }),
         Command(name: "exercise", usage: "exercise NAME", summary: "switch to another equally good layout where NAME is ambiguous",
                 mutates: true, arguments: [.view],
                 run: { s, rest in try s.exercise(rest); return .succeeded }),

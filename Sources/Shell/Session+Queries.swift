@@ -73,50 +73,6 @@ extension Session {
         return text
     }
 
-    func listConflicts(_ rest: String) throws {
-        try noArguments(rest, "conflicts")
-        var lines: [String] = []
-        for (broken, set) in engine.conflicts {
-            lines.append("broken \(engine.name(of: broken)): \(h.text(of: h.constraint(broken)!))")
-            lines.append("  minimal conflicting set, in activation order:")
-            for member in set {
-                guard let constraint = h.constraint(member) else { continue }
-                lines.append("    \(constraint.name): \(h.text(of: constraint))")
-            }
-        }
-        for (ref, constraint) in h.allConstraints where engine.state(of: ref) == .violated {
-            let forcers = engine.forcedBy(ref).map(engine.name)
-            lines.append("violated \(constraint.name): \(h.text(of: constraint)), off by \(formatNumber(engine.error(of: ref)))"
-                         + (forcers.isEmpty ? "" : "; forced by \(forcers.joined(separator: ", "))"))
-        }
-        print(lines.isEmpty ? "no conflicts" : lines.joined(separator: "\n"))
-    }
-
-    func listAmbiguous(_ rest: String) throws {
-        try noArguments(rest, "ambiguous")
-        var lines: [String] = []
-        for view in h.allViews {
-            let free = engine.ambiguousComponents(of: view.id)
-            guard !free.isEmpty else { continue }
-            let parts = free.map { component -> String in
-                guard let range = engine.range(of: component, of: view.id) else { return component.rawValue }
-                let low = range.lower.map { "[\(formatNumber($0))" } ?? "(-inf"
-                let high = range.upper.map { "\(formatNumber($0))]" } ?? "+inf)"
-                return "\(component.rawValue) in \(low), \(high)"
-            }
-            lines.append("\(view.name): \(parts.joined(separator: "; "))")
-        }
-        print(lines.isEmpty ? "no ambiguous views" : lines.joined(separator: "\n"))
-    }
-
-    func exercise(_ rest: String) throws {
-        var c = try cursor(rest, "exercise NAME")
-        let name = try c.name("a view name")
-        try c.expectEnd()
-        let (before, after) = try engine.exerciseAmbiguity(of: name)
-        print("\(name) \(Session.describe(before)) -> \(Session.describe(after))")
-    }
-
     func quoted(_ text: String) -> String {
         var result = "\""
         for c in text {
