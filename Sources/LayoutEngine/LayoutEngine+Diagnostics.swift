@@ -65,6 +65,21 @@ extension LayoutEngine {
                 value += term.coefficient * x
             }
             var shortfall: Double?
+            var sets: String?
+            let unknown = compiled.expression.terms.filter { known[$0.variable.index] == nil }
+            if !complete && unknown.count == 1 && Set(unknown.map(\.variable.index)).count == 1 {
+                // Alone it sets one component: say what, and whether a given forbids it.
+                var rest = compiled.expression.constant
+                for term in compiled.expression.terms where known[term.variable.index] != nil {
+                    rest += term.coefficient * known[term.variable.index]!
+                }
+                let value = clean(-rest / unknown[0].coefficient)
+                let component = componentName(unknown[0].variable.index)
+                sets = "\(component) = \(formatNumber(value))"
+                if value < 0, let word = component.split(separator: ".").last, word == "width" || word == "height" {
+                    sets! += ", but a \(word) is never negative"
+                }
+            }
             if complete {
                 switch compiled.relation {
                 case .equal: shortfall = abs(value)
@@ -73,7 +88,7 @@ extension LayoutEngine {
                 }
                 shortfall = clean(shortfall!)
             }
-            steps.append(ChainStep(ref: target, sets: nil, shortfall: shortfall))
+            steps.append(ChainStep(ref: target, sets: sets, shortfall: shortfall))
         }
         return (steps, remaining)
     }

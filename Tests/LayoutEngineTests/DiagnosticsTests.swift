@@ -1,0 +1,200 @@
+import Testing
+@testable import LayoutEngine
+import Cassowary
+
+/// UIKit-format descriptions, conflict chains and fixes, ambiguity reasons, explanations.
+@Suite struct DiagnosticsTests {
+    func engine(_ build: (LayoutEngine) throws -> Void) throws -> LayoutEngine {
+        let engine = LayoutEngine()
+        try build(engine)
+        engine.layoutIfNeeded()
+        return engine
+    }
+
+    func description(_ engine: LayoutEngine, _ name: String) -> String {
+        engine.hierarchy.uikitDescription(of: engine.hierarchy.constraintRef(named: name)!)
+    }
+
+    @Test func constraintDescriptionsFollowUIKitsGrammar() throws {
+        let e = try engine { e in
+            try e.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])
+            try e.addView(kind: .label, name: "long", parent: "root", properties: [.text("Orange Membership\nFor someone")])
+            try e.addView(kind: .view, name: "box", parent: "root")
+            try e.addConstraint(spec("title", .leading, .equal, "root", plus: 20, name: "lead"))
+            try e.addConstraint(spec("long", .leading, .greaterThanOrEqual, "title", .trailing, plus: 8, name: "gap"))
+            try e.addConstraint(spec("root", .trailing, .equal, "long", plus: 16, at: 999, name: "tail"))
+            try e.addConstraint(spec("box", .width, .equal, "title", .width, times: 0.5, plus: -4, name: "half"))
+            try e.addConstraint(spec("box", .height, plus: -16, name: "negative"))
+            try e.addConstraint(spec("box", .left, .equal, "root", name: "left"))
+            try e.addConstraint(spec("box", .top, .equal, "root", .topMargin, at: 750, name: "top"))
+        }
+        #expect(description(e, "lead") == "<NSLayoutConstraint:0x600000000010 'lead' H:|-(20)-[UILabel:0x7f8000000100'Hello']   (active, names: '|':UIView:0x7f8000000000'root' )>")
+        #expect(description(e, "gap") == "<NSLayoutConstraint:0x600000000020 'gap' H:[UILabel:0x7f8000000100'Hello']-(>=8)-[UILabel:0x7f8000000200'Orange Membership\\nFor som...']   (active)>")
+        #expect(description(e, "tail") == "<NSLayoutConstraint:0x600000000030 'tail' H:[UILabel:0x7f8000000200'Orange Membership\\nFor som...']-(16@999)-|   (active, names: '|':UIView:0x7f8000000000'root' )>")
+        #expect(description(e, "half") == "<NSLayoutConstraint:0x600000000040 'half' UIView:0x7f8000000300'box'.width == 0.5*UILabel:0x7f8000000100'Hello'.width - 4   (active)>")
+        #expect(description(e, "negative") == "<NSLayoutConstraint:0x600000000050 'negative' UIView:0x7f8000000300'box'.height == - 16   (active)>")
+        #expect(description(e, "left") == "<NSLayoutConstraint:0x600000000060 'left' H:|-(0)-[UIView:0x7f8000000300'box'](LTR)   (active, names: '|':UIView:0x7f8000000000'root' )>")
+        #expect(description(e, "top") == "<NSLayoutConstraint:0x600000000070 'top' UIView:0x7f8000000300'box'.top == UIView:0x7f8000000000'root'.topMargin priority:750   (active)>")
+        #expect(description(e, "title.hugging.h") == "<NSContentSizeLayoutConstraint:0x600100000110 UILabel:0x7f8000000100'Hello'.width == 42.5 Hug:251 CompressionResistance:750   (active)>")
+        #expect(description(e, "title.compression.h") == description(e, "title.hugging.h"))
+    }
+
+    @Test func autoresizingConstraintsCarryTheMaskAccessory() throws {
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "panel", parent: "root")
+            try e.setProperty(.frame(Rect(x: 10, y: 20, width: 100, height: 50), within: nil), of: "panel")
+            try e.setProperty(.autoresizing(true), of: "panel")
+        }
+        #expect(description(e, "panel.autoresizing.x") == "<NSAutoresizingMaskLayoutConstraint:0x600100000170 h=--& v=--& UIView:0x7f8000000100'panel'.minX == 10   (active)>")
+        #expect(description(e, "panel.autoresizing.height") == "<NSAutoresizingMaskLayoutConstraint:0x6001000001a0 h=--& v=--& UIView:0x7f8000000100'panel'.height == 50   (active)>")
+    }
+
+    @Test func numbersPrintAsPercentG() {
+        #expect(uikitNumber(112.33333333) == "112.333")
+        #expect(uikitNumber(0.5714285714) == "0.571429")
+        #expect(uikitNumber(-32.03240001) == "-32.0324")
+        #expect(uikitNumber(844) == "844")
+        #expect(uikitNumber(0) == "0")
+    }
+
+    /// Two widths on a label pinned to both edges: the set, the broken one, the chain, the fixes.
+    func pinnedLabel() throws -> LayoutEngine {
+        try engine { e in
+            try e.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])
+            try e.addConstraint(spec("title", .leading, .equal, "root", plus: 8, name: "c1"))
+            try e.addConstraint(spec("title", .width, plus: 500, name: "c2"))
+            try e.addConstraint(spec("title", .trailing, .equal, "root", plus: -8, name: "c3"))
+            try e.addConstraint(spec("title", .top, .equal, "root", plus: 20, name: "c4"))
+        }
+    }
+
+    @Test func aConflictReadsAsAChainFromRoot() throws {
+        let e = try pinnedLabel()
+        let reports = e.conflictReports()
+        #expect(reports.count == 1)
+        let report = reports[0]
+        let h = e.hierarchy
+        #expect(report.broken == h.constraintRef(named: "c3"))
+        #expect(report.set.map(e.name(of:)) == ["c1", "c2", "c3"])
+        #expect(report.steps.map { e.name(of: $0.ref) } == ["c1", "c2", "c3"])
+        #expect(report.steps.map(\.sets) == ["title.x = 8", "title.width = 500", nil])
+        #expect(report.steps.last?.shortfall == 126)
+        #expect(report.unordered.isEmpty)
+        #expect(report.fixes.map(e.name(of:)) == ["c1", "c2", "c3"])
+    }
+
+    @Test func theUIKitMessageHasItsExactShape() throws {
+        let e = try pinnedLabel()
+        let report = e.conflictReports()[0]
+        let message = e.hierarchy.unsatisfiableMessage(set: Array(report.set.prefix(2)), broken: report.set[1])
+        #expect(message == """
+        [LayoutConstraints] Unable to simultaneously satisfy constraints.
+        \tProbably at least one of the constraints in the following list is one you don't want. \n\tTry this: \n\t\t(1) look at each constraint and try to figure out which you don't expect; \n\t\t(2) find the code that added the unwanted constraint or constraints and fix it. 
+        (
+            "<NSLayoutConstraint:0x600000000010 'c1' H:|-(8)-[UILabel:0x7f8000000100'Hello']   (active, names: '|':UIView:0x7f8000000000'root' )>",
+            "<NSLayoutConstraint:0x600000000020 'c2' UILabel:0x7f8000000100'Hello'.width == 500   (active)>"
+        )
+
+        Will attempt to recover by breaking constraint 
+        <NSLayoutConstraint:0x600000000020 'c2' UILabel:0x7f8000000100'Hello'.width == 500   (active)>
+
+        Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+        The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.
+        """)
+    }
+
+    @Test func aFixIsOfferedOnlyWhenItResolvesTheConflict() throws {
+        // c2 conflicts with c1, and would also conflict with c3 if c1 went: removing c1 alone
+        // does not let c2 hold.
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "a", parent: "root")
+            try e.addConstraint(spec("a", .width, plus: 100, name: "c1"))
+            try e.addConstraint(spec("a", .width, .lessThanOrEqual, plus: 150, name: "c3"))
+            try e.addConstraint(spec("a", .width, plus: 200, name: "c2"))
+        }
+        let report = e.conflictReports()[0]
+        #expect(e.name(of: report.broken) == "c2")
+        #expect(Set(report.set.map(e.name(of:))) == ["c1", "c2"])
+        #expect(report.fixes.map(e.name(of:)) == ["c2"])
+    }
+
+    @Test func aNegativeWidthSaysWhy() throws {
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "a", parent: "root")
+            try e.addConstraint(spec("a", .width, plus: -16, name: "minus"))
+        }
+        let report = e.conflictReports()[0]
+        #expect(report.set.map(e.name(of:)) == ["minus"])
+        #expect(report.steps.map(\.sets) == ["a.width = -16, but a width is never negative"])
+    }
+
+    @Test func aViolationIsExplainedByWhatForcesIt() throws {
+        let e = try pinnedLabel()
+        let hugging = e.hierarchy.constraintRef(named: "title.hugging.h")!
+        #expect(e.state(of: hugging) == .violated)
+        let forcers = e.forcedBy(hugging)
+        #expect(forcers.map(e.name(of:)) == ["c2"])
+        let (steps, _) = e.chain(forcers + [hugging], target: hugging)
+        #expect(steps.map(\.sets) == ["title.width = 500", nil])
+        #expect(steps.last?.shortfall == 457.5)
+    }
+
+    @Test func explainWalksFromRootToTheComponent() throws {
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "a", parent: "root")
+            try e.addView(kind: .view, name: "b", parent: "root")
+            try e.addConstraint(spec("a", .leading, .equal, "root", plus: 20, name: "aLead"))
+            try e.addConstraint(spec("b", .leading, .equal, "a", .trailing, plus: 10, name: "gap"))
+            try e.addConstraint(spec("a", .width, plus: 100, name: "aWidth"))
+            try e.addConstraint(spec("b", .width, plus: 30, name: "bWidth"))
+        }
+        let b = try e.hierarchy.viewID(named: "b")
+        let x = e.explain(b, attribute: .leading)
+        #expect(x.steps.map { e.name(of: $0.ref) } == ["aLead", "aWidth", "gap"])
+        #expect(x.steps.map(\.sets) == ["a.x = 20", "a.width = 100", "b.x = 130"])
+        #expect(!x.free)
+        let y = e.explain(b, attribute: .top)
+        #expect(y.steps.isEmpty && y.free)
+    }
+
+    @Test func ambiguityNamesTheFreeDirectionAndWhatPinsIt() throws {
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "box", parent: "root")
+            try e.addConstraint(spec("box", .top, .equal, "root", plus: 100))
+            try e.addConstraint(spec("box", .height, .greaterThanOrEqual, plus: 10, name: "atLeast"))
+            try e.addConstraint(spec("box", .width, plus: 50))
+        }
+        let report = e.ambiguityReport(try e.hierarchy.viewID(named: "box"))!
+        #expect(report.components == [.x, .height])
+        #expect(report.reasons == [
+            "nothing fixes box's horizontal position (x is free, its width is fixed)",
+            "box's top edge is fixed but its height is free",
+            "box.height is only bounded, by atLeast",
+        ])
+        #expect(report.pins == ["add a leading, trailing or centerX constraint to box",
+                                "add a height constraint to box, or pin its bottom"])
+        #expect(report.competing.isEmpty)
+    }
+
+    @Test func equalCompressionResistancesCompeteUntilOneIsLowered() throws {
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "row", parent: "root")
+            try e.addView(kind: .label, name: "a", parent: "row", properties: [.text("aaaaaaaaaaaa")])
+            try e.addView(kind: .label, name: "b", parent: "row", properties: [.text("bbbbbbbbbbbb")])
+            try e.addConstraints([spec("row", .leading, .equal, "root"), spec("row", .top, .equal, "root"),
+                                  spec("row", .width, plus: 150), spec("row", .height, plus: 30),
+                                  spec("a", .leading, .equal, "row"), spec("b", .leading, .equal, "a", .trailing, plus: 8),
+                                  spec("b", .trailing, .equal, "row"), spec("a", .top, .equal, "row"), spec("b", .top, .equal, "row")])
+        }
+        let a = try e.hierarchy.viewID(named: "a")
+        let report = e.ambiguityReport(a)!
+        #expect(report.components == [.width])
+        #expect(report.competing.map(e.name(of:)) == ["a.compression.h", "b.compression.h"])
+        #expect(report.pins.last == "give one of them another priority, e.g. set b.compression.h = 749")
+        try e.setProperty(.compression(.horizontal, 749), of: "b")
+        e.layoutIfNeeded()
+        #expect(e.ambiguityReport(a) == nil)
+        #expect(frame(e, "a").width == 102)
+        #expect(frame(e, "b").width == 40)
+    }
+}
