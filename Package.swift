@@ -57,13 +57,20 @@ let package = Package(
             dependencies: ["Cassowary", "Shell"],
             path: "Benchmarks/StrutBench"
         ),
+        // The independent reference (a dense LP solved level by level) that the solver's and
+        // the diagnostics' random tests compare with.
+        .target(
+            name: "CassowaryReference",
+            dependencies: ["Cassowary"],
+            path: "Tests/CassowaryReference"
+        ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", "CassowaryReference"]
         ),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine"]
+            dependencies: ["LayoutEngine", "CassowaryReference"]
         ),
         .testTarget(
             name: "VisualFormatTests",

@@ -68,11 +68,14 @@ extension LayoutEngine {
     public func forcedBy(_ ref: ConstraintRef) -> [ConstraintRef] {
         guard state(of: ref) == .violated, let current = installed[ref],
               let ids = try? solver.violationExplanation(for: current.id) else { return [] }
-        return ids.compactMap { id -> ConstraintRef? in
+        let refs = ids.compactMap { id -> ConstraintRef? in
             guard let other = refByID[id.index] else { return nil }
             if case let .system(_, kind) = other, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return nil }
             return other
         }.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        var hard = current.compiled
+        hard.priority = .required
+        return minimalModuloGivens(refs, with: hard)
     }
 
     /// Broken constraints with the conflicting set each was broken from, in breaking order.

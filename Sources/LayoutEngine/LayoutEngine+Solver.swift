@@ -221,7 +221,49 @@ extension LayoutEngine {
             refs.insert(ref)
         }
         refs.insert(subject)
-        return refs.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        let sorted = refs.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        return minimalModuloGivens(sorted, with: nil)
+    }
+
+    /// The solver's sets are minimal counting the non-negative sizes as members; with those
+    /// left out of the report they must be minimal with every size non-negative as a given.
+    /// A deletion filter on scratch solvers (the sets are a handful of constraints): a member
+    /// goes if the rest, as required, still cannot hold together with `extra` and the givens.
+    func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?) -> [ConstraintRef] {
+        let compiled = refs.map { compiledForm($0).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
+        guard compiled.allSatisfy({ $0 != nil }) else { return refs }
+        // Sizes are the variables named `NAME.width` and `NAME.height` (see makeVariables).
+        func isSize(_ variable: Variable) -> Bool {
+            let name = solver.name(of: variable)
+            return name.hasSuffix(".width") || name.hasSuffix(".height")
+        }
+        func canHold(_ members: [Constraint]) -> Bool {
+            let scratch = Solver()
+            var mapped: [Int32: Variable] = [:]
+            do {
+                for c in members + (extra.map { [$0] } ?? []) {
+                    var copy = c
+                    copy.expression.terms = c.expression.terms.map { term in
+                        if mapped[term.variable.index] == nil {
+                            let made = scratch.makeVariable()
+                            mapped[term.variable.index] = made
+                            if isSize(term.variable) { _ = try? scratch.add(Constraint(made, .greaterThanOrEqual, 0)) }
+                        }
+                        return Term(mapped[term.variable.index]!, term.coefficient)
+                    }
+                    try scratch.add(copy)
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        var kept = Array(refs.indices)
+        for k in refs.indices.reversed() {
+            let without = kept.filter { $0 != k }
+            if !canHold(without.map { compiled[$0]! }) { kept = without }
+        }
+        return kept.map { refs[$0] }
     }
 
     func stamp(of ref: ConstraintRef) -> Int {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cassowary
+import CassowaryReference
 
 /// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cassowary
+import CassowaryReference
 
 /// Unit tests, one behaviour each: operations, strict priorities, errors.
 @Suite struct SolverTests {

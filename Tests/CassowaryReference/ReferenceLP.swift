@@ -1,10 +1,10 @@
 // An independent reference for the solver's tests: a small dense two-phase simplex (Bland's
 // rule, no incremental state), and on top of it the strict-priority semantics solved level by
 // level. It shares no code with the Cassowary target beyond the public value types.
-@testable import Cassowary
+import Cassowary
 
 /// `minimise c·y` subject to rows `a·y (== | <= | >=) b`, every `y ≥ 0`.
-struct DenseLP {
+public struct DenseLP {
     enum Outcome: Equatable {
         case infeasible
         case unbounded
@@ -103,9 +103,14 @@ struct DenseLP {
 }
 
 /// The strict-priority semantics, solved level by level with `DenseLP`.
-struct ReferenceSystem {
-    var variableCount: Int
-    var constraints: [Constraint]
+public struct ReferenceSystem {
+    public var variableCount: Int
+    public var constraints: [Constraint]
+
+    public init(variableCount: Int, constraints: [Constraint]) {
+        self.variableCount = variableCount
+        self.constraints = constraints
+    }
 
     /// Columns: x⁺ and x⁻ per variable, then e⁺, e⁻ per constraint.
     private var columnCount: Int { 2 * variableCount + 2 * constraints.count }
@@ -154,13 +159,13 @@ struct ReferenceSystem {
     }
 
     /// Whether all constraints can hold exactly at once.
-    func allCanHold() -> Bool {
+    public func allCanHold() -> Bool {
         let lp = program(levelBounds: [:], hardPriority: 0)
         return lp.minimise([Double](repeating: 0, count: columnCount)) != .infeasible
     }
 
     /// The optimal sum of errors at each optional level (nil if the required ones conflict).
-    func levelOptima() -> [Priority: Double]? {
+    public func levelOptima() -> [Priority: Double]? {
         var bounds: [Priority: Double] = [:]
         for level in levels {
             var cost = [Double](repeating: 0, count: columnCount)
@@ -181,7 +186,7 @@ struct ReferenceSystem {
     }
 
     /// The range of a variable over the optimal solutions.
-    func range(of variable: Variable) -> (lower: Double?, upper: Double?) {
+    public func range(of variable: Variable) -> (lower: Double?, upper: Double?) {
         guard let bounds = levelOptima() else { preconditionFailure("infeasible") }
         let lp = program(levelBounds: bounds, hardPriority: .required)
         var cost = [Double](repeating: 0, count: columnCount)

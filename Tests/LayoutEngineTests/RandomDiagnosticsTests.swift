@@ -1,0 +1,125 @@
+import Testing
+@testable import LayoutEngine
+import Cassowary
+import CassowaryReference
+
+struct Mixer: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random small layouts, checked against the solver tests' independent reference (a dense LP
+/// solved level by level): every conflicting set unsatisfiable and minimal with its broken
+/// member the newest, every fix offered real and every member not offered no fix, every
+/// `forcedBy` minimal, and ambiguity reported exactly where the reference finds a range.
+@Suite struct RandomDiagnosticsTests {
+    static let attributes: [LayoutAttribute] = [.leading, .trailing, .width, .centerX, .top, .height, .bottom]
+    static let priorities: [Priority] = [1000, 1000, 1000, 999, 750, 251, 250]
+
+    func hard(_ c: Constraint) -> Constraint {
+        var copy = c
+        copy.priority = .required
+        return copy
+    }
+
+    @Test(arguments: 0..<150)
+    func diagnosticsMatchTheReference(seed: Int) throws {
+        var rng = Mixer(state: UInt64(seed) &* 7919 &+ 17)
+        let engine = LayoutEngine()
+        let names = ["a", "b", "c"].prefix(Int.random(in: 2...3, using: &rng))
+        for name in names { try engine.addView(kind: .view, name: name, parent: "root") }
+        let count = Int.random(in: 3...9, using: &rng)
+        for k in 0..<count {
+            let first = names.randomElement(using: &rng)!
+            let attribute = Self.attributes.randomElement(using: &rng)!
+            var second: String?
+            var secondAttribute: LayoutAttribute?
+            if attribute == .width || attribute == .height {
+                if Bool.random(using: &rng) {
+                    second = (names + ["root"]).randomElement(using: &rng)!
+                    secondAttribute = attribute
+                }
+            } else {
+                second = (names + ["root"]).randomElement(using: &rng)!
+                secondAttribute = Self.attributes.filter { $0.axis == attribute.axis && $0 != .width && $0 != .height }.randomElement(using: &rng)!
+            }
+            if second == first { second = "root" }
+            let relation = [Relation.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            let constant = Double(Int.random(in: (second == nil ? 0 : -40)...120, using: &rng))
+            _ = try engine.addConstraint(ConstraintSpec(name: "k\(k)", firstItem: first, firstAttribute: attribute, relation: relation,
+                                                        secondItem: second, secondAttribute: secondAttribute, constant: constant,
+                                                        priority: Self.priorities.randomElement(using: &rng)!))
+        }
+        engine.layoutIfNeeded()
+        let context = "seed \(seed)"
+        let variableCount = engine.solver.variableCount
+        func holds(_ constraints: [Constraint]) -> Bool {
+            ReferenceSystem(variableCount: variableCount, constraints: constraints).allCanHold()
+        }
+        let givens = engine.installed.compactMap { ref, current -> Constraint? in
+            if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return current.compiled }
+            return nil
+        }
+        let requiredInstalled = engine.installed.values.map(\.compiled).filter(\.isRequired)
+        #expect(holds(requiredInstalled), "\(context): the required constraints left in do not hold")
+
+        // Conflicts.
+        for report in engine.conflictReports() {
+            let set = report.set.map { engine.compiledForm($0)! }
+            #expect(report.set.contains(report.broken), "\(context)")
+            #expect(report.set.map(engine.stamp(of:)).max() == engine.stamp(of: report.broken), "\(context): the broken member is not the newest")
+            #expect(!holds(set + givens), "\(context): the conflicting set can hold")
+            for k in set.indices {
+                var smaller = set
+                smaller.remove(at: k)
+                #expect(holds(smaller + givens), "\(context): the conflicting set is not minimal")
+            }
+            for member in report.set where member != report.broken {
+                let without = engine.installed.filter { $0.key != member }.map(\.value.compiled).filter(\.isRequired)
+                let works = holds(without + [engine.compiledForm(report.broken)!])
+                #expect(works == report.fixes.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.fixes.contains(member)), works \(works)")
+            }
+        }
+
+        // Violations.
+        for (ref, current) in engine.installed where engine.state(of: ref) == .violated {
+            let forcers = engine.forcedBy(ref)
+            #expect(!forcers.isEmpty, "\(context): violated \(engine.name(of: ref)) has no explanation")
+            let set = forcers.map { hard(engine.installed[$0]!.compiled) }
+            #expect(forcers.allSatisfy { engine.installed[$0]!.compiled.priority >= current.compiled.priority }, "\(context)")
+            #expect(!holds(set + givens + [hard(current.compiled)]), "\(context): forcedBy of \(engine.name(of: ref)) holds with it")
+            for k in set.indices {
+                var smaller = set
+                smaller.remove(at: k)
+                #expect(holds(smaller + givens + [hard(current.compiled)]), "\(context): forcedBy of \(engine.name(of: ref)) is not minimal")
+            }
+        }
+
+        // Ambiguity: exactly the components whose range over the optimal layouts is not a point.
+        let reference = ReferenceSystem(variableCount: variableCount, constraints: Array(engine.installed.values.map(\.compiled)))
+        for name in names {
+            let id = try engine.hierarchy.viewID(named: name)
+            let v = engine.variables[id]!
+            var expected: [FrameComponent] = []
+            for (component, variable) in [(FrameComponent.x, v.minX), (.y, v.minY), (.width, v.width), (.height, v.height)] {
+                let range = reference.range(of: variable)
+                // The reference holds each level within 1e-9 of its optimum (relative, ~1e-6 pt here), so a
+                // component can move that much in it.
+                let unique = range.lower != nil && range.upper != nil
+                    && abs(range.upper! - range.lower!) <= 1e-5 * max(1, abs(range.lower!), abs(range.upper!))
+                if !unique { expected.append(component) }
+            }
+            #expect(engine.ambiguousComponents(of: id) == expected, "\(context): \(name) ambiguous in \(engine.ambiguousComponents(of: id)), reference \(expected)")
+            if !expected.isEmpty {
+                let report = engine.ambiguityReport(id)
+                #expect(report != nil && !report!.pins.isEmpty, "\(context): no pin for \(name)")
+            }
+        }
+    }
+}
