@@ -60,3 +60,32 @@ func runShellChanges(views: Int, kind: String, repeats: Int = 60) -> Double {
     times.sort()
     return times[times.count / 2]
 }
+
+/// Counts what the session prints (so the report is really built and written).
+final class CountingSink: OutputSink {
+    var characters = 0
+    func write(_ text: String) { characters += text.count }
+    func writeError(_ text: String) { print("shell error: \(text)", terminator: "") }
+}
+
+/// Issue 5: a hierarchy of N views (the cells) with one conflict (a second, contradicting width
+/// on one cell) and one ambiguous view (a box with no horizontal position); the time of the
+/// full `conflicts` and `ambiguous` reports, one after the other.
+func runShellDiagnose(views: Int) -> Double {
+    let sink = CountingSink()
+    let session = Session(sink: sink)
+    for i in 0..<(views / 4 - 1) {
+        for line in cellCommands(i) { session.run(line: line) }
+    }
+    for line in ["new view box", "box.top == root.top + 10; box.width == 40; box.height == 40",
+                 "clash: c7.width == 300", "layout"] {
+        session.run(line: line)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    session.run(line: "conflicts")
+    session.run(line: "ambiguous")
+    let elapsed = milliseconds(clock.now - start)
+    if sink.characters < 1000 { print("the diagnostics report is too short: \(sink.characters) characters") }
+    return elapsed
+}

@@ -162,6 +162,7 @@ let defaultPlan: [(String, Int)] = [
     ("table", 100), ("table", 200), ("table", 400),
     ("resize", 1000), ("churn", 1000),
     ("shell-build", 10000), ("shell-constant", 10000), ("shell-priority", 10000), ("shell-toggle", 10000),
+    ("shell-diagnose", 1000),
 ]
 
 var runs = 3
@@ -199,8 +200,9 @@ for (workload, n) in plan {
         case "shell-constant": times.append(runShellChanges(views: n, kind: "constant"))
         case "shell-priority": times.append(runShellChanges(views: n, kind: "priority"))
         case "shell-toggle": times.append(runShellChanges(views: n, kind: "toggle"))
+        case "shell-diagnose": times.append(runShellDiagnose(views: n))
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose")
             exit(2)
         }
     }

@@ -304,27 +304,48 @@ extension LayoutEngine {
         return result.sorted()
     }
 
-    /// Optional constraints touching a view (or its neighbours through constraints) whose
-    /// value differs between optimal layouts while they are violated: equal priorities that
-    /// trade off.
+    /// Optional constraints connected to a view through shared variables (the nearest 256
+    /// constraints, breadth first) whose value differs between optimal layouts while they are
+    /// violated: equal priorities that trade off.
+    /// - Complexity: a range query per optional constraint in that neighbourhood.
     func competingConstraints(near id: ViewID) -> [ConstraintRef] {
-        var items: Set<ViewID> = [id]
-        for (ref, _) in installed {
-            guard let constraint = hierarchy.constraint(ref), constraint.items.contains(id) else { continue }
-            items.formUnion(constraint.items)
+        guard id < variables.count, let v = variables[id] else { return [] }
+        let index = termIndex()
+        var seenVariables = Set<Int32>()
+        var seen = Set<ConstraintRef>()
+        var candidates: [ConstraintRef] = []
+        var queue = [v.minX.index, v.minY.index, v.width.index, v.height.index]
+        var head = 0
+        while head < queue.count && candidates.count < 256 {
+            let variable = queue[head]
+            head += 1
+            guard seenVariables.insert(variable).inserted else { continue }
+            for ref in index[variable] ?? [] where seen.insert(ref).inserted {
+                candidates.append(ref)
+                queue += installed[ref]!.compiled.expression.terms.map(\.variable.index)
+            }
         }
-        let all = competingConstraints()
-        let levels = Set(all.filter { hierarchy.constraint($0)?.items.contains(where: items.contains) ?? false }
-            .compactMap { hierarchy.constraint($0)?.priority })
-        return all.filter { levels.contains(hierarchy.constraint($0)?.priority ?? -1) }
+        return competing(candidates)
     }
 
-    /// Every active optional constraint whose value differs between optimal layouts while it
-    /// is violated: equal priorities that trade off.
-    func competingConstraints() -> [ConstraintRef] {
+    /// Solver variable → the installed constraints that name it (built once per solver state).
+    func termIndex() -> [Int32: [ConstraintRef]] {
+        if let cache = termIndexCache, cache.generation == generation { return cache.index }
+        var index: [Int32: [ConstraintRef]] = [:]
+        for (ref, current) in installed {
+            for term in current.compiled.expression.terms { index[term.variable.index, default: []].append(ref) }
+        }
+        termIndexCache = (generation, index)
+        return index
+    }
+
+    /// Those of `refs` that are optional and give way by different amounts in different optimal
+    /// layouts.
+    func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
         var result: [ConstraintRef] = []
-        for (ref, current) in installed where !current.compiled.isRequired {
-            guard current.compiled.expression.terms.count > 0 else { continue }
+        for ref in refs {
+            guard let current = installed[ref], !current.compiled.isRequired,
+                  !current.compiled.expression.terms.isEmpty else { continue }
             let range = solver.range(of: current.compiled.expression)
             guard !range.isUnique else { continue }
             let violatedSomewhere: Bool

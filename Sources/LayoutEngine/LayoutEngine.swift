@@ -27,6 +27,8 @@ public final class LayoutEngine {
     /// A changing counter of the solver's state, for caches of queries.
     public internal(set) var generation = 0
     var ambiguityCache: (generation: Int, result: [ViewID: [FrameComponent]])?
+    /// Solver variable → the installed constraints that name it, per solver state.
+    var termIndexCache: (generation: Int, index: [Int32: [ConstraintRef]])?
 
     public init() {
         makeVariables(for: Hierarchy.rootID)
