@@ -14,21 +14,7 @@ extension Solver {
     /// - Complexity: O(row length) when the value is unique; otherwise two small simplex runs
     ///   over the rows connected to it through zero-cost symbols.
     public func range(of variable: Variable) -> ValueRange {
-        let symbol = variableSymbols[Int(variable.index)]
-        let index = tableau.basicRow[Int(symbol)]
-        // A parametric external appears in no restricted row (an invariant): nothing holds it.
-        guard index >= 0 else { return ValueRange(lower: nil, upper: nil) }
-        let row = tableau.rows[Int(index)]
-        var free: [(symbol: Int32, coefficient: Double)] = []
-        for cell in row.cells {
-            let id = cell.id
-            if tableau.kinds[Int(id)] == .external { return ValueRange(lower: nil, upper: nil) }
-            if hasZeroCost(id) { free.append((id, cell.coefficient)) }
-        }
-        if free.isEmpty { return ValueRange(lower: row.constant, upper: row.constant) }
-        let upper = extremum(constant: row.constant, terms: free, maximise: true)
-        let lower = extremum(constant: row.constant, terms: free, maximise: false)
-        return ValueRange(lower: lower, upper: upper)
+        range(of: Expression([Term(variable)]))
     }
 
     /// The range of a linear expression of variables over all optimal solutions (for an

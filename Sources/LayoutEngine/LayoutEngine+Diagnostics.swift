@@ -23,41 +23,50 @@ extension LayoutEngine {
     /// equation, leaves exactly one unknown frame component. `target` (the constraint that
     /// cannot hold, or the component asked about) comes last.
     public func chain(_ members: [ConstraintRef], target: ConstraintRef?) -> (steps: [ChainStep], unordered: [ConstraintRef]) {
+        var forms: [ConstraintRef: Constraint] = [:]
+        for ref in members + (target.map { [$0] } ?? []) { forms[ref] = compiledForm(ref) }
+        let names = componentNames(Set(forms.values.flatMap { $0.expression.terms.map(\.variable.index) }))
         var known: [Int32: Double] = [:]
+
+        /// Held as an equation with one unknown, the constraint sets it: `title.x = 8`.
+        func solve(_ compiled: Constraint) -> String? {
+            let unknown = Set(compiled.expression.terms.map(\.variable.index).filter { known[$0] == nil })
+            guard unknown.count == 1, let variable = unknown.first else { return nil }
+            var rest = compiled.expression.constant
+            var coefficient = 0.0
+            for term in compiled.expression.terms {
+                if term.variable.index == variable { coefficient += term.coefficient } else { rest += term.coefficient * known[term.variable.index]! }
+            }
+            guard coefficient != 0 else { return nil }
+            let value = clean(-rest / coefficient)
+            known[variable] = value
+            let component = names[variable] ?? "v\(variable)"
+            var text = "\(component) = \(formatNumber(value))"
+            if compiled.relation != .equal { text += " (at its limit)" }
+            if value < 0, let word = component.split(separator: ".").last, word == "width" || word == "height" {
+                text += ", but a \(word) is never negative"
+            }
+            return text
+        }
+
         var remaining = members.filter { $0 != target }
-        let names = componentNames(Set(members.compactMap(compiledForm).flatMap { $0.expression.terms.map(\.variable.index) }))
-        func componentName(_ index: Int32) -> String { names[index] ?? "v\(index)" }
         var steps: [ChainStep] = []
         var progress = true
         while progress {
             progress = false
             for (position, ref) in remaining.enumerated() {
-                guard let compiled = compiledForm(ref) else { continue }
-                let unknown = Set(compiled.expression.terms.map(\.variable.index).filter { known[$0] == nil })
-                guard unknown.count <= 1 else { continue }
+                guard let compiled = forms[ref] else { continue }
+                let unknowns = Set(compiled.expression.terms.map(\.variable.index).filter { known[$0] == nil }).count
                 var sets: String?
-                if let variable = unknown.first {
-                    var rest = compiled.expression.constant
-                    var coefficient = 0.0
-                    for term in compiled.expression.terms {
-                        if term.variable.index == variable { coefficient += term.coefficient } else { rest += term.coefficient * known[term.variable.index]! }
-                    }
-                    guard coefficient != 0 else { continue }
-                    let value = clean(-rest / coefficient)
-                    known[variable] = value
-                    sets = "\(componentName(variable)) = \(formatNumber(value))"
-                    if compiled.relation != .equal { sets! += " (at its limit)" }
-                    if value < 0, let name = componentName(variable).split(separator: ".").last, name == "width" || name == "height" {
-                        sets! += ", but a \(name) is never negative"
-                    }
-                }
+                if unknowns == 1 { sets = solve(compiled) }
+                guard unknowns == 0 || sets != nil else { continue }
                 steps.append(ChainStep(ref: ref, sets: sets, shortfall: nil))
                 remaining.remove(at: position)
                 progress = true
                 break
             }
         }
-        if let target, let compiled = compiledForm(target) {
+        if let target, let compiled = forms[target] {
             var value = compiled.expression.constant
             var complete = true
             for term in compiled.expression.terms {
@@ -65,21 +74,6 @@ extension LayoutEngine {
                 value += term.coefficient * x
             }
             var shortfall: Double?
-            var sets: String?
-            let unknown = compiled.expression.terms.filter { known[$0.variable.index] == nil }
-            if !complete && unknown.count == 1 && Set(unknown.map(\.variable.index)).count == 1 {
-                // Alone it sets one component: say what, and whether a given forbids it.
-                var rest = compiled.expression.constant
-                for term in compiled.expression.terms where known[term.variable.index] != nil {
-                    rest += term.coefficient * known[term.variable.index]!
-                }
-                let value = clean(-rest / unknown[0].coefficient)
-                let component = componentName(unknown[0].variable.index)
-                sets = "\(component) = \(formatNumber(value))"
-                if value < 0, let word = component.split(separator: ".").last, word == "width" || word == "height" {
-                    sets! += ", but a \(word) is never negative"
-                }
-            }
             if complete {
                 switch compiled.relation {
                 case .equal: shortfall = abs(value)
@@ -88,7 +82,8 @@ extension LayoutEngine {
                 }
                 shortfall = clean(shortfall!)
             }
-            steps.append(ChainStep(ref: target, sets: sets, shortfall: shortfall))
+            // Incomplete with one unknown: alone it sets that component; say what it would be.
+            steps.append(ChainStep(ref: target, sets: complete ? nil : solve(compiled), shortfall: shortfall))
         }
         return (steps, remaining)
     }
@@ -158,36 +153,19 @@ extension LayoutEngine {
     /// `broken` through shared variables.
     func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
         guard let target = compiledForm(broken) else { return false }
-        var byVariable: [Int32: [ConstraintRef]] = [:]
-        for (ref, current) in installed where ref != member && current.compiled.isRequired {
-            for term in current.compiled.expression.terms { byVariable[term.variable.index, default: []].append(ref) }
-        }
+        let index = termIndex()
         var seenVariables = Set<Int32>()
-        var seenRefs = Set<ConstraintRef>()
+        var connected = Set<ConstraintRef>()
         var queue = target.expression.terms.map(\.variable.index)
         while let variable = queue.popLast() {
             guard seenVariables.insert(variable).inserted else { continue }
-            for ref in byVariable[variable] ?? [] where seenRefs.insert(ref).inserted {
-                queue += installed[ref]!.compiled.expression.terms.map(\.variable.index)
+            for ref in index[variable] ?? [] where ref != member && connected.insert(ref).inserted {
+                let compiled = installed[ref]!.compiled
+                if compiled.isRequired { queue += compiled.expression.terms.map(\.variable.index) }
             }
         }
-        let scratch = Solver()
-        var mapped: [Int32: Variable] = [:]
-        func remap(_ c: Constraint) -> Constraint {
-            var copy = c
-            copy.expression.terms = c.expression.terms.map { term in
-                if mapped[term.variable.index] == nil { mapped[term.variable.index] = scratch.makeVariable() }
-                return Term(mapped[term.variable.index]!, term.coefficient)
-            }
-            return copy
-        }
-        do {
-            for ref in seenRefs.sorted() { try scratch.add(remap(installed[ref]!.compiled)) }
-            try scratch.add(remap(target))
-            return true
-        } catch {
-            return false
-        }
+        let required = connected.sorted().map { installed[$0]!.compiled }.filter(\.isRequired)
+        return canHold(required + [target], sizesNonNegative: false)
     }
 
     // MARK: - Explaining a component
@@ -296,8 +274,9 @@ extension LayoutEngine {
         let range = solver.range(of: variable)
         guard range.lower != nil || range.upper != nil else { return nil }
         var result: [ConstraintRef] = []
-        for (ref, current) in installed where current.compiled.relation != .equal {
-            guard current.compiled.expression.terms.count == 1, current.compiled.expression.terms[0].variable == variable else { continue }
+        for ref in termIndex()[variable.index] ?? [] {
+            let compiled = installed[ref]!.compiled
+            guard compiled.relation != .equal, compiled.expression.terms.count == 1 else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
             result.append(ref)
         }

@@ -73,6 +73,8 @@ extension LayoutEngine {
             if case let .system(_, kind) = other, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return nil }
             return other
         }.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        // Minimal for the solver is not minimal with every size ≥ 0 as a given (those can
+        // make a smaller subset fail too): filter again with them in the background.
         var hard = current.compiled
         hard.priority = .required
         return minimalModuloGivens(refs, with: hard)

@@ -232,38 +232,40 @@ extension LayoutEngine {
     func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?) -> [ConstraintRef] {
         let compiled = refs.map { compiledForm($0).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
         guard compiled.allSatisfy({ $0 != nil }) else { return refs }
-        // Sizes are the variables named `NAME.width` and `NAME.height` (see makeVariables).
-        func isSize(_ variable: Variable) -> Bool {
-            let name = solver.name(of: variable)
-            return name.hasSuffix(".width") || name.hasSuffix(".height")
-        }
-        func canHold(_ members: [Constraint]) -> Bool {
-            let scratch = Solver()
-            var mapped: [Int32: Variable] = [:]
-            do {
-                for c in members + (extra.map { [$0] } ?? []) {
-                    var copy = c
-                    copy.expression.terms = c.expression.terms.map { term in
-                        if mapped[term.variable.index] == nil {
-                            let made = scratch.makeVariable()
-                            mapped[term.variable.index] = made
-                            if isSize(term.variable) { _ = try? scratch.add(Constraint(made, .greaterThanOrEqual, 0)) }
-                        }
-                        return Term(mapped[term.variable.index]!, term.coefficient)
-                    }
-                    try scratch.add(copy)
-                }
-                return true
-            } catch {
-                return false
-            }
-        }
         var kept = Array(refs.indices)
         for k in refs.indices.reversed() {
             let without = kept.filter { $0 != k }
-            if !canHold(without.map { compiled[$0]! }) { kept = without }
+            if !canHold(without.map { compiled[$0]! } + (extra.map { [$0] } ?? []), sizesNonNegative: true) { kept = without }
         }
         return kept.map { refs[$0] }
+    }
+
+    /// Whether constraints (over this engine's variables) can all hold, on a scratch solver;
+    /// with `sizesNonNegative`, every width and height they name is also kept ≥ 0.
+    /// - Complexity: one small solve; meant for sets of a few constraints.
+    func canHold(_ constraints: [Constraint], sizesNonNegative: Bool) -> Bool {
+        let scratch = Solver()
+        var mapped: [Int32: Variable] = [:]
+        do {
+            for c in constraints {
+                var copy = c
+                copy.expression.terms = try c.expression.terms.map { term in
+                    if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
+                    let made = scratch.makeVariable()
+                    mapped[term.variable.index] = made
+                    // Sizes are the variables named `NAME.width` and `NAME.height` (makeVariables).
+                    let name = solver.name(of: term.variable)
+                    if sizesNonNegative && (name.hasSuffix(".width") || name.hasSuffix(".height")) {
+                        try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
+                    }
+                    return Term(made, term.coefficient)
+                }
+                try scratch.add(copy)
+            }
+            return true
+        } catch {
+            return false
+        }
     }
 
     func stamp(of ref: ConstraintRef) -> Int {

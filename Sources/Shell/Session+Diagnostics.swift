@@ -53,8 +53,6 @@ extension Session {
             if let sets = step.sets { note = sets }
             if let shortfall = step.shortfall {
                 note = shortfall == 0 ? "holds only at its limit" : "cannot hold: off by \(formatNumber(shortfall))"
-            } else if step.sets == nil && step.ref == steps.last?.ref && steps.count > 1 {
-                note = nil
             }
             if let note { line += String(repeating: " ", count: width - text.count) + "   " + note }
             lines.append(line)
@@ -107,7 +105,7 @@ extension Session {
         }
         let forcers = engine.forcedBy(ref)
         var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(ref)), \(how) \(formatNumber(error))"
-        guard !forcers.isEmpty else { return head + "" }
+        guard !forcers.isEmpty else { return head }
         let higher = forcers.allSatisfy { (h.constraint($0)?.priority ?? 0) > constraint.priority }
         head += higher ? ", because these hold before it:" : ", because these hold (equal priorities share the error):"
         let (steps, unordered) = engine.chain(forcers + [ref], target: ref)
