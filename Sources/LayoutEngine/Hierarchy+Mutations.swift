@@ -92,6 +92,12 @@ extension Hierarchy {
         case let .alignment(value):
             guard view.kind == .stack else { throw refuse() }
             views[id]!.stack.alignment = value
+        case let .marginsRelative(on):
+            guard view.kind == .stack else { throw refuse() }
+            views[id]!.stack.marginsRelative = on
+        case let .baselineRelative(on):
+            guard view.kind == .stack else { throw refuse() }
+            views[id]!.stack.baselineRelative = on
         }
     }
 

@@ -77,19 +77,37 @@ extension Hierarchy {
         switch ref {
         case let .user(index): index < constraints.count ? constraints[index] : nil
         case let .system(id, kind): id < views.count && views[id] != nil ? systemConstraint(kind, of: id) : nil
+        case let .stack(id, k):
+            id < views.count && views[id] != nil && k < views[id]!.stack.generated.count ? views[id]!.stack.generated[k] : nil
         }
+    }
+
+    /// A stack view's generated constraints, by reference.
+    public func stackConstraints(of id: ViewID) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
+        view(id).stack.generated.enumerated().map { (.stack(id, $0.offset), $0.element) }
     }
 
     /// Every listed constraint: the user's in creation order, then each view's system ones in
     /// hierarchy order.
     public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
         var result = userConstraints.map { (ConstraintRef.user($0.index), $0.constraint) }
-        for view in allViews { result += systemConstraints(of: view.id) }
+        for view in allViews {
+            result += systemConstraints(of: view.id)
+            result += stackConstraints(of: view.id)
+        }
         return result
     }
 
     public func constraintRef(named name: String) -> ConstraintRef? {
         if let index = constraintIndices[name] { return .user(index) }
+        if let ref = stackConstraintRef(named: name) { return ref }
         return systemConstraint(named: name).map { .system($0.0, $0.1) }
+    }
+
+    /// `rows.spacing.2` → the stack's constraint of that name.
+    func stackConstraintRef(named name: String) -> ConstraintRef? {
+        guard let dot = name.firstIndex(of: "."), let id = viewIDs[String(name[..<dot])],
+              let k = view(id).stack.generated.firstIndex(where: { $0.name == name }) else { return nil }
+        return .stack(id, k)
     }
 }

@@ -20,6 +20,8 @@ public enum ViewProperty: Hashable, Sendable {
     case spacing(Double)
     case distribution(String)
     case alignment(String)
+    case marginsRelative(Bool)
+    case baselineRelative(Bool)
 
     public var name: String {
         switch self {
@@ -37,13 +39,15 @@ public enum ViewProperty: Hashable, Sendable {
         case .spacing: "spacing"
         case .distribution: "distribution"
         case .alignment: "alignment"
+        case .marginsRelative: "marginsRelative"
+        case .baselineRelative: "baselineRelative"
         }
     }
 
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "hidden",
-                               "axis", "spacing", "distribution", "alignment"]
+                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative"]
 }
 
 /// A hierarchy as it was at a layout pass, shared by reference.
@@ -80,6 +84,8 @@ public struct Hierarchy: Sendable {
     var autoName = 1
     /// A change since the last layout pass.
     public internal(set) var needsLayout = false
+    /// The stack views, whose constraints `regenerateStacks` remakes after every change.
+    var stackIDs: Set<ViewID> = []
     /// `set autolayout = on`: a layout pass after every change.
     public internal(set) var autolayout = false
     /// The state as of the last layout pass (what `save` replays before the pending changes).
@@ -121,12 +127,13 @@ public struct Hierarchy: Sendable {
         return result
     }
 
-    /// The view and everything below it.
+    /// The view and everything below it (stack views' helper guides included).
     public func subtree(_ id: ViewID) -> [ViewID] {
         var result: [ViewID] = []
         var stack = [id]
         while let next = stack.popLast() {
             result.append(next)
+            result += views[next]!.stack.helpers
             stack.append(contentsOf: views[next]!.children.reversed())
         }
         return result

@@ -62,13 +62,18 @@ public enum SystemConstraintKind: Int, CaseIterable, Hashable, Sendable, Compara
 public enum ConstraintRef: Hashable, Sendable, Comparable {
     case user(Int)
     case system(ViewID, SystemConstraintKind)
+    /// The stack view's generated constraint at this index of its list (`Hierarchy.stackConstraints`).
+    case stack(ViewID, Int)
 
     public static func < (a: Self, b: Self) -> Bool {
         switch (a, b) {
         case let (.user(x), .user(y)): x < y
-        case (.user, .system): true
-        case (.system, .user): false
+        case (.user, _): true
+        case (_, .user): false
         case let (.system(v, k), .system(w, l)): v != w ? v < w : k < l
+        case let (.system(v, _), .stack(w, _)): v <= w
+        case let (.stack(v, _), .system(w, _)): v < w
+        case let (.stack(v, i), .stack(w, j)): v != w ? v < w : i < j
         }
     }
 }
@@ -88,10 +93,13 @@ public struct LayoutConstraint: Hashable, Sendable {
     /// When the constraint was last activated (the clock of its hierarchy): the newest member
     /// of a conflicting set is the one broken.
     public var stamp: Int
+    /// `NSLayoutConstraint.identifier` when it is not the name: UIKit's (`UISV-spacing`) or one
+    /// an imported document gave that is not a strut name.
+    public var identifier: String?
 
     public init(name: String, first: Anchor, relation: Relation, second: Anchor?, multiplier: Double,
                 constant: Double, priority: Priority, isActive: Bool = true,
-                origin: ConstraintOrigin = .user, stamp: Int = 0) {
+                origin: ConstraintOrigin = .user, stamp: Int = 0, identifier: String? = nil) {
         self.name = name
         self.first = first
         self.relation = relation
@@ -102,6 +110,7 @@ public struct LayoutConstraint: Hashable, Sendable {
         self.isActive = isActive
         self.origin = origin
         self.stamp = stamp
+        self.identifier = identifier
     }
 
     public var isRequired: Bool { priority >= Priority.required }
@@ -132,5 +141,6 @@ public func formatNumber(_ value: Double) -> String {
 
 /// A priority as typed: `1000`, `250`, `999.5`.
 public func formatPriority(_ priority: Priority) -> String {
-    formatNumber(Double(priority))
+    // A Float's shortest text: 999.999, not the Double 999.9990234375.
+    priority == priority.rounded() ? formatNumber(Double(priority)) : String(priority)
 }

@@ -56,7 +56,7 @@ extension LayoutEngine {
             }
             second = Anchor(item: secondID, attribute: attribute)
         }
-        if let name = spec.name, h.constraintIndices[name] != nil || h.systemConstraint(named: name) != nil {
+        if let name = spec.name, h.constraintRef(named: name) != nil {
             throw LayoutError.duplicateConstraintName(name)
         }
         h.clock += 1
@@ -149,6 +149,9 @@ extension Hierarchy {
     /// A user constraint's index; system constraints are refused with the way to change them.
     func userConstraintIndex(_ name: String, action: String) throws -> Int {
         if let index = constraintIndices[name] { return index }
+        if case let .stack(id, _) = stackConstraintRef(named: name) {
+            throw LayoutError.stackConstraint(name: name, stack: view(id).name)
+        }
         if let (view, kind) = systemConstraint(named: name) {
             let hint: String
             switch kind.origin {

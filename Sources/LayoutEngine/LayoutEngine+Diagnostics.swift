@@ -261,7 +261,7 @@ extension LayoutEngine {
             let priorities = Set(competing.compactMap { hierarchy.constraint($0)?.priority })
             let levels = priorities.sorted().map { formatPriority($0) }.joined(separator: ", ")
             reasons.append("\(competing.map(name(of:)).joined(separator: ", ")) compete at priority \(levels): the optimum does not say which gives way")
-            if let last = competing.last {
+            if let last = competing.last(where: { if case .stack = $0 { false } else { true } }) {
                 pins.append("give one of them another priority, e.g. \(lowering(last))")
             }
         }

@@ -24,6 +24,10 @@ extension LayoutEngine {
             refs.formUnion(broken.keys)
             for (index, _) in hierarchy.userConstraints { refs.insert(.user(index)) }
             for view in hierarchy.allViews { refs.formUnion(systemRefs(of: view.id)) }
+            for id in hierarchy.stackIDs {
+                for helper in hierarchy.view(id).stack.helpers { refs.formUnion(systemRefs(of: helper)) }
+                for (ref, _) in hierarchy.stackConstraints(of: id) { refs.insert(ref) }
+            }
         } else {
             refs = dirtyRefs
             for id in dirtyViews { refs.formUnion(systemRefs(of: id)) }
@@ -32,6 +36,11 @@ extension LayoutEngine {
                 for index in hierarchy.constraints.indices {
                     if let constraint = hierarchy.constraints[index], constraint.items.contains(where: formChangedViews.contains) {
                         refs.insert(.user(index))
+                    }
+                }
+                for id in hierarchy.stackIDs {
+                    for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: formChangedViews.contains) {
+                        refs.insert(ref)
                     }
                 }
             }
@@ -82,7 +91,7 @@ extension LayoutEngine {
         case .user:
             guard let constraint = hierarchy.constraint(ref), constraint.isActive else { return nil }
             return constraint
-        case let .system(id, _):
+        case let .system(id, _), let .stack(id, _):
             guard id < hierarchy.views.count, hierarchy.views[id] != nil else { return nil }
             return hierarchy.constraint(ref)
         }

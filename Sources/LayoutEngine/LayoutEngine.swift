@@ -46,6 +46,11 @@ public final class LayoutEngine {
         let result: T
         do {
             result = try change(&working)
+            if !working.stackIDs.isEmpty {
+                let stacks = working.regenerateStacks()
+                dirtyRefs.formUnion(stacks.refs)
+                dirtyViews.formUnion(stacks.newHelpers)
+            }
         } catch {
             (dirtyRefs, dirtyViews, formChangedViews, needsFullSync) = savedDirty
             throw error
@@ -91,6 +96,7 @@ public final class LayoutEngine {
             h.views.append(view)
             h.viewIDs[name] = id
             h.views[parentID]!.children.append(id)
+            if kind == .stack { h.stackIDs.insert(id) }
             for property in properties { try h.set(property, on: id) }
             dirtyViews.insert(id)
         }
@@ -127,15 +133,18 @@ public final class LayoutEngine {
             let parent = h.view(id).parent!
             h.views[parent]!.children.removeAll { $0 == id }
             for view in doomed {
-                h.viewIDs[h.view(view).name] = nil
+                if h.view(view).stackHelper == nil { h.viewIDs[h.view(view).name] = nil }
+                h.stackIDs.remove(view)
                 h.views[view] = nil
             }
             needsFullSync = true
         }
     }
 
-    /// `move NAME to PARENT`: constraints to views outside the new ancestry go, as in UIKit.
-    public func moveView(_ name: String, to parent: String) throws {
+    /// `move NAME to PARENT [at INDEX]`: constraints to views outside the new ancestry go, as in
+    /// UIKit. INDEX (from 0) places it among the parent's subviews, which for a stack view is
+    /// its place among the arranged views; the default is last.
+    public func moveView(_ name: String, to parent: String, at index: Int? = nil) throws {
         try perform { h in
             let id = try h.viewID(named: name)
             let parentID = try h.viewID(named: parent)
@@ -145,8 +154,16 @@ public final class LayoutEngine {
             if h.view(id).kind == .guide { throw LayoutError.propertyNotApplicable(property: "move", view: name, kind: .guide) }
             let oldParent = h.view(id).parent!
             h.views[oldParent]!.children.removeAll { $0 == id }
-            h.views[parentID]!.children.append(id)
+            let siblings = h.view(parentID).children
+            if let index, index < 0 || index > siblings.count {
+                throw LayoutError.indexOutOfRange(index, count: siblings.count, parent: parent)
+            }
+            h.views[parentID]!.children.insert(id, at: index ?? siblings.count)
             h.views[id]!.parent = parentID
+            if h.view(parentID).kind == .stack && oldParent != parentID {
+                // addArrangedSubview turns translatesAutoresizingMaskIntoConstraints off.
+                try h.set(.autoresizing(false), on: id)
+            }
             // Constraints between the moved subtree and views outside it go, unless the other
             // view is one of the new ancestors (SPEC: "constraints to views outside the new
             // ancestry go").

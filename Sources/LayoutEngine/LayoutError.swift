@@ -27,6 +27,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case multiplierIsReadOnly(String)
     case invalidValue(property: String, value: String, expected: String)
     case notAmbiguous(String)
+    case indexOutOfRange(Int, count: Int, parent: String)
+    case stackConstraint(name: String, stack: String)
 
     /// One line for the user: what failed, the offending input quoted, what to do next.
     public var message: String {
@@ -79,6 +81,10 @@ public enum LayoutError: Error, Hashable, Sendable {
             return "'\(value)' is not a valid \(property): expected \(expected)"
         case let .notAmbiguous(name):
             return "'\(name)' is not ambiguous: its frame is the same in every optimal layout"
+        case let .indexOutOfRange(index, count, parent):
+            return "index \(index) is out of range for '\(parent)': expected 0 to \(count) (as UIKit: index out of bounds for arranged subview)"
+        case let .stackConstraint(name, stack):
+            return "'\(name)' is made by the stack view '\(stack)'; change its axis, spacing, distribution, alignment or arranged views (move, hidden)"
         }
     }
 

@@ -12,7 +12,8 @@ extension Hierarchy {
     /// `UILabel:0x7f8000000100'Hello'`: the short item description of constraint logs.
     public func uikitItem(_ id: ViewID) -> String {
         let view = self.view(id)
-        var text = "\(view.kind.className):\(Hierarchy.viewAddress(id))"
+        var text = "\(view.className):\(Hierarchy.viewAddress(id))"
+        if let role = view.stackHelper { return text + "'\(role.identifier)'" }
         let label = (view.kind == .label || view.kind == .button) ? view.text : view.name
         if !label.isEmpty { text += "'\(Hierarchy.truncatedLabel(label))'" }
         return text
@@ -35,6 +36,8 @@ extension Hierarchy {
             default: group = 3 + UInt64(kind.rawValue)
             }
             return hexAddress(0x6001_0000_0000 + UInt64(id) << 8 + group << 4)
+        case let .stack(id, k):
+            return hexAddress(0x6002_0000_0000 + UInt64(id) << 16 + UInt64(k + 1) << 4)
         }
     }
 
@@ -67,8 +70,8 @@ extension Hierarchy {
             parts.append(view(id).autoresizingMask.accessory)
         case .system:
             break
-        case .user:
-            parts.append("'\(c.name)'")
+        case .user, .stack:
+            parts.append("'\(c.identifier ?? c.name)'")
         }
         if case let .system(id, kind) = ref, kind.origin == .contentSize {
             // One constraint per axis: size == intrinsic, with both priorities.

@@ -24,6 +24,14 @@ public struct StackSettings: Hashable, Sendable {
     public var spacing: Double = 0
     public var distribution: String = "fill"
     public var alignment: String = "fill"
+    /// `isLayoutMarginsRelativeArrangement`: the edges go to the stack's layout margins.
+    public var marginsRelative = false
+    /// `isBaselineRelativeArrangement` (vertical stacks): spacing from last to first baseline.
+    public var baselineRelative = false
+    /// The constraints UIKit makes for this stack (`Hierarchy.regenerateStacks`), and the helper
+    /// guides they use (the alignment spanner, then the gap guides), made as needed and kept.
+    public internal(set) var generated: [LayoutConstraint] = []
+    public internal(set) var helpers: [ViewID] = []
 
     public static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
     public static let alignments = ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]
@@ -61,6 +69,16 @@ public struct View: Sendable {
     public var margins: EdgeInsets = .standard
     public var isHidden = false
     public var stack = StackSettings()
+    /// For a stack view's helper guide (never in `children`, never named by the user): its role.
+    public internal(set) var stackHelper: StackHelperRole?
+    /// The object id of the Interface Builder document it was imported from (`dump`'s `ibID`).
+    public var ibID: String?
+    /// The class an imported document names when it is not the kind's (`UITextField`, a
+    /// custom class).
+    public var documentClass: String?
+
+    /// The UIKit class shown in UIKit-style descriptions.
+    public var className: String { stackHelper?.className ?? documentClass ?? kind.className }
     /// Activation stamps of the constraints this view's properties make (content size,
     /// autoresizing): the clock when they were last made.
     public var contentSizeStamp = 0

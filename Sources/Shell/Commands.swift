@@ -61,16 +61,24 @@ enum Commands {
                     try s.engine.deleteView(name)
                     return .succeeded
                 }),
-        Command(name: "move", usage: "move NAME to PARENT",
-                summary: "re-parent a view; constraints to views outside its new ancestry go",
-                mutates: true, arguments: [.view, .word(["to"]), .view],
+        Command(name: "move", usage: "move NAME to PARENT [at INDEX]",
+                summary: "re-parent or reorder a view; constraints to views outside its new ancestry go",
+                mutates: true, arguments: [.view, .word(["to"]), .view, .word(["at"])],
                 run: { s, rest in
-                    var c = try s.cursor(rest, "move NAME to PARENT")
+                    var c = try s.cursor(rest, "move NAME to PARENT [at INDEX]")
                     let name = try c.name("a view name")
                     guard c.acceptWord("to") else { throw c.fail("'to'") }
                     let parent = try c.name("a view name")
+                    var index: Int?
+                    if c.acceptWord("at") {
+                        let number = try c.number("an index (0 is first)")
+                        guard number == number.rounded(), abs(number) < 1e9 else {
+                            throw ShellError.syntax("expected a whole index, found \(formatNumber(number))", usage: nil)
+                        }
+                        index = Int(number)
+                    }
                     try c.expectEnd()
-                    try s.engine.moveView(name, to: parent)
+                    try s.engine.moveView(name, to: parent, at: index)
                     return .succeeded
                 }),
         Command(name: "activate", usage: "activate NAME...", summary: "activate constraints",

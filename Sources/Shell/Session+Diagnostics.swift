@@ -12,11 +12,22 @@ extension Session {
         for report in engine.conflictReports() {
             blocks.append(conflictText(report))
         }
+        var fitting = 0
         for (ref, constraint) in h.allConstraints where engine.state(of: ref) == .violated {
+            // A stack view's low-priority fitting constraints give way by design.
+            if let identifier = constraint.identifier, Session.stackFittingIdentifiers.contains(identifier) {
+                fitting += 1
+                continue
+            }
             blocks.append(violationText(ref, constraint))
         }
         print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
+        if fitting > 0 {
+            print("(\(fitting) stack-view fitting constraint\(fitting == 1 ? "" : "s") (UISV-spanning-fit, UISV-canvas-fit, UISV-ambiguity-suppression) give way by design; 'constraints' lists them)")
+        }
     }
+
+    static let stackFittingIdentifiers: Set<String> = ["UISV-spanning-fit", "UISV-canvas-fit", "UISV-ambiguity-suppression"]
 
     func conflictText(_ report: LayoutEngine.ConflictReport) -> String {
         let brokenName = engine.name(of: report.broken)
@@ -68,6 +79,7 @@ extension Session {
 
     /// ` (content hugging)`, ` (compression resistance)`, ` (autoresizing)`; nothing for a user's.
     func originNote(_ ref: ConstraintRef) -> String {
+        if case let .stack(id, _) = ref { return " (stack view \(h.view(id).name))" }
         guard case let .system(_, kind) = ref else { return "" }
         switch kind {
         case .huggingH, .huggingV: return " (content hugging)"
@@ -92,6 +104,13 @@ extension Session {
             case .compressionV: return "set \(view).compression.v = 999"
             default: return "set \(view).autoresizing = off   (then constrain \(view) yourself)"
             }
+        case let .stack(id, k):
+            let stack = h.view(id)
+            let constraint = stack.stack.generated[k]
+            if constraint.identifier == "UISV-hiding" {
+                return "set \(h.view(constraint.first.item).name).hidden = false   (or lower the hidden view's own constraints to 999)"
+            }
+            return "change \(stack.name)'s spacing, distribution or alignment   (\(constraint.identifier ?? "stack") holds only with them)"
         }
     }
 

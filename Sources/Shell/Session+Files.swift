@@ -200,6 +200,16 @@ extension Session {
                 }
             }
         }
+        // Subviews put in another order (a stack view's arranged views): place each again. The
+        // statements above leave the old order with newcomers appended.
+        for view in new.allViews {
+            guard view.id < old.views.count, let previous = old.views[view.id] else { continue }
+            let stayed = previous.children.filter(view.children.contains)
+            let arrived = view.children.filter { !previous.children.contains($0) }
+            if stayed + arrived != view.children {
+                for (k, child) in view.children.enumerated() { lines.append("move \(new.view(child).name) to \(view.name) at \(k)") }
+            }
+        }
         for (_, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
             lines.append("\(constraint.name): \(new.text(of: constraint))")
             if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
@@ -236,6 +246,8 @@ extension Session {
             add(.plain, "spacing = \(formatNumber(view.stack.spacing))")
             add(.plain, "distribution = \(view.stack.distribution)")
             add(.plain, "alignment = \(view.stack.alignment)")
+            add(.plain, "marginsRelative = \(view.stack.marginsRelative)")
+            add(.plain, "baselineRelative = \(view.stack.baselineRelative)")
         }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(quoted(view.text))")

@@ -213,7 +213,13 @@ extension Session {
             guard let axis = Axis(rawValue: word) else { throw ShellError.syntax("expected horizontal or vertical, found '\(word)'", usage: nil) }
             return .axis(axis)
         case "spacing":
-            return .spacing(try c.number("a spacing"))
+            // `system` is UIKit's standard spacing between siblings, 8.
+            if c.acceptWord("system") { return .spacing(8) }
+            return .spacing(try c.number("a spacing (or system)"))
+        case "marginsRelative", "baselineRelative":
+            let word = try c.name("true or false")
+            guard word == "true" || word == "false" else { throw ShellError.syntax("expected true or false, found '\(word)'", usage: nil) }
+            return property == "marginsRelative" ? .marginsRelative(word == "true") : .baselineRelative(word == "true")
         case "distribution":
             let word = try c.name("a distribution")
             guard StackSettings.distributions.contains(word) else {

@@ -98,7 +98,16 @@ extension Session {
             let free = engine.ambiguousComponents(of: view.id).map { json($0.rawValue) }.joined(separator: ", ")
             out += "\n    {\"name\": \(json(view.name)), \"kind\": \(json(view.kind.rawValue)), \"parent\": \(parent), "
             out += "\"frame\": [\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)), \(formatNumber(f.height))], "
-            out += "\"ambiguous\": [\(free)]}"
+            out += "\"ambiguous\": [\(free)]"
+            if view.isHidden { out += ", \"hidden\": true" }
+            if view.kind == .stack {
+                let stack = view.stack
+                out += ", \"axis\": \(json(stack.axis.rawValue)), \"spacing\": \(formatNumber(stack.spacing)), "
+                out += "\"distribution\": \(json(stack.distribution)), \"alignment\": \(json(stack.alignment))"
+            }
+            if let ibID = view.ibID { out += ", \"ibID\": \(json(ibID))" }
+            if let documentClass = view.documentClass { out += ", \"class\": \(json(documentClass))" }
+            out += "}"
             out += k == views.count - 1 ? "\n  " : ","
         }
         out += "],\n  \"constraints\": ["

@@ -1,0 +1,257 @@
+import Cassowary
+
+/// What a stack view's helper guide is for.
+public enum StackHelperRole: String, Hashable, Sendable {
+    /// `_UILayoutSpacer` 'UISV-alignment-spanner': spans the arranged views across the axis.
+    case spanner
+    /// `_UIOLAGapGuide` 'UISV-distributing': the space between two arranged views.
+    case gap
+
+    public var className: String { self == .spanner ? "_UILayoutSpacer" : "_UIOLAGapGuide" }
+    public var identifier: String { self == .spanner ? "UISV-alignment-spanner" : "UISV-distributing" }
+}
+
+/// The constraints UIKit's `UIStackView` makes (AUTOLAYOUT.md §8.2), as a function of the
+/// stack's settings and its arranged views.
+///
+/// Arranged views are the stack's subviews that are not guides, in order. All of them, hidden
+/// ones included, form one chain along the axis: the canvas (the stack, or its margins) to the
+/// first, `UISV-spacing` between neighbours, the last to the canvas. A hidden view's size along
+/// the axis is held at 0 (`UISV-hiding`, 999.999 as on current iOS) and the gaps beside it shrink
+/// so that its visible neighbours stay one spacing apart: half a spacing on each side of a hidden
+/// run between visible views, none on the side of a run that reaches an end.
+///
+/// Across the axis, `fill` pins every view to both canvas edges through the first one
+/// (`UISV-alignment`); the other alignments align one attribute to the first view's, let a
+/// spanner guide enclose them all (`UISV-spanning-boundary`, the aligned edge at 999.5, hugged
+/// at 51 by `UISV-spanning-fit`), pin the canvas to the spanner, and keep unsized views from
+/// being ambiguous at 25 (`UISV-ambiguity-suppression`). With one view there is no spanner:
+/// the free canvas edges become inequalities and the stack hugs it at 49 (`UISV-canvas-fit`).
+///
+/// Names: `STACK.KIND.N`, N counting from 1 per kind in this order: `canvas`, `spacing`,
+/// `hiding`, `fillEqually`, `fillProportionally`, `distributingEdge`, `alignment`,
+/// `spanningBoundary`, `spanningFit`, `canvasFit`, `ambiguitySuppression`, `empty`.
+extension Hierarchy {
+    /// The stack's arranged views, in order.
+    public func arrangedViews(of id: ViewID) -> [ViewID] {
+        view(id).children.filter { view($0).kind != .guide }
+    }
+
+    /// Remakes every stack's constraints; constraints that did not change keep their stamps,
+    /// changed and new ones take the clock.
+    /// - Returns: the references whose constraint changed or went, and the helpers made.
+    mutating func regenerateStacks() -> (refs: [ConstraintRef], newHelpers: [ViewID]) {
+        var refs: [ConstraintRef] = []
+        var newHelpers: [ViewID] = []
+        for id in stackIDs.sorted() {
+            guard let stackView = views[id] else { continue }
+            let old = stackView.stack.generated
+            var fresh = makeStackConstraints(id, newHelpers: &newHelpers)
+            for k in fresh.indices {
+                if k < old.count, sameApartFromStamp(old[k], fresh[k]) { fresh[k].stamp = old[k].stamp; continue }
+                clock += 1
+                fresh[k].stamp = clock
+                refs.append(.stack(id, k))
+            }
+            if old.count > fresh.count { refs += (fresh.count..<old.count).map { .stack(id, $0) } }
+            if fresh != old { views[id]!.stack.generated = fresh }
+        }
+        return (refs, newHelpers)
+    }
+
+    private func sameApartFromStamp(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
+        var b = b
+        b.stamp = a.stamp
+        return a == b
+    }
+
+    /// A helper guide of the stack (made when missing): the spanner is `helpers[0]`, gap k
+    /// is `helpers[k]`.
+    private mutating func helper(_ stack: ViewID, _ slot: Int, made: inout [ViewID]) -> ViewID {
+        while views[stack]!.stack.helpers.count <= slot {
+            let k = views[stack]!.stack.helpers.count
+            let id = views.count
+            var guide = View(id: id, name: "\(view(stack).name).\(k == 0 ? "spanner" : "gap\(k)")", kind: .guide, parent: stack)
+            guide.stackHelper = k == 0 ? .spanner : .gap
+            views.append(guide)
+            views[stack]!.stack.helpers.append(id)
+            made.append(id)
+        }
+        return views[stack]!.stack.helpers[slot]
+    }
+
+    private mutating func makeStackConstraints(_ id: ViewID, newHelpers: inout [ViewID]) -> [LayoutConstraint] {
+        let settings = view(id).stack
+        let stackName = view(id).name
+        let items = arrangedViews(of: id)
+        let horizontal = settings.axis == .horizontal
+        let relative = settings.marginsRelative
+        // Along the axis and across it: edges, size, centre, each for items and for the canvas.
+        let minEdge: LayoutAttribute = horizontal ? .leading : .top
+        let maxEdge: LayoutAttribute = horizontal ? .trailing : .bottom
+        let size: LayoutAttribute = horizontal ? .width : .height
+        let crossMin: LayoutAttribute = horizontal ? .top : .leading
+        let crossMax: LayoutAttribute = horizontal ? .bottom : .trailing
+        let crossSize: LayoutAttribute = horizontal ? .height : .width
+        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        func canvas(_ a: LayoutAttribute) -> LayoutAttribute {
+            guard relative else { return a }
+            switch a {
+            case .leading: return .leadingMargin
+            case .trailing: return .trailingMargin
+            case .top: return .topMargin
+            case .bottom: return .bottomMargin
+            case .centerX: return .centerXWithinMargins
+            case .centerY: return .centerYWithinMargins
+            default: return a
+            }
+        }
+
+        var result: [LayoutConstraint] = []
+        var counts: [String: Int] = [:]
+        func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: Relation, _ second: Anchor?,
+                 multiplier: Double = 1, constant: Double = 0, priority: Priority = .required) {
+            counts[kind, default: 0] += 1
+            result.append(LayoutConstraint(
+                name: "\(stackName).\(kind).\(counts[kind]!)", first: first, relation: relation, second: second,
+                multiplier: multiplier, constant: constant, priority: priority, origin: .stack, identifier: identifier))
+        }
+        let S = { (a: LayoutAttribute) in Anchor(item: id, attribute: a) }
+        let A = { (item: ViewID, a: LayoutAttribute) in Anchor(item: item, attribute: a) }
+
+        guard !items.isEmpty else {
+            add("empty", "UISV-fix-for-app-bug-ambiguity", S(.height), .equal, nil, priority: 1)
+            return result
+        }
+
+        // Along the axis.
+        let hidden = items.map { view($0).isHidden }
+        let spreads = settings.distribution == "equalSpacing" || settings.distribution == "equalCentering"
+        add("canvas", "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[0], minEdge))
+        add("canvas", "UISV-canvas-connection", A(items[items.count - 1], maxEdge), .equal, S(canvas(maxEdge)))
+        for k in 1..<max(items.count, 1) where items.count > 1 {
+            let gap = stackGap(between: k - 1, and: k, hidden: hidden, spacing: settings.spacing)
+            if settings.baselineRelative && !horizontal && !hidden[k - 1] && !hidden[k] {
+                add("spacing", "UISV-spacing", A(items[k], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
+                    A(items[k - 1], .lastBaseline), constant: gap)
+            } else {
+                add("spacing", "UISV-spacing", A(items[k], minEdge), spreads ? .greaterThanOrEqual : .equal,
+                    A(items[k - 1], maxEdge), constant: gap)
+            }
+        }
+        for (k, item) in items.enumerated() where hidden[k] {
+            add("hiding", "UISV-hiding", A(item, size), .equal, nil, priority: 999.999)
+        }
+        let visible = items.indices.filter { !hidden[$0] }.map { items[$0] }
+        switch settings.distribution {
+        case "fillEqually":
+            for item in visible.dropFirst() {
+                add("fillEqually", "UISV-fill-equally", A(item, size), .equal, A(visible[0], size))
+            }
+        case "fillProportionally":
+            let intrinsic = visible.map { (horizontal ? view($0).intrinsicContentSize.width : view($0).intrinsicContentSize.height) ?? 0 }
+            let total = intrinsic.reduce(0, +)
+            let spacingTotal = settings.spacing * Double(max(visible.count - 1, 0))
+            if total > max(spacingTotal, 1) {
+                for (k, item) in visible.enumerated() {
+                    let share = intrinsic[k] / total
+                    guard share != 1 else { continue }
+                    add("fillProportionally", "UISV-fill-proportionally", A(item, size), .equal, S(size),
+                        multiplier: share, constant: -share * spacingTotal, priority: Priority(max(999 - k, 751)))
+                }
+            }
+        case "equalSpacing", "equalCentering":
+            let centering = settings.distribution == "equalCentering"
+            let center: LayoutAttribute = horizontal ? .centerX : .centerY
+            var gaps: [ViewID] = []
+            for k in 1..<max(visible.count, 1) where visible.count > 1 {
+                let gap = helper(id, k, made: &newHelpers)
+                gaps.append(gap)
+                add("distributingEdge", "UISV-distributing-edge", A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
+                add("distributingEdge", "UISV-distributing-edge", A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
+            }
+            for (k, gap) in gaps.enumerated().dropFirst() {
+                add("fillEqually", "UISV-fill-equally", A(gap, size), .equal, A(gaps[0], size),
+                    priority: centering ? Priority(max(150 - k, 50)) : .required)
+            }
+        default:
+            break
+        }
+
+        // Across the axis.
+        var alignment = settings.alignment
+        if !horizontal && (alignment == "firstBaseline" || alignment == "lastBaseline") { alignment = "fill" }
+        let aligned: LayoutAttribute? = switch alignment {
+        case "leading", "top": crossMin
+        case "trailing", "bottom": crossMax
+        case "center": crossCenter
+        case "firstBaseline": .firstBaseline
+        case "lastBaseline": .lastBaseline
+        default: nil
+        }
+        let first = items[0]
+        if let aligned {
+            if items.count == 1 {
+                // No spanner: the edges alignment leaves free become inequalities.
+                add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
+                add("canvas", "UISV-canvas-connection", A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
+                if aligned == crossCenter {
+                    add("canvas", "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                }
+            } else {
+                let spanner = helper(id, 0, made: &newHelpers)
+                add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(spanner, crossMin))
+                add("canvas", "UISV-canvas-connection", A(spanner, crossMax), .equal, S(canvas(crossMax)))
+                if aligned == crossCenter {
+                    add("canvas", "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                }
+                for item in items.dropFirst() {
+                    add("alignment", "UISV-alignment", A(first, aligned), .equal, A(item, aligned))
+                }
+                for item in items {
+                    if aligned == crossMin {
+                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
+                    } else {
+                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
+                    }
+                    if aligned == crossMax {
+                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
+                    } else {
+                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
+                    }
+                }
+                add("spanningFit", "UISV-spanning-fit", A(spanner, crossSize), .equal, nil,
+                    priority: visible.isEmpty ? 0.001 : 51)
+            }
+        } else {
+            add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(first, crossMin))
+            add("canvas", "UISV-canvas-connection", A(first, crossMax), .equal, S(canvas(crossMax)))
+            for item in items.dropFirst() {
+                add("alignment", "UISV-alignment", A(first, crossMin), .equal, A(item, crossMin))
+                add("alignment", "UISV-alignment", A(first, crossMax), .equal, A(item, crossMax))
+            }
+        }
+        // The stack hugs its content where spacing or loose canvas connections leave it room.
+        if spreads { add("canvasFit", "UISV-canvas-fit", S(size), .equal, nil, priority: 49) }
+        if aligned != nil && items.count == 1 { add("canvasFit", "UISV-canvas-fit", S(crossSize), .equal, nil, priority: 49) }
+        if aligned != nil {
+            for item in items {
+                add("ambiguitySuppression", "UISV-ambiguity-suppression", A(item, crossSize), .equal, nil, priority: 25)
+            }
+        }
+        return result
+    }
+
+    /// The `UISV-spacing` constant between arranged views `a` and `b = a + 1`: the spacing
+    /// between visible views; half of it beside a hidden run with visible views on both sides;
+    /// none beside a hidden run that reaches an end, or inside one.
+    func stackGap(between a: Int, and b: Int, hidden: [Bool], spacing: Double) -> Double {
+        if !hidden[a] && !hidden[b] { return spacing }
+        if hidden[a] && hidden[b] { return 0 }
+        // The hidden run that touches this gap, and whether a visible view lies beyond it.
+        let runStart = hidden[a] ? (hidden[..<a].lastIndex(of: false).map { $0 + 1 } ?? 0) : b
+        let runEnd = hidden[b] ? (hidden[(b + 1)...].firstIndex(of: false).map { $0 - 1 } ?? hidden.count - 1) : a
+        let bounded = runStart > 0 && runEnd < hidden.count - 1
+        return bounded ? spacing / 2 : 0
+    }
+}

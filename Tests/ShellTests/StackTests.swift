@@ -1,0 +1,233 @@
+import Testing
+@testable import Shell
+import LayoutEngine
+
+/// Stack views: one test per distribution and per alignment, with frames worked out by hand.
+///
+/// The horizontal row used by most tests: stack `s` at (10, 20), spacing 10, holding views
+/// a, b, c with intrinsic sizes 40×20, 60×30 and 20×10 (hugging 250, compression 750).
+
+func stackSession(_ lines: [String]) -> Session {
+    let session = Session(sink: BufferSink())
+    for line in lines {
+        let result = session.run(line: line)
+        precondition(result == .succeeded, "\(line) failed")
+    }
+    return session
+}
+
+func rowSession(width: Double?, _ settings: [String]) -> Session {
+    var lines = [
+        "new stack s", "s.leading == root.leading + 10", "s.top == root.top + 20", "set s.spacing = 10",
+        "new view a in s intrinsic=40 20", "new view b in s intrinsic=60 30", "new view c in s intrinsic=20 10",
+    ]
+    if let width { lines.append("s.width == \(formatNumber(width))") }
+    return stackSession(lines + settings + ["layout"])
+}
+
+func frames(_ session: Session, _ names: [String]) -> [Rect] {
+    names.map { session.engine.hierarchy.view(named: $0)!.frame }
+}
+
+func close(_ a: [Rect], _ b: [Rect]) -> Bool {
+    guard a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { x, y in
+        [x.x - y.x, x.y - y.y, x.width - y.width, x.height - y.height].allSatisfy { abs($0) < 1e-6 }
+    }
+}
+
+func R(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+// MARK: - Distributions (alignment fill: every height is the tallest compression, 30)
+
+@Test func fillGivesTheSlackToTheViewThatHugsLeast() {
+    // 300 − 2 × 10 spacing = 280; a and c hug at 251, so b takes 280 − 40 − 20 = 220.
+    let session = rowSession(width: 300, ["set a.hugging.h = 251", "set c.hugging.h = 251"])
+    #expect(close(frames(session, ["s", "a", "b", "c"]),
+                  [R(10, 20, 300, 30), R(0, 0, 40, 30), R(50, 0, 220, 30), R(280, 0, 20, 30)]))
+    #expect(session.engine.ambiguousComponents(of: session.engine.hierarchy.view(named: "b")!.id).isEmpty)
+}
+
+@Test func fillEquallyMakesEveryWidthTheFirstOnes() {
+    // (320 − 20) / 3 = 100 each.
+    let session = rowSession(width: 320, ["set s.distribution = fillEqually"])
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 100, 30), R(110, 0, 100, 30), R(220, 0, 100, 30)]))
+}
+
+@Test func fillProportionallySharesByIntrinsicWidth() {
+    // 300 shared 40 : 60 : 20 = 100, 150, 50.
+    let session = rowSession(width: 320, ["set s.distribution = fillProportionally"])
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 100, 30), R(110, 0, 150, 30), R(270, 0, 50, 30)]))
+    let texts = session.engine.hierarchy.view(named: "s")!.stack.generated
+        .filter { $0.identifier == "UISV-fill-proportionally" }.map { session.engine.hierarchy.text(of: $0) }
+    #expect(texts == ["a.width == 0.333333 * s.width - 6.666667 @999", "b.width == 0.5 * s.width - 10 @998",
+                      "c.width == 0.166667 * s.width - 3.333333 @997"])
+}
+
+@Test func equalSpacingKeepsSizesAndEqualisesGaps() {
+    // The views keep 40, 60, 20; the two gaps share 320 − 120 = 200.
+    let session = rowSession(width: 320, ["set s.distribution = equalSpacing"])
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(140, 0, 60, 30), R(300, 0, 20, 30)]))
+}
+
+@Test func equalSpacingHugsItsContentWhenFree() {
+    // No width: UISV-canvas-fit (49) pulls the stack down to the views and minimum spacing.
+    let session = rowSession(width: nil, ["set s.distribution = equalSpacing"])
+    #expect(close(frames(session, ["s", "a", "b", "c"]),
+                  [R(10, 20, 140, 30), R(0, 0, 40, 30), R(50, 0, 60, 30), R(120, 0, 20, 30)]))
+}
+
+@Test func equalCenteringSpacesTheCentres() {
+    // Centres at 20 and 310 for the end views, so b's centre is at 165: b from 135 to 195.
+    let session = rowSession(width: 320, ["set s.distribution = equalCentering"])
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(135, 0, 60, 30), R(300, 0, 20, 30)]))
+    let priorities = session.engine.hierarchy.view(named: "s")!.stack.generated
+        .filter { $0.identifier == "UISV-fill-equally" }.map(\.priority)
+    #expect(priorities == [149])
+}
+
+// MARK: - Alignments (distribution fill, a and c hugging 251: widths 40, 240, 20)
+
+func alignedRow(_ alignment: String) -> Session {
+    rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "set s.alignment = \(alignment)"])
+}
+
+@Test func topAlignsTheTopsAndTheSpannerSetsTheHeight() {
+    let session = alignedRow("top")
+    #expect(close(frames(session, ["s", "a", "b", "c"]),
+                  [R(10, 20, 320, 30), R(0, 0, 40, 20), R(50, 0, 240, 30), R(300, 0, 20, 10)]))
+}
+
+@Test func bottomAlignsTheBottoms() {
+    let session = alignedRow("bottom")
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 10, 40, 20), R(50, 0, 240, 30), R(300, 20, 20, 10)]))
+}
+
+@Test func centerAlignsTheCentres() {
+    let session = alignedRow("center")
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 5, 40, 20), R(50, 0, 240, 30), R(300, 10, 20, 10)]))
+}
+
+@Test func fillStretchesEveryViewAcross() {
+    let session = alignedRow("fill")
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(50, 0, 240, 30), R(300, 0, 20, 30)]))
+}
+
+@Test func baselinesAlignLabelsByTheirText() {
+    // a: font 20, 24 high, baseline 19 below its top; b: font 10, 12 high, baseline 9.5.
+    // Aligned baselines put b 9.5 lower; the spanner encloses both: height 24.
+    for alignment in ["firstBaseline", "lastBaseline"] {
+        let session = stackSession([
+            "new stack s", "s.leading == root.leading + 10", "s.top == root.top + 20", "set s.spacing = 10",
+            "set s.alignment = \(alignment)",
+            "new label a in s text=\"ab\" font=20", "new label b in s text=\"abcd\" font=10", "layout",
+        ])
+        #expect(close(frames(session, ["s", "a", "b"]), [R(10, 20, 50, 24), R(0, 0, 20, 24), R(30, 9.5, 20, 12)]), "\(alignment)")
+    }
+}
+
+@Test func verticalLeadingTrailingAndCenter() {
+    // A vertical stack 100 wide: views keep their widths and line up on one side or the middle.
+    let expected: [String: [Rect]] = [
+        "leading": [R(0, 0, 40, 20), R(0, 30, 60, 30), R(0, 70, 20, 10)],
+        "trailing": [R(60, 0, 40, 20), R(40, 30, 60, 30), R(80, 70, 20, 10)],
+        "center": [R(30, 0, 40, 20), R(20, 30, 60, 30), R(40, 70, 20, 10)],
+    ]
+    for (alignment, frames_) in expected {
+        let session = rowSession(width: 100, ["set s.axis = vertical", "set s.alignment = \(alignment)"])
+        #expect(close(frames(session, ["a", "b", "c"]), frames_), "\(alignment)")
+        #expect(close(frames(session, ["s"]), [R(10, 20, 100, 80)]), "\(alignment)")
+    }
+}
+
+@Test func aSingleCentredViewNeedsNoSpanner() {
+    let session = stackSession([
+        "new stack s", "s.leading == root.leading", "s.top == root.top", "s.height == 50",
+        "set s.alignment = center", "new view a in s intrinsic=40 20", "layout",
+    ])
+    #expect(close(frames(session, ["s", "a"]), [R(0, 0, 40, 50), R(0, 15, 40, 20)]))
+    let generated = session.engine.hierarchy.view(named: "s")!.stack.generated
+    #expect(generated.map { session.engine.hierarchy.text(of: $0) } == [
+        "s.leading == a.leading", "a.trailing == s.trailing", "s.top <= a.top", "a.bottom <= s.bottom",
+        "s.centerY == a.centerY", "s.height == 0 @49", "a.height == 0 @25",
+    ])
+}
+
+// MARK: - UIKit's constraints, hidden views, margins, order
+
+@Test func topAlignmentMakesUIKitsConstraints() {
+    // AUTOLAYOUT.md §8.3: the iOS 10 dump of a top-aligned row of three, by identifier.
+    let session = alignedRow("top")
+    let h = session.engine.hierarchy
+    let generated = h.view(named: "s")!.stack.generated
+    let described = generated.map { "\($0.identifier!) \(h.text(of: $0))" }
+    #expect(described == [
+        "UISV-canvas-connection s.leading == a.leading",
+        "UISV-canvas-connection c.trailing == s.trailing",
+        "UISV-spacing b.leading == a.trailing + 10",
+        "UISV-spacing c.leading == b.trailing + 10",
+        "UISV-canvas-connection s.top == s.spanner.top",
+        "UISV-canvas-connection s.spanner.bottom == s.bottom",
+        "UISV-alignment a.top == b.top",
+        "UISV-alignment a.top == c.top",
+        "UISV-spanning-boundary s.spanner.top == a.top @999.5",
+        "UISV-spanning-boundary s.spanner.bottom >= a.bottom",
+        "UISV-spanning-boundary s.spanner.top == b.top @999.5",
+        "UISV-spanning-boundary s.spanner.bottom >= b.bottom",
+        "UISV-spanning-boundary s.spanner.top == c.top @999.5",
+        "UISV-spanning-boundary s.spanner.bottom >= c.bottom",
+        "UISV-spanning-fit s.spanner.height == 0 @51",
+        "UISV-ambiguity-suppression a.height == 0 @25",
+        "UISV-ambiguity-suppression b.height == 0 @25",
+        "UISV-ambiguity-suppression c.height == 0 @25",
+    ])
+    #expect(generated.map(\.name).prefix(3) == ["s.canvas.1", "s.canvas.2", "s.spacing.1"])
+    let spanner = h.view(h.view(named: "s")!.stack.helpers[0])
+    #expect(h.uikitItem(spanner.id) == "_UILayoutSpacer:0x7f8000000500'UISV-alignment-spanner'")
+    #expect(h.uikitDescription(of: h.constraintRef(named: "s.spacing.1")!)
+        == "<NSLayoutConstraint:0x600200010030 'UISV-spacing' H:[UIView:0x7f8000000200'a']-(10)-[UIView:0x7f8000000300'b']   (active)>")
+}
+
+@Test func hiddenViewsCollapseAndTheirGapsHalve() {
+    // b hidden between a and c: b's width is held at 0 (999.999) and the two gaps beside it
+    // are 5 each, so a and c stay 10 apart.
+    let session = rowSession(width: 320, ["set a.hugging.h = 251", "set b.hugging.h = 251", "set b.hidden = true"])
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(45, 0, 0, 30), R(50, 0, 270, 30)]))
+    let h = session.engine.hierarchy
+    let hiding = h.constraint(named: "s.hiding.1") ?? h.view(named: "s")!.stack.generated.first { $0.name == "s.hiding.1" }
+    #expect(hiding.map { h.text(of: $0) } == "b.width == 0 @999.999")
+    // A hidden view at the end takes no gap at all.
+    #expect(session.run(line: "set b.hidden = false; set b.hugging.h = 250; set c.hidden = true; layout") == .succeeded)
+    #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(50, 0, 270, 30), R(320, 0, 0, 30)]))
+}
+
+@Test func aHiddenViewWithARequiredSizeIsReported() {
+    // The classic: a hidden arranged view keeps a required width, so UISV-hiding gives way.
+    let session = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "b.width == 100", "set b.hidden = true"])
+    let h = session.engine.hierarchy
+    let ref = h.constraintRef(named: "s.hiding.1")!
+    #expect(session.engine.state(of: ref) == .violated)
+    #expect(session.engine.error(of: ref) == 100)
+    #expect(session.engine.forcedBy(ref).map(session.engine.name(of:)) == ["c4"])
+}
+
+@Test func marginsRelativeArrangementInsetsTheViews() {
+    let session = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251",
+                                          "set s.margins = 5 6 7 8", "set s.marginsRelative = true"])
+    // Inside margins: 320 − 6 − 8 = 306 wide; height 30 + 5 + 7.
+    #expect(close(frames(session, ["s", "a", "b", "c"]),
+                  [R(10, 20, 320, 42), R(6, 5, 40, 30), R(56, 5, 226, 30), R(292, 5, 20, 30)]))
+}
+
+@Test func movingAnArrangedViewReordersTheStack() {
+    let session = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "move c to s at 0"])
+    #expect(close(frames(session, ["c", "a", "b"]), [R(0, 0, 20, 30), R(30, 0, 40, 30), R(80, 0, 240, 30)]))
+    #expect(session.run(line: "move c to s at 4") == .failed)
+}
+
+@Test func stackConstraintsAreNotTheUsersToChange() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new stack s; new view a in s; remove s.canvas.1") == .failed)
+    #expect(sink.errors.contains("'s.canvas.1' is made by the stack view 's'; change its axis, spacing, distribution, alignment or arranged views (move, hidden)"))
+}
