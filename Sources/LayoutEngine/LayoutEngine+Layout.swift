@@ -72,7 +72,9 @@ extension LayoutEngine {
             guard let other = refByID[id.index] else { return nil }
             if case let .system(_, kind) = other, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return nil }
             return other
-        }.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        }.sorted()
+        // In creation order, not activation order: a saved session replays creation order
+        // exactly, but not when a stack view made its constraints relative to the user's.
         // Minimal for the solver is not minimal with every size ≥ 0 as a given (those can
         // make a smaller subset fail too): filter again with them in the background.
         var hard = current.compiled
