@@ -35,10 +35,17 @@ let package = Package(
             dependencies: ["LayoutEngine"],
             exclude: ["README.md"]
         ),
+        // Interface Builder documents (.xib, .storyboard): read with Foundation's XML parser,
+        // built into a layout engine.
+        .target(
+            name: "InterfaceBuilder",
+            dependencies: ["LayoutEngine"],
+            exclude: ["README.md"]
+        ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat"],
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder"],
             exclude: ["README.md"]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
@@ -79,6 +86,10 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell"]
+        ),
+        .testTarget(
+            name: "InterfaceBuilderTests",
+            dependencies: ["InterfaceBuilder", "Shell"]
         ),
     ]
 )

@@ -98,6 +98,10 @@ extension Hierarchy {
         case let .baselineRelative(on):
             guard view.kind == .stack else { throw refuse() }
             views[id]!.stack.baselineRelative = on
+        case let .documentClass(name):
+            views[id]!.documentClass = name.isEmpty ? nil : name
+        case let .ibID(value):
+            views[id]!.ibID = value.isEmpty ? nil : value
         }
     }
 

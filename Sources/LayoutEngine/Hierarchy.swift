@@ -22,6 +22,10 @@ public enum ViewProperty: Hashable, Sendable {
     case alignment(String)
     case marginsRelative(Bool)
     case baselineRelative(Bool)
+    /// The UIKit class shown in UIKit-style output (an imported `UITextField`, a custom class).
+    case documentClass(String)
+    /// The Interface Builder object id a view was imported from.
+    case ibID(String)
 
     public var name: String {
         switch self {
@@ -41,13 +45,15 @@ public enum ViewProperty: Hashable, Sendable {
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
         case .baselineRelative: "baselineRelative"
+        case .documentClass: "class"
+        case .ibID: "ibID"
         }
     }
 
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "hidden",
-                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative"]
+                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
 }
 
 /// A hierarchy as it was at a layout pass, shared by reference.
@@ -86,6 +92,9 @@ public struct Hierarchy: Sendable {
     public internal(set) var needsLayout = false
     /// The stack views, whose constraints `regenerateStacks` remakes after every change.
     var stackIDs: Set<ViewID> = []
+    /// Off: stack views leave out their fitting constraints (spanning fit, canvas fit,
+    /// ambiguity suppression), so that what only they decide shows as ambiguous.
+    var stackFitting = true
     /// `set autolayout = on`: a layout pass after every change.
     public internal(set) var autolayout = false
     /// The state as of the last layout pass (what `save` replays before the pending changes).

@@ -11,11 +11,14 @@ public struct ConstraintSpec: Hashable, Sendable {
     public var multiplier: Double
     public var constant: Double
     public var priority: Priority
+    /// `NSLayoutConstraint.identifier` when it cannot be the name (an imported document's).
+    public var identifier: String?
 
     public init(name: String? = nil, firstItem: String, firstAttribute: LayoutAttribute, relation: Relation,
                 secondItem: String? = nil, secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
-                constant: Double = 0, priority: Priority = .required) {
+                constant: Double = 0, priority: Priority = .required, identifier: String? = nil) {
         self.name = name
+        self.identifier = identifier
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation
@@ -63,7 +66,7 @@ extension LayoutEngine {
         var constraint = LayoutConstraint(
             name: spec.name ?? "", first: Anchor(item: firstID, attribute: spec.firstAttribute),
             relation: spec.relation, second: second, multiplier: second == nil ? 1 : spec.multiplier,
-            constant: spec.constant, priority: spec.priority, stamp: h.clock)
+            constant: spec.constant, priority: spec.priority, stamp: h.clock, identifier: spec.identifier)
         try h.validate(constraint)
         if spec.name == nil { constraint.name = h.nextAutomaticName() }
         let index = h.constraints.count

@@ -115,6 +115,12 @@ public final class LayoutEngine {
         }
     }
 
+    /// Stack views' fitting constraints on or off (off: what only they decide is ambiguous;
+    /// the import uses it to find the sizes left to content).
+    public func setStackFitting(_ on: Bool) throws {
+        try perform { h in h.stackFitting = on }
+    }
+
     /// `set autolayout = on|off`.
     public func setAutolayout(_ on: Bool) throws {
         try perform { h in h.autolayout = on }

@@ -111,6 +111,7 @@ extension Hierarchy {
         var counts: [String: Int] = [:]
         func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: Relation, _ second: Anchor?,
                  multiplier: Double = 1, constant: Double = 0, priority: Priority = .required) {
+            if !stackFitting && ["spanningFit", "canvasFit", "ambiguitySuppression", "empty"].contains(kind) { return }
             counts[kind, default: 0] += 1
             result.append(LayoutConstraint(
                 name: "\(stackName).\(kind).\(counts[kind]!)", first: first, relation: relation, second: second,

@@ -192,6 +192,31 @@ enum Commands {
         Command(name: "save", usage: "save FILE", summary: "write a script that rebuilds the current state",
                 arguments: [.file],
                 run: { s, rest in try s.save(rest); return .succeeded }),
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard",
+                summary: "add the views and constraints of an Interface Builder document",
+                details: """
+                Each top-level view (a xib's, or each storyboard scene's root view) becomes a subview \
+                of root with its document frame and autoresizing on; a scene's root view fills root. \
+                Views are named after their user label, else their element (label, textField), made \
+                unique; 'dump' shows each one's document id as "ibID" and its UIKit class as "class". \
+                Subviews placed by constraints get autoresizing off; others, and fixedFrame views, keep \
+                their frame through their mask. Constraints come in with the owning view as an omitted \
+                first item, multipliers such as 0.25, 3/4 or 16:9, identifiers as names where they are \
+                names; placeholder constraints are skipped, un-installed ones come in inactive; \
+                size-class variations are listed, the default configuration is applied. Safe-area \
+                guides of scene root views are inset by the device's status bar (20 points, 44 or more \
+                on notched devices); root views have margins of 16 at the sides.
+                What is taken from the document: strut has no fonts or images, so for labels, buttons, \
+                fields, switches and image views the intrinsic size along each axis that the \
+                constraints leave to the content is the size of Xcode's frame (a 17-point label is \
+                20.5 high there, 20.4 by strut's metric); along other axes a label uses strut's text \
+                metric and other views have none. The import lists these. Lay out at the document's \
+                size (set root.frame = 0 0 W H, then layout) and the frames are Xcode's.
+                A document strut cannot read (not XML, truncated, unknown elements, references to \
+                nothing) is refused with its line, and nothing changes.
+                """,
+                mutates: true, arguments: [.file],
+                run: { s, rest in try s.importDocument(rest); return .succeeded }),
         Command(name: "load", usage: "load FILE", summary: "run a script (all of it, or nothing if a command fails)",
                 mutates: true, arguments: [.file],
                 run: { s, rest in try s.load(rest) }),

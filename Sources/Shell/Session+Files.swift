@@ -2,6 +2,7 @@ import Foundation
 import VisualFormat
 import LayoutEngine
 import Cassowary
+import InterfaceBuilder
 
 /// `save`, `load`, `record` and `help`.
 extension Session {
@@ -42,6 +43,38 @@ extension Session {
         recordPath = file
         recorded = []
         print("recording to \(file)")
+    }
+
+    /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
+    func importDocument(_ rest: String) throws {
+        let file = try path(rest, "import FILE.xib|FILE.storyboard")
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") else {
+            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard); console logs are not read yet")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ShellError.file(file, reason: isDirectory.boolValue ? "it is a directory" : "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
+        let report: ImportReport
+        do {
+            let document = try IBDocument.read(data)
+            report = try Importer(engine: engine).run(document)
+        } catch let error as DocumentError {
+            throw ShellError.file(file, reason: "line \(error.line): \(error.message)")
+        }
+        let name = (file as NSString).lastPathComponent
+        let rootNames = report.roots.joined(separator: ", ")
+        print("imported \(name): \(report.views) views and guides under \(report.roots.count) top-level view\(report.roots.count == 1 ? "" : "s") (\(rootNames)), \(report.constraints) constraints (\(report.inactive) inactive)")
+        if let size = report.documentSize {
+            print("document size \(formatNumber(size.width)) x \(formatNumber(size.height)): 'set root.frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))' lays it out as Xcode did")
+        }
+        if !report.fromDocument.isEmpty {
+            print("content sizes from the document's frames: " + report.fromDocument.joined(separator: "; "))
+        }
+        for line in report.skipped { print("skipped: " + line) }
+        for line in report.variations { print("size-class variation, not applied: " + line) }
     }
 
     /// Runs a script; if a line fails, everything the script did is undone and the error names
@@ -239,6 +272,8 @@ extension Session {
     func propertyLines(_ view: View, named name: String) -> [(group: PropertyGroup, line: String)] {
         var result: [(PropertyGroup, String)] = []
         func add(_ group: PropertyGroup, _ text: String) { result.append((group, "set \(name).\(text)")) }
+        if let documentClass = view.documentClass { add(.plain, "class = \(quoted(documentClass))") }
+        if let ibID = view.ibID { add(.plain, "ibID = \(quoted(ibID))") }
         add(.plain, "margins = \(insets(view.margins))")
         add(.plain, "hidden = \(view.isHidden)")
         if view.kind == .stack {

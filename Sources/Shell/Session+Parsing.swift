@@ -164,6 +164,15 @@ extension Session {
             }
         case "font":
             return .font(try c.number("a font size"))
+        case "class", "ibID":
+            guard let token = c.next() else { throw c.fail("a string") }
+            let text: String
+            switch token.kind {
+            case let .string(value): text = value
+            case let .name(word): text = word
+            default: c.position -= 1; throw c.fail("a string (\"...\")")
+            }
+            return property == "class" ? .documentClass(text) : .ibID(text)
         case "intrinsic":
             if c.acceptWord("none") {
                 if c.atNumber { return .intrinsic(nil, try c.number("a height")) }

@@ -1,0 +1,306 @@
+import Foundation
+
+/// An Interface Builder document (`.xib` or `.storyboard`) as far as layout goes
+/// (AUTOLAYOUT.md §9): the top-level views with their subtrees, frames, autoresizing, content
+/// priorities, texts, margins, stack settings, layout guides and constraints.
+public struct IBDocument: Sendable {
+    public var isStoryboard: Bool
+    /// `retina4_7` and the like: decides the safe area of scene root views.
+    public var device: String?
+    /// A xib's top-level views, or each storyboard scene's root view.
+    public var roots: [IBView]
+    /// Size-class variations, which strut lists but does not apply (the default is applied).
+    public var variations: [String] = []
+    /// What was left out, for the import's report.
+    public var skipped: [String] = []
+}
+
+/// One view of a document.
+public struct IBView: Sendable {
+    public var id: String
+    /// The element name: `view`, `label`, `stackView`, ...
+    public var element: String
+    public var customClass: String?
+    public var userLabel: String?
+    public var line: Int
+    public var frame: (x: Double, y: Double, width: Double, height: Double)?
+    /// `translatesAutoresizingMaskIntoConstraints` (IB writes `NO` when constraints place it).
+    public var translatesAutoresizingMask = true
+    public var fixedFrame = false
+    /// Flags as strut names them: `flexibleLeft`, `flexibleWidth`, ...
+    public var mask: [String] = []
+    public var hugging: (h: Float?, v: Float?) = (nil, nil)
+    public var compression: (h: Float?, v: Float?) = (nil, nil)
+    public var text: String?
+    public var fontSize: Double?
+    public var isHidden = false
+    public var isMisplaced = false
+    public var isSceneRoot = false
+    /// For a scene's root view: bars of the containers its controller is in (a navigation
+    /// controller's bar, 44, on top; a tab bar controller's, 49, below).
+    public var barInsets: (top: Double, bottom: Double) = (0, 0)
+    /// top, left, bottom, right.
+    public var margins: (Double, Double, Double, Double)?
+    public var stack: (axis: String, distribution: String, alignment: String, spacing: Double,
+                       baselineRelative: Bool, marginsRelative: Bool)?
+    public var subviews: [IBView] = []
+    /// Layout guides the view owns: `safeArea`, `contentLayoutGuide`, `frameLayoutGuide`,
+    /// and a view controller's legacy `topLayoutGuide` / `bottomLayoutGuide`.
+    public var guides: [(id: String, role: String)] = []
+    public var constraints: [IBConstraint] = []
+}
+
+/// One `<constraint>`: items are document ids; nil `firstItem` is the owning view.
+public struct IBConstraint: Sendable {
+    public var id: String
+    public var line: Int
+    public var firstItem: String?
+    public var firstAttribute: String
+    public var relation: String
+    public var secondItem: String?
+    public var secondAttribute: String?
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Float
+    public var identifier: String?
+    /// "Installed" unchecked: excluded from the default configuration.
+    public var isInstalled = true
+}
+
+extension IBDocument {
+    /// The elements that are views; any other element among a view's subviews is an error.
+    static let viewElements: Set<String> = [
+        "view", "label", "button", "imageView", "textField", "textView", "switch", "stackView", "scrollView",
+        "tableView", "tableViewCell", "tableViewCellContentView", "collectionView", "collectionViewCell",
+        "collectionReusableView", "activityIndicatorView", "segmentedControl", "slider", "progressView",
+        "pageControl", "stepper", "datePicker", "pickerView", "toolbar", "navigationBar", "tabBar", "searchBar",
+        "visualEffectView", "containerView", "mapView", "wkWebView", "webView", "tableViewHeaderFooterView",
+    ]
+
+    static let attributes: Set<String> = [
+        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+        "baseline", "firstBaseline", "lastBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
+        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
+    ]
+
+    /// Reads a document.
+    /// - Throws: `DocumentError` with the line: not XML, truncated, not an Interface Builder
+    ///   document, an unknown element among subviews, a bad value, a reference to nothing.
+    public static func read(_ data: Data) throws -> IBDocument {
+        let root = try TreeBuilder.parse(data)
+        guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") else {
+            throw DocumentError(line: root.line, "not an iOS Interface Builder document (the top element is <\(root.name)>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)")
+        }
+        var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
+        if document.isStoryboard {
+            // Which controllers sit in a navigation or tab bar controller (one level of nesting too).
+            var bars: [String: (top: Double, bottom: Double)] = [:]
+            var links: [(from: String, to: String, top: Double, bottom: Double)] = []
+            for scene in root.child("scenes")?.children("scene") ?? [] {
+                for object in scene.child("objects")?.children ?? [] {
+                    guard let id = object["id"], object.name == "navigationController" || object.name == "tabBarController" else { continue }
+                    for segue in object.child("connections")?.children("segue") ?? [] where segue["kind"] == "relationship" {
+                        guard let destination = segue["destination"] else { continue }
+                        links.append((id, destination, object.name == "navigationController" ? 44 : 0, object.name == "tabBarController" ? 49 : 0))
+                    }
+                }
+            }
+            for link in links { bars[link.to, default: (0, 0)].top += link.top; bars[link.to, default: (0, 0)].bottom += link.bottom }
+            for link in links {
+                if let outer = bars[link.from] { bars[link.to]!.top += outer.top; bars[link.to]!.bottom += outer.bottom }
+            }
+            for scene in root.child("scenes")?.children("scene") ?? [] {
+                for object in scene.child("objects")?.children ?? [] where object.name != "placeholder" {
+                    guard let viewNode = object.children.first(where: { $0["key"] == "view" && viewElements.contains($0.name) }) else { continue }
+                    var view = try readView(viewNode, document: &document)
+                    view.isSceneRoot = true
+                    if let id = object["id"], let insets = bars[id] { view.barInsets = insets }
+                    if let guides = object.child("layoutGuides") {
+                        for guide in guides.children("viewControllerLayoutGuide") {
+                            guard let id = guide["id"], let kind = guide["type"] else { continue }
+                            view.guides.append((id, kind == "top" ? "topLayoutGuide" : "bottomLayoutGuide"))
+                        }
+                    }
+                    document.roots.append(view)
+                }
+            }
+        } else {
+            for object in root.child("objects")?.children ?? [] where viewElements.contains(object.name) {
+                document.roots.append(try readView(object, document: &document))
+            }
+        }
+        try checkReferences(document)
+        return document
+    }
+
+    private static func number(_ node: Node, _ key: String) throws -> Double? {
+        guard let text = node[key] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw DocumentError(line: node.line, "\(key)=\"\(text)\" on <\(node.name)> is not a number")
+        }
+        return value
+    }
+
+    private static func flag(_ node: Node, _ key: String) -> Bool { node[key] == "YES" }
+
+    private static func readView(_ node: Node, document: inout IBDocument) throws -> IBView {
+        guard let id = node["id"] else { throw DocumentError(line: node.line, "<\(node.name)> has no id") }
+        var view = IBView(id: id, element: node.name, customClass: node["customClass"], userLabel: node["userLabel"], line: node.line)
+        if let rect = node.child("rect", key: "frame") {
+            view.frame = (try number(rect, "x") ?? 0, try number(rect, "y") ?? 0,
+                          try number(rect, "width") ?? 0, try number(rect, "height") ?? 0)
+        }
+        view.translatesAutoresizingMask = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
+        view.fixedFrame = flag(node, "fixedFrame")
+        if let mask = node.child("autoresizingMask", key: "autoresizingMask") {
+            let names = [("flexibleMinX", "flexibleLeft"), ("widthSizable", "flexibleWidth"), ("flexibleMaxX", "flexibleRight"),
+                         ("flexibleMinY", "flexibleTop"), ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottom")]
+            view.mask = names.filter { flag(mask, $0.0) }.map(\.1)
+        }
+        func priority(_ key: String) throws -> Float? { try number(node, key).map { Float($0) } }
+        view.hugging = (try priority("horizontalHuggingPriority"), try priority("verticalHuggingPriority"))
+        view.compression = (try priority("horizontalCompressionResistancePriority"), try priority("verticalCompressionResistancePriority"))
+        view.text = node["text"] ?? node.child("string", key: "text")?.text
+        if node.name == "button", view.text == nil {
+            view.text = node.children("state").first(where: { $0["key"] == "normal" })?["title"]
+        }
+        if let font = node.child("fontDescription", key: "fontDescription") {
+            view.fontSize = try number(font, "pointSize") ?? 17
+        }
+        view.isHidden = flag(node, "hidden")
+        view.isMisplaced = flag(node, "misplaced")
+        if let insets = node.child("edgeInsets", key: "layoutMargins") {
+            view.margins = (try number(insets, "top") ?? 0, try number(insets, "left") ?? 0,
+                            try number(insets, "bottom") ?? 0, try number(insets, "right") ?? 0)
+        }
+        if let insets = node.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            view.margins = (try number(insets, "top") ?? 0, try number(insets, "leading") ?? 0,
+                            try number(insets, "bottom") ?? 0, try number(insets, "trailing") ?? 0)
+        }
+        if node.name == "stackView" {
+            let alignment = node["alignment"] ?? "fill"
+            let distribution = node["distribution"] ?? "fill"
+            guard ["fill", "top", "leading", "center", "bottom", "trailing", "firstBaseline", "lastBaseline", "baseline"].contains(alignment) else {
+                throw DocumentError(line: node.line, "unknown stack view alignment \"\(alignment)\"")
+            }
+            guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
+                throw DocumentError(line: node.line, "unknown stack view distribution \"\(distribution)\"")
+            }
+            view.stack = (node["axis"] == "vertical" ? "vertical" : "horizontal", distribution,
+                          alignment == "baseline" ? "lastBaseline" : alignment, try number(node, "spacing") ?? 0,
+                          flag(node, "baselineRelativeArrangement"), flag(node, "layoutMarginsRelativeArrangement"))
+        }
+        // Subviews: <subviews>, a table's prototype cells, a cell's content view.
+        var subviewNodes: [Node] = []
+        for child in node.children {
+            switch child.name {
+            case "subviews":
+                for subview in child.children {
+                    guard viewElements.contains(subview.name) else {
+                        throw DocumentError(line: subview.line, "unknown element <\(subview.name)> among the subviews of \(node.name) \(id)")
+                    }
+                    subviewNodes.append(subview)
+                }
+            case "prototypes":
+                subviewNodes += child.children.filter { viewElements.contains($0.name) }
+            default:
+                if child["key"] == "contentView", viewElements.contains(child.name) { subviewNodes.append(child) }
+            }
+        }
+        for subview in subviewNodes { view.subviews.append(try readView(subview, document: &document)) }
+        for guide in node.children("viewLayoutGuide") {
+            guard let guideID = guide["id"], let key = guide["key"] else { continue }
+            view.guides.append((guideID, key))
+        }
+        // "Installed" unchecked, and size-class variations (listed, not applied).
+        var excluded = Set<String>()
+        for variation in node.children("variation") {
+            let key = variation["key"] ?? "?"
+            if key == "default" {
+                for mask in variation.children("mask") where mask["key"] == "constraints" {
+                    for exclude in mask.children("exclude") { if let reference = exclude["reference"] { excluded.insert(reference) } }
+                }
+            } else {
+                let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                let masks = variation.children("mask").map { mask in
+                    "\(mask.children("include").count) included and \(mask.children("exclude").count) excluded \(mask["key"] ?? "")"
+                }
+                document.variations.append("\(node.name) \(id) (line \(variation.line)), \(key): " + (changes + masks).joined(separator: ", "))
+            }
+        }
+        for constraintNode in node.child("constraints")?.children("constraint") ?? [] {
+            guard var constraint = try readConstraint(constraintNode, document: &document) else { continue }
+            constraint.isInstalled = !excluded.contains(constraint.id)
+            view.constraints.append(constraint)
+        }
+        return view
+    }
+
+    private static func readConstraint(_ node: Node, document: inout IBDocument) throws -> IBConstraint? {
+        let id = node["id"] ?? "line \(node.line)"
+        if flag(node, "placeholder") {
+            document.skipped.append("placeholder constraint \(id) (line \(node.line)): removed at build time")
+            return nil
+        }
+        guard let first = node["firstAttribute"] else { throw DocumentError(line: node.line, "constraint \(id) has no firstAttribute") }
+        for attribute in [first, node["secondAttribute"]].compactMap({ $0 }) where !attributes.contains(attribute) {
+            throw DocumentError(line: node.line, "constraint \(id): unknown attribute \"\(attribute)\"")
+        }
+        let relation = node["relation"] ?? "equal"
+        guard ["equal", "lessThanOrEqual", "greaterThanOrEqual"].contains(relation) else {
+            throw DocumentError(line: node.line, "constraint \(id): unknown relation \"\(relation)\"")
+        }
+        var multiplier = 1.0
+        if let text = node["multiplier"] {
+            guard let value = parseMultiplier(text) else {
+                throw DocumentError(line: node.line, "constraint \(id): multiplier \"\(text)\" is not a number, a fraction like 3/4 or a ratio like 16:9")
+            }
+            multiplier = value
+        }
+        let priority = Float(try number(node, "priority") ?? 1000)
+        guard priority > 0, priority <= 1000 else {
+            throw DocumentError(line: node.line, "constraint \(id): priority \(node["priority"]!) is outside (0, 1000]")
+        }
+        for variation in node.children("variation") {
+            let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            document.variations.append("constraint \(id) (line \(variation.line)), \(variation["key"] ?? "?"): \(changes.joined(separator: ", "))")
+        }
+        return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: first, relation: relation,
+                            secondItem: node["secondItem"], secondAttribute: node["secondAttribute"], multiplier: multiplier,
+                            constant: try number(node, "constant") ?? 0, priority: priority, identifier: node["identifier"])
+    }
+
+    /// `0.25`, `2`, `3/4`, `16:9`.
+    static func parseMultiplier(_ text: String) -> Double? {
+        for separator in ["/", ":"] where text.contains(separator) {
+            let parts = text.split(separator: Character(separator), omittingEmptySubsequences: false)
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0, a.isFinite, b.isFinite else { return nil }
+            return a / b
+        }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Every constraint item must be a view or guide of the document.
+    private static func checkReferences(_ document: IBDocument) throws {
+        var ids = Set<String>()
+        func collect(_ view: IBView) {
+            ids.insert(view.id)
+            for guide in view.guides { ids.insert(guide.id) }
+            view.subviews.forEach(collect)
+        }
+        document.roots.forEach(collect)
+        func check(_ view: IBView) throws {
+            for constraint in view.constraints {
+                for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) where !ids.contains(item) {
+                    throw DocumentError(line: constraint.line, "constraint \(constraint.id) refers to \"\(item)\", which is no view or layout guide of the document")
+                }
+                if constraint.secondItem != nil && constraint.secondAttribute == nil {
+                    throw DocumentError(line: constraint.line, "constraint \(constraint.id) has a secondItem but no secondAttribute")
+                }
+            }
+            try view.subviews.forEach(check)
+        }
+        try document.roots.forEach(check)
+    }
+}
