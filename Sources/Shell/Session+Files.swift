@@ -172,7 +172,7 @@ extension Session {
         let stamps = constraints.map(\.stamp)
         if stamps == stamps.sorted() {
             for constraint in constraints {
-                timed.append((constraint.stamp, 0, "\(constraint.name): \(state.text(of: constraint))"))
+                timed.append((constraint.stamp, 0, "\(constraint.name): \(state.text(of: constraint, exact: true))"))
             }
             timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
             lines += timed.map(\.line)
@@ -181,7 +181,7 @@ extension Session {
         } else {
             // Activation order differs from creation order (a constraint was re-activated):
             // make them all in creation order, inactive, then activate them in activation order.
-            lines += constraints.map { "\($0.name): \(state.text(of: $0))" }
+            lines += constraints.map { "\($0.name): \(state.text(of: $0, exact: true))" }
             if !constraints.isEmpty { lines.append("deactivate \(constraints.map(\.name).joined(separator: " "))") }
             for constraint in constraints where constraint.isActive {
                 timed.append((constraint.stamp, 0, "activate \(constraint.name)"))
@@ -244,7 +244,7 @@ extension Session {
             }
         }
         for (_, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
-            lines.append("\(constraint.name): \(new.text(of: constraint))")
+            lines.append("\(constraint.name): \(new.text(of: constraint, exact: true))")
             if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
         }
         for index in 0..<min(old.constraints.count, new.constraints.count) {

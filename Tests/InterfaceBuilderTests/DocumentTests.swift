@@ -1,0 +1,171 @@
+import Testing
+import Foundation
+@testable import InterfaceBuilder
+@testable import Shell
+import LayoutEngine
+
+/// Documents written for these tests: every form of AUTOLAYOUT.md §9 that the fixtures lack,
+/// and bad documents.
+
+let header = """
+<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14460" targetRuntime="iOS.CocoaTouch">
+    <objects>
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+"""
+
+/// A xib: a 320 × 200 card holding a title, a photo and a badge with a fixed frame.
+let cardXib = header + "\n" + """
+        <view contentMode="scaleToFill" id="card-1" userLabel="Card View">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <subviews>
+                <label opaque="NO" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="title-1">
+                    <rect key="frame" x="16" y="12" width="288" height="24"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="20"/>
+                </label>
+                <imageView translatesAutoresizingMaskIntoConstraints="NO" id="photo-1" userLabel="photo">
+                    <rect key="frame" x="16" y="44" width="160" height="90"/>
+                </imageView>
+                <view contentMode="scaleToFill" fixedFrame="YES" id="badge-1" userLabel="badge">
+                    <rect key="frame" x="260" y="150" width="40" height="40"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMinY="YES"/>
+                </view>
+                <switch opaque="NO" translatesAutoresizingMaskIntoConstraints="NO" id="toggle-1">
+                    <rect key="frame" x="200" y="44" width="51" height="31"/>
+                </switch>
+            </subviews>
+            <directionalEdgeInsets key="directionalLayoutMargins" top="12" leading="16" bottom="12" trailing="16"/>
+            <constraints>
+                <constraint firstItem="title-1" firstAttribute="leading" secondItem="card-1" secondAttribute="leadingMargin" id="c-1"/>
+                <constraint firstAttribute="trailingMargin" secondItem="title-1" secondAttribute="trailing" id="c-2"/>
+                <constraint firstItem="title-1" firstAttribute="top" secondItem="card-1" secondAttribute="topMargin" id="c-3"/>
+                <constraint firstItem="photo-1" firstAttribute="leading" secondItem="title-1" secondAttribute="leading" id="c-4"/>
+                <constraint firstItem="photo-1" firstAttribute="top" secondItem="title-1" secondAttribute="bottom" constant="8" symbolic="YES" id="c-5"/>
+                <constraint firstItem="photo-1" firstAttribute="width" secondItem="title-1" secondAttribute="width" multiplier="5/9" identifier="photoWidth" id="c-6"/>
+                <constraint firstItem="photo-1" firstAttribute="width" secondItem="photo-1" secondAttribute="height" multiplier="16:9" identifier="photo aspect" id="c-7"/>
+                <constraint firstItem="photo-1" firstAttribute="height" constant="250" placeholder="YES" id="c-8"/>
+                <constraint firstItem="photo-1" firstAttribute="width" relation="greaterThanOrEqual" constant="500" id="c-9"/>
+                <constraint firstItem="toggle-1" firstAttribute="leading" secondItem="photo-1" secondAttribute="trailing" constant="24" id="c-10"/>
+                <constraint firstItem="toggle-1" firstAttribute="top" secondItem="photo-1" secondAttribute="top" priority="750" id="c-11">
+                    <variation key="heightClass=compact" constant="4"/>
+                </constraint>
+            </constraints>
+            <variation key="default">
+                <mask key="constraints">
+                    <exclude reference="c-9"/>
+                </mask>
+            </variation>
+        </view>
+    </objects>
+</document>
+"""
+
+func importSession(_ text: String, file: String = "doc.xib") throws -> (Session, BufferSink, String) {
+    let directory = "/tmp/strut-ib-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = "\(directory)/\(file)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let sink = BufferSink()
+    return (Session(sink: sink), sink, path)
+}
+
+@Test func aXibComesInWithItsFramesNamesAndConstraints() throws {
+    let (session, sink, path) = try importSession(cardXib)
+    #expect(session.run(line: "set root.frame = 0 0 320 200; import \(path); layout") == .succeeded)
+    let h = session.engine.hierarchy
+    // Named after user labels (camel case), else the element, made unique.
+    #expect(h.allViews.map(\.name) == ["root", "CardView", "label", "photo", "badge", "switch"])
+    let frames = ["CardView", "label", "photo", "badge", "switch"].map { h.view(named: $0)!.frame }
+    #expect(frames == [Rect(x: 0, y: 0, width: 320, height: 200), Rect(x: 16, y: 12, width: 288, height: 24),
+                       Rect(x: 16, y: 44, width: 160, height: 90), Rect(x: 260, y: 150, width: 40, height: 40),
+                       Rect(x: 200, y: 44, width: 49, height: 31)])
+    // Identifiers that are names name their constraint; others are kept as UIKit's identifier.
+    let photoWidth = try #require(h.constraint(named: "photoWidth"))
+    #expect(h.text(of: photoWidth) == "photo.width == 0.555556 * label.width")
+    let aspect = try #require(h.userConstraints.map(\.constraint).first { $0.identifier == "photo aspect" })
+    #expect(h.text(of: aspect) == "photo.width == 1.777778 * photo.height")
+    // Omitted first item: the owning view. Placeholder: skipped. Not installed: inactive.
+    let texts = h.userConstraints.map { h.text(of: $0.constraint) }
+    #expect(texts.contains("CardView.trailingMargin == label.trailing"))
+    #expect(!texts.contains { $0.contains("== 250") })
+    #expect(h.userConstraints.filter { !$0.constraint.isActive }.map { h.text(of: $0.constraint) } == ["photo.width >= 500"])
+    #expect(h.userConstraints.contains { h.text(of: $0.constraint) == "switch.top == photo.top @750" })
+    // Document ids and classes in dump; margins from directionalLayoutMargins.
+    #expect(session.dumpJSON().contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 49, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
+    #expect(h.view(named: "CardView")!.margins == EdgeInsets(top: 12, left: 16, bottom: 12, right: 16))
+    // The fixed-frame badge keeps its frame through its mask: it stays in the corner.
+    #expect(session.run(line: "set root.frame = 0 0 400 300; layout") == .succeeded)
+    #expect(h.view(named: "badge")!.frame == Rect(x: 260, y: 150, width: 40, height: 40))
+    #expect(session.engine.hierarchy.view(named: "CardView")!.frame == Rect(x: 0, y: 0, width: 320, height: 200))
+    let out = sink.output
+    #expect(out.contains("imported doc.xib: 5 views and guides under 1 top-level view (CardView), 10 constraints (1 inactive)"))
+    #expect(out.contains("document size 320 x 200"))
+    #expect(out.contains("content sizes from the document's frames: label: height 24; switch: width 49, height 31"))
+    #expect(out.contains("skipped: placeholder constraint c-8 (line "))
+    #expect(out.contains("size-class variation, not applied: constraint c-11 (line "))
+}
+
+@Test func multipliersInEveryForm() {
+    #expect(IBDocument.parseMultiplier("0.25") == 0.25)
+    #expect(IBDocument.parseMultiplier("2") == 2)
+    #expect(IBDocument.parseMultiplier("3/4") == 0.75)
+    #expect(IBDocument.parseMultiplier("16:9") == 16.0 / 9)
+    #expect(IBDocument.parseMultiplier("1:0") == nil)
+    #expect(IBDocument.parseMultiplier("x") == nil)
+}
+
+struct BadDocument: CustomTestStringConvertible, Sendable {
+    var name: String
+    var text: String
+    var message: String
+    var testDescription: String { name }
+}
+
+let badDocuments: [BadDocument] = [
+    BadDocument(name: "not XML", text: "this is not a storyboard\n",
+                message: "line 1: this is not XML (no element where the document should start)"),
+    BadDocument(name: "truncated", text: String(cardXib.prefix(1400)),
+                message: "line 19: the document ends in the middle (truncated?)"),
+    BadDocument(name: "not IB", text: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n",
+                message: "line 2: not an iOS Interface Builder document (the top element is <plist>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)"),
+    BadDocument(name: "unknown element", text: cardXib.replacingOccurrences(of: "<switch opaque", with: "<frobnicator opaque").replacingOccurrences(of: "</switch>", with: "</frobnicator>"),
+                message: "line 20: unknown element <frobnicator> among the subviews of view card-1"),
+    BadDocument(name: "dangling reference", text: cardXib.replacingOccurrences(of: "secondItem=\"photo-1\" secondAttribute=\"trailing\"", with: "secondItem=\"gone-9\" secondAttribute=\"trailing\""),
+                message: "line 35: constraint c-10 refers to \"gone-9\", which is no view or layout guide of the document"),
+    BadDocument(name: "bad multiplier", text: cardXib.replacingOccurrences(of: "multiplier=\"5/9\"", with: "multiplier=\"5/0\""),
+                message: "line 31: constraint c-6: multiplier \"5/0\" is not a number, a fraction like 3/4 or a ratio like 16:9"),
+    BadDocument(name: "unknown attribute", text: cardXib.replacingOccurrences(of: "firstAttribute=\"leading\" secondItem=\"photo-1\"", with: "firstAttribute=\"middle\" secondItem=\"photo-1\""),
+                message: "line 35: constraint c-10: unknown attribute \"middle\""),
+    BadDocument(name: "invalid pairing", text: cardXib.replacingOccurrences(of: "secondItem=\"photo-1\" secondAttribute=\"top\" priority=\"750\"", with: "secondItem=\"photo-1\" secondAttribute=\"width\" priority=\"750\""),
+                message: "line 36: constraint c-11: "),
+]
+
+@Test(arguments: badDocuments)
+func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throws {
+    let (session, sink, path) = try importSession(bad.text)
+    #expect(session.run(line: "new view keep; keep.width == 5; layout") == .succeeded)
+    let before = session.dumpJSON()
+    #expect(session.run(line: "import \(path)") == .failed)
+    #expect(sink.errors.hasPrefix("error: cannot read '\(path)': \(bad.message)"), Comment(rawValue: sink.errors))
+    #expect(sink.errors.split(separator: "\n").count == 1)
+    #expect(session.dumpJSON() == before)
+}
+
+@Test func aConsoleLogIsNotReadYetAndUndoTakesAnImportBack() throws {
+    let (session, sink, path) = try importSession(cardXib)
+    #expect(session.run(line: "import /tmp/log.txt") == .failed)
+    #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard); console logs are not read yet"))
+    let before = session.dumpJSON()
+    #expect(session.run(line: "import \(path)") == .succeeded)
+    #expect(session.run(line: "undo") == .succeeded)
+    #expect(session.dumpJSON() == before)
+}
+
+@Test func anImportedDocumentSavesAndLoadsToTheSameDump() throws {
+    let (session, _, path) = try importSession(cardXib)
+    #expect(session.run(line: "import \(path); layout; save \(path).strut") == .succeeded)
+    let second = Session(sink: BufferSink())
+    #expect(second.run(line: "load \(path).strut") == .succeeded)
+    #expect(second.dumpJSON() == session.dumpJSON())
+}
