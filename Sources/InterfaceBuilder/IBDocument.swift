@@ -50,7 +50,8 @@ public struct IBView: Sendable {
     public var constraints: [IBConstraint] = []
 }
 
-/// One `<constraint>`: items are document ids; nil `firstItem` is the owning view.
+/// One `<constraint>`: items are document ids; a nil `firstItem` is the owning view, and so is
+/// a nil `secondItem` when there is a `secondAttribute` (an aspect ratio).
 public struct IBConstraint: Sendable {
     public var id: String
     public var line: Int

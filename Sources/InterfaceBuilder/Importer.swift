@@ -209,7 +209,9 @@ public struct Importer {
                     identifier = nil
                 }
                 // A scroll view's edges, against something inside it, are its content's edges.
+                // Omitted items are the owning view (an aspect ratio omits both).
                 let firstID = constraint.firstItem ?? view.id
+                let secondID = constraint.secondItem ?? (constraint.secondAttribute != nil ? view.id : nil)
                 func item(_ id: String, _ attribute: LayoutAttribute, other: String?) -> String {
                     guard let guide = scrollContent[id], !attribute.isDimension, let other, isInside(other, id) else { return names[id]! }
                     return guide
@@ -220,8 +222,8 @@ public struct Importer {
                     return false
                 }
                 let spec = ConstraintSpec(
-                    name: name, firstItem: item(firstID, firstAttribute, other: constraint.secondItem), firstAttribute: firstAttribute, relation: relation,
-                    secondItem: constraint.secondItem.map { item($0, secondAttribute!, other: firstID) }, secondAttribute: secondAttribute,
+                    name: name, firstItem: item(firstID, firstAttribute, other: secondID), firstAttribute: firstAttribute, relation: relation,
+                    secondItem: secondID.map { item($0, secondAttribute!, other: firstID) }, secondAttribute: secondAttribute,
                     multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
                     identifier: identifier)
                 do {

@@ -38,7 +38,10 @@ func storedFrames(_ document: IBDocument) -> [(id: String, element: String, fram
 
 /// Imports a document at its size and lays it out; the frames that differ by more than 0.5.
 func frameDifferences(_ file: String) throws -> (checked: Int, differences: [String]) {
-    let data = try Data(contentsOf: fixtureFolder.appendingPathComponent(file))
+    try frameDifferences(data: try Data(contentsOf: fixtureFolder.appendingPathComponent(file)))
+}
+
+func frameDifferences(data: Data) throws -> (checked: Int, differences: [String]) {
     let document = try IBDocument.read(data)
     let engine = LayoutEngine()
     let report = try Importer(engine: engine).run(document)
