@@ -46,7 +46,11 @@ enum Commands {
                 Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
-                hidden true|false · axis horizontal|vertical · spacing N · distribution D · alignment A. \
+                hidden true|false · class "UIClass" · ibID "id" · on stack views: axis horizontal|vertical · \
+                spacing N|system · distribution fill|fillEqually|fillProportionally|equalSpacing|equalCentering · \
+                alignment fill|leading|top|firstBaseline|center|trailing|bottom|lastBaseline · \
+                marginsRelative true|false · baselineRelative true|false. Every subview of a stack view that is \
+                not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
                 pass (or the size given after 'within'). 'set autolayout = on' lays out after every change.
