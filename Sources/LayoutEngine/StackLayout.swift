@@ -1,5 +1,19 @@
 import Cassowary
 
+/// What a stack view's constraints are made from.
+struct StackInputs: Hashable, Sendable {
+    var axis: Axis
+    var spacing: Double
+    var distribution: String
+    var alignment: String
+    var marginsRelative: Bool
+    var baselineRelative: Bool
+    var fitting: Bool
+    var arranged: [ViewID]
+    var hidden: [Bool]
+    var intrinsic: [Double]
+}
+
 /// What a stack view's helper guide is for.
 public enum StackHelperRole: String, Hashable, Sendable {
     /// `_UILayoutSpacer` 'UISV-alignment-spanner': spans the arranged views across the axis.
@@ -37,26 +51,64 @@ extension Hierarchy {
         view(id).children.filter { view($0).kind != .guide }
     }
 
-    /// Remakes every stack's constraints; constraints that did not change keep their stamps,
-    /// changed and new ones take the clock.
+    /// Remakes the constraints of every stack whose inputs changed; a constraint that did not
+    /// change keeps its slot and stamp, changed and new ones take the clock.
     /// - Returns: the references whose constraint changed or went, and the helpers made.
+    /// - Complexity: O(arranged views) per stack whose inputs changed, O(1) solver work for
+    ///   each constraint that did not change.
     mutating func regenerateStacks() -> (refs: [ConstraintRef], newHelpers: [ViewID]) {
         var refs: [ConstraintRef] = []
         var newHelpers: [ViewID] = []
         for id in stackIDs.sorted() {
-            guard let stackView = views[id] else { continue }
-            let old = stackView.stack.generated
-            var fresh = makeStackConstraints(id, newHelpers: &newHelpers)
-            for k in fresh.indices {
-                if k < old.count, sameApartFromStamp(old[k], fresh[k]) { fresh[k].stamp = old[k].stamp; continue }
+            guard views[id] != nil else { continue }
+            let inputs = stackInputs(id)
+            if views[id]!.stack.madeFrom == inputs { continue }
+            let fresh = makeStackConstraints(id, newHelpers: &newHelpers)
+            var stack = views[id]!.stack
+            views[id]!.stack = StackSettings()  // edit a unique copy
+            var live = Set<Int>()
+            stack.order = []
+            for var constraint in fresh {
+                let slot: Int
+                if let existing = stack.slotOfName[constraint.name] {
+                    slot = existing
+                } else {
+                    slot = stack.slots.count
+                    stack.slots.append(nil)
+                    stack.slotOfName[constraint.name] = slot
+                }
+                live.insert(slot)
+                stack.order.append(slot)
+                if let old = stack.slots[slot], sameApartFromStamp(old, constraint) { continue }
                 clock += 1
-                fresh[k].stamp = clock
-                refs.append(.stack(id, k))
+                constraint.stamp = clock
+                stack.slots[slot] = constraint
+                refs.append(.stack(id, slot))
             }
-            if old.count > fresh.count { refs += (fresh.count..<old.count).map { .stack(id, $0) } }
-            if fresh != old { views[id]!.stack.generated = fresh }
+            for slot in stack.slots.indices where stack.slots[slot] != nil && !live.contains(slot) {
+                stack.slots[slot] = nil
+                refs.append(.stack(id, slot))
+            }
+            stack.madeFrom = inputs
+            views[id]!.stack = stack
         }
         return (refs, newHelpers)
+    }
+
+    /// Everything a stack's constraints depend on.
+    private func stackInputs(_ id: ViewID) -> StackInputs {
+        let stack = view(id)
+        let arranged = arrangedViews(of: id)
+        let proportional = stack.stack.distribution == "fillProportionally"
+        return StackInputs(
+            axis: stack.stack.axis, spacing: stack.stack.spacing, distribution: stack.stack.distribution,
+            alignment: stack.stack.alignment, marginsRelative: stack.stack.marginsRelative,
+            baselineRelative: stack.stack.baselineRelative, fitting: stackFitting, arranged: arranged,
+            hidden: arranged.map { view($0).isHidden },
+            intrinsic: proportional ? arranged.map {
+                let size = view($0).intrinsicContentSize
+                return (stack.stack.axis == .horizontal ? size.width : size.height) ?? 0
+            } : [])
     }
 
     private func sameApartFromStamp(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {

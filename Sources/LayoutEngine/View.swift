@@ -28,10 +28,21 @@ public struct StackSettings: Hashable, Sendable {
     public var marginsRelative = false
     /// `isBaselineRelativeArrangement` (vertical stacks): spacing from last to first baseline.
     public var baselineRelative = false
-    /// The constraints UIKit makes for this stack (`Hierarchy.regenerateStacks`), and the helper
-    /// guides they use (the alignment spanner, then the gap guides), made as needed and kept.
-    public internal(set) var generated: [LayoutConstraint] = []
+    /// The constraints UIKit makes for this stack (`Hierarchy.regenerateStacks`), by slot: a
+    /// constraint keeps its slot (its `ConstraintRef.stack` index) while its name lives, so that
+    /// adding a view leaves the others' constraints alone. `order` lists the live slots in
+    /// UIKit's order; `slotOfName` finds one by name.
+    public internal(set) var slots: [LayoutConstraint?] = []
+    public internal(set) var order: [Int] = []
+    var slotOfName: [String: Int] = [:]
+    /// What the constraints were made from, to skip remaking them when nothing changed.
+    var madeFrom: StackInputs?
+    /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
+    /// and kept.
     public internal(set) var helpers: [ViewID] = []
+
+    /// The live constraints in UIKit's order.
+    public var generated: [LayoutConstraint] { order.map { slots[$0]! } }
 
     public static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
     public static let alignments = ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]

@@ -106,7 +106,7 @@ extension Session {
             }
         case let .stack(id, k):
             let stack = h.view(id)
-            let constraint = stack.stack.generated[k]
+            let constraint = stack.stack.slots[k]!
             if constraint.identifier == "UISV-hiding" {
                 return "set \(h.view(constraint.first.item).name).hidden = false   (or lower the hidden view's own constraints to 999)"
             }

@@ -185,7 +185,7 @@ func alignedRow(_ alignment: String) -> Session {
     let spanner = h.view(h.view(named: "s")!.stack.helpers[0])
     #expect(h.uikitItem(spanner.id) == "_UILayoutSpacer:0x7f8000000500'UISV-alignment-spanner'")
     #expect(h.uikitDescription(of: h.constraintRef(named: "s.spacing.1")!)
-        == "<NSLayoutConstraint:0x600200010030 'UISV-spacing' H:[UIView:0x7f8000000200'a']-(10)-[UIView:0x7f8000000300'b']   (active)>")
+        == "<NSLayoutConstraint:0x600200010060 'UISV-spacing' H:[UIView:0x7f8000000200'a']-(10)-[UIView:0x7f8000000300'b']   (active)>")
 }
 
 @Test func hiddenViewsCollapseAndTheirGapsHalve() {
