@@ -89,3 +89,20 @@ func runShellDiagnose(views: Int) -> Double {
     if sink.characters < 1000 { print("the diagnostics report is too short: \(sink.characters) characters") }
     return elapsed
 }
+
+/// A vertical stack view of N labels (leading alignment), built one `new` at a time through the
+/// shell, then laid out, then one view in the middle hidden and laid out again: the cost of
+/// remaking a stack's constraints after each change.
+func runShellStack(views: Int) -> Double {
+    let session = Session(sink: CountingSink())
+    let clock = ContinuousClock()
+    let start = clock.now
+    session.run(line: "new stack s; set s.axis = vertical; set s.alignment = leading; s.top == root.top; s.leading == root.leading")
+    for i in 0..<views { session.run(line: "new label l\(i) in s text=\"Row \(i)\"") }
+    session.run(line: "layout")
+    session.run(line: "set l\(views / 2).hidden = true; layout")
+    let elapsed = milliseconds(clock.now - start)
+    let y = session.engine.hierarchy.view(named: "l\(views - 1)")!.frame.y
+    if abs(y - 20.4 * Double(views - 2)) > 1e-6 { print("shell-stack: the last label is at y = \(y)") }
+    return elapsed
+}

@@ -162,7 +162,7 @@ let defaultPlan: [(String, Int)] = [
     ("table", 100), ("table", 200), ("table", 400),
     ("resize", 1000), ("churn", 1000),
     ("shell-build", 10000), ("shell-constant", 10000), ("shell-priority", 10000), ("shell-toggle", 10000),
-    ("shell-diagnose", 1000),
+    ("shell-diagnose", 1000), ("shell-stack", 1000),
 ]
 
 var runs = 3
@@ -201,8 +201,9 @@ for (workload, n) in plan {
         case "shell-priority": times.append(runShellChanges(views: n, kind: "priority"))
         case "shell-toggle": times.append(runShellChanges(views: n, kind: "toggle"))
         case "shell-diagnose": times.append(runShellDiagnose(views: n))
+        case "shell-stack": times.append(runShellStack(views: n))
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack")
             exit(2)
         }
     }
