@@ -116,7 +116,9 @@ public struct Importer {
             if let (t, l, b, r) = view.margins {
                 properties.append(.margins(EdgeInsets(top: t, left: l, bottom: b, right: r)))
             } else if view.isSceneRoot {
-                properties.append(.margins(EdgeInsets(top: insets.top, left: 16, bottom: insets.bottom, right: 16)))
+                // UIKit's system minimum: 16 at the sides, 20 on the widest phones.
+                let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
+                properties.append(.margins(EdgeInsets(top: insets.top, left: side, bottom: insets.bottom, right: side)))
             }
             if let stack = view.stack {
                 properties += [.axis(stack.axis == "vertical" ? .vertical : .horizontal), .spacing(stack.spacing),
@@ -167,6 +169,12 @@ public struct Importer {
                 case "safeArea":
                     let top = view.isSceneRoot ? insets.top : 0, bottom = view.isSceneRoot ? insets.bottom : 0
                     pin(.leading); pin(.trailing); pin(.top, top); pin(.bottom, -bottom)
+                case "layoutMarginsGuide":
+                    specs += [(LayoutAttribute.leading, LayoutAttribute.leadingMargin), (.trailing, .trailingMargin),
+                              (.top, .topMargin), (.bottom, .bottomMargin)].map { edge, margin in
+                        ConstraintSpec(name: "\(guideName).\(edge.name)", firstItem: guideName, firstAttribute: edge,
+                                       relation: .equal, secondItem: name, secondAttribute: margin)
+                    }
                 case "frameLayoutGuide":
                     pin(.leading); pin(.trailing); pin(.top); pin(.bottom)
                 case "contentLayoutGuide":

@@ -209,7 +209,8 @@ enum Commands {
                 names; placeholder constraints are skipped, un-installed ones come in inactive; \
                 size-class variations are listed, the default configuration is applied. Safe-area \
                 guides of scene root views are inset by the device's status bar (20 points, 44 or more \
-                on notched devices); root views have margins of 16 at the sides.
+                on notched devices) and any navigation or tab bar; root views have margins of 16 at the \
+                sides (20 on the widest phones); a layoutMarginsGuide is the view's margins.
                 What is taken from the document: strut has no fonts or images, so for labels, buttons, \
                 fields, switches and image views the intrinsic size along each axis that the \
                 constraints leave to the content is the size of Xcode's frame (a 17-point label is \

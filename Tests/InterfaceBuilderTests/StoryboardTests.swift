@@ -134,6 +134,7 @@ let storyboard = """
                             <constraint firstItem="box" firstAttribute="top" secondItem="tlg-2" secondAttribute="bottom" constant="20" id="k-32"/>
                             <constraint firstItem="box" firstAttribute="leading" secondItem="root-2" secondAttribute="leading" constant="20" id="k-33"/>
                         </constraints>
+                        <viewLayoutGuide key="layoutMarginsGuide" id="lm-2"/>
                     </view>
                 </viewController>
             </objects>
@@ -153,6 +154,8 @@ let storyboard = """
     #expect(h.root.children.map { h.view($0).name } == ["view", "view2"])
     #expect(h.view(named: "viewSafeArea")!.frame == Rect(x: 0, y: 64, width: 375, height: 603))
     #expect(h.view(named: "view2TopLayoutGuide")!.frame == Rect(x: 0, y: 0, width: 375, height: 20))
+    // A root view's margins: 16 at the sides, the status bar on top.
+    #expect(h.view(named: "view2LayoutMarginsGuide")!.frame == Rect(x: 16, y: 20, width: 343, height: 647))
     // The scroll view's content is 500 high inside a 200-high scroll view: its edges pin the
     // content guide, its width the frame.
     #expect(h.view(named: "scrollViewContentLayoutGuide")!.frame == Rect(x: 0, y: 0, width: 375, height: 500))
