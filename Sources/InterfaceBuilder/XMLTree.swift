@@ -45,29 +45,42 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     private(set) var root: Node?
     private weak var parser: XMLParser?
 
+    /// The first error the parser met (it may go on after one), with its line and column.
+    private var firstError: (code: Int, line: Int, column: Int)?
+
     static func parse(_ data: Data) throws -> Node {
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         builder.parser = parser
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
-        guard parser.parse(), let root = builder.root, builder.stack.isEmpty else {
-            let line = max(parser.lineNumber, 1)
-            let reason = parser.parserError.map(TreeBuilder.describe) ?? "the document ends before its elements are closed"
-            throw DocumentError(line: line, reason)
+        let finished = parser.parse()
+        if let error = builder.firstError {
+            // An error on the last line of a document cut short is its end, whatever libxml2 says.
+            let lastLine = data.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+            let code = error.line >= lastLine && data.last != 10 && data.last != 62 ? 5 : error.code
+            throw DocumentError(line: max(error.line, 1), describe(code) + (code == 5 ? "" : " (column \(error.column))"))
+        }
+        guard finished, let root = builder.root, builder.stack.isEmpty else {
+            let code = (parser.parserError as NSError?)?.code ?? 5
+            throw DocumentError(line: max(parser.lineNumber, 1), describe(code))
         }
         return root
     }
 
     /// libxml2's error codes as words a person can act on.
-    private static func describe(_ error: Error) -> String {
-        let code = (error as NSError).code
+    private static func describe(_ code: Int) -> String {
         switch code {
         case 4: return "this is not XML (no element where the document should start)"
         case 5: return "the document ends in the middle (truncated?)"
-        case 76, 77: return "an element is closed by the wrong tag, or not closed (truncated?)"
-        default: return "not well-formed XML (parser error \(code))"
+        case 76, 77: return "a closing tag does not match the element it closes"
+        case 38, 39, 40, 41, 65, 68, 73: return "not well-formed XML: a malformed tag or attribute"
+        default: return "not well-formed XML (XML parser error \(code))"
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber) }
     }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,

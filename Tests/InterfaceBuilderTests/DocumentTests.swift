@@ -127,6 +127,8 @@ let badDocuments: [BadDocument] = [
                 message: "line 1: this is not XML (no element where the document should start)"),
     BadDocument(name: "truncated", text: String(cardXib.prefix(1400)),
                 message: "line 19: the document ends in the middle (truncated?)"),
+    BadDocument(name: "malformed attribute", text: cardXib.replacingOccurrences(of: "<imageView translatesAutoresizingMaskIntoConstraints=\"NO\"", with: "<imageView translatesAutoresizingMaskIntoConstraints=NO"),
+                message: "line 13: not well-formed XML: a malformed tag or attribute (column "),
     BadDocument(name: "not IB", text: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n",
                 message: "line 2: not an iOS Interface Builder document (the top element is <plist>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)"),
     BadDocument(name: "unknown element", text: cardXib.replacingOccurrences(of: "<switch opaque", with: "<frobnicator opaque").replacingOccurrences(of: "</switch>", with: "</frobnicator>"),
