@@ -44,7 +44,24 @@ extension Session {
             : "strut broke \(brokenName), the most recently activated of them.")
         if !report.fixes.isEmpty {
             lines.append("Any one of these changes resolves it:")
-            for member in report.fixes { lines.append("  " + fixText(member)) }
+            // A stack view's constraints are not the user's to change one by one: one line per
+            // stack, naming the kinds that take part (a hidden view's own line stays).
+            var stackKinds: [(stack: ViewID, identifiers: [String])] = []
+            for member in report.fixes {
+                if case let .stack(id, _) = member, let constraint = h.constraint(member), constraint.identifier != "UISV-hiding" {
+                    let identifier = constraint.identifier ?? "stack"
+                    if let k = stackKinds.firstIndex(where: { $0.stack == id }) {
+                        if !stackKinds[k].identifiers.contains(identifier) { stackKinds[k].identifiers.append(identifier) }
+                    } else {
+                        stackKinds.append((id, [identifier]))
+                    }
+                    continue
+                }
+                lines.append("  " + fixText(member))
+            }
+            for (id, identifiers) in stackKinds {
+                lines.append("  change stack view \(h.view(id).name)'s distribution, alignment, spacing or arranged views   (its \(identifiers.joined(separator: ", ")) take part)")
+            }
         } else {
             lines.append("No single change to this set resolves it: other conflicts hold it too.")
         }
@@ -110,7 +127,7 @@ extension Session {
             if constraint.identifier == "UISV-hiding" {
                 return "set \(h.view(constraint.first.item).name).hidden = false   (or lower the hidden view's own constraints to 999)"
             }
-            return "change \(stack.name)'s spacing, distribution or alignment   (\(constraint.identifier ?? "stack") holds only with them)"
+            return "change stack view \(stack.name)'s distribution, alignment, spacing or arranged views   (its \(constraint.identifier ?? "stack") takes part)"
         }
     }
 
