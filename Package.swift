@@ -42,10 +42,16 @@ let package = Package(
             dependencies: ["LayoutEngine"],
             exclude: ["README.md"]
         ),
+        // UIKit's "Unable to simultaneously satisfy constraints." logs: read and rebuilt.
+        .target(
+            name: "ConsoleLog",
+            dependencies: ["LayoutEngine"],
+            exclude: ["README.md"]
+        ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder"],
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog"],
             exclude: ["README.md"]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
@@ -86,6 +92,10 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell"]
+        ),
+        .testTarget(
+            name: "ConsoleLogTests",
+            dependencies: ["ConsoleLog", "Shell"]
         ),
         .testTarget(
             name: "InterfaceBuilderTests",

@@ -136,7 +136,10 @@ extension Hierarchy {
             throw LayoutError.attributeNotOnGuide(guide: view(anchor.item).name, attribute: anchor.attribute.name)
         }
         guard let second = c.second else {
-            if !c.first.attribute.isDimension { throw LayoutError.locationToConstant(describe(c.first)) }
+            // minX and minY (an autoresizing constraint read from a log) are positions in the superview.
+            if !c.first.attribute.isDimension && c.first.attribute != .minX && c.first.attribute != .minY {
+                throw LayoutError.locationToConstant(describe(c.first))
+            }
             return
         }
         let a = c.first.attribute, b = second.attribute

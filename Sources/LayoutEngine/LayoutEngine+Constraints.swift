@@ -13,12 +13,16 @@ public struct ConstraintSpec: Hashable, Sendable {
     public var priority: Priority
     /// `NSLayoutConstraint.identifier` when it cannot be the name (an imported document's).
     public var identifier: String?
+    /// Who made it: `user` unless read from a log that says otherwise.
+    public var origin: ConstraintOrigin = .user
 
     public init(name: String? = nil, firstItem: String, firstAttribute: LayoutAttribute, relation: Relation,
                 secondItem: String? = nil, secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
-                constant: Double = 0, priority: Priority = .required, identifier: String? = nil) {
+                constant: Double = 0, priority: Priority = .required, identifier: String? = nil,
+                origin: ConstraintOrigin = .user) {
         self.name = name
         self.identifier = identifier
+        self.origin = origin
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation
@@ -66,7 +70,7 @@ extension LayoutEngine {
         var constraint = LayoutConstraint(
             name: spec.name ?? "", first: Anchor(item: firstID, attribute: spec.firstAttribute),
             relation: spec.relation, second: second, multiplier: second == nil ? 1 : spec.multiplier,
-            constant: spec.constant, priority: spec.priority, stamp: h.clock, identifier: spec.identifier)
+            constant: spec.constant, priority: spec.priority, origin: spec.origin, stamp: h.clock, identifier: spec.identifier)
         try h.validate(constraint)
         if spec.name == nil { constraint.name = h.nextAutomaticName() }
         let index = h.constraints.count

@@ -196,8 +196,8 @@ enum Commands {
         Command(name: "save", usage: "save FILE", summary: "write a script that rebuilds the current state",
                 arguments: [.file],
                 run: { s, rest in try s.save(rest); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard",
-                summary: "add the views and constraints of an Interface Builder document",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard|FILE.txt",
+                summary: "add the views and constraints of an Interface Builder document or a console log",
                 details: """
                 Each top-level view (a xib's, or each storyboard scene's root view) becomes a subview \
                 of root with its document frame and autoresizing on; a scene's root view fills root. \
@@ -219,9 +219,27 @@ enum Commands {
                 size (set root.frame = 0 0 W H, then layout) and the frames are Xcode's.
                 A document strut cannot read (not XML, truncated, unknown elements, references to \
                 nothing) is refused with its line, and nothing changes.
+                A console log (.txt or .log; 'paste' reads one typed or pasted) is UIKit's "Unable to \
+                simultaneously satisfy constraints." output, in any shape since iOS 6: every constraint \
+                description is read (timestamps, quotes and the list's brackets are ignored; what cannot \
+                be read is listed and skipped). Each item becomes a placeholder view named after its class \
+                and the end of its address (UILabel_c9e0; the '|' of a legend is the superview), without \
+                content size; each constraint is named c_ and the end of its address, with its priority, \
+                identifier and origin. They are added in the logged order, the one UIKit broke last, and \
+                strut says which minimal subset cannot hold, which one it breaks and whether that is \
+                UIKit's, and the single changes that resolve it (for UIView-Encapsulated-Layout-Height: \
+                lower your own constraint to 999).
                 """,
                 mutates: true, arguments: [.file],
                 run: { s, rest in try s.importDocument(rest); return .succeeded }),
+        Command(name: "paste", usage: "paste",
+                summary: "read a console log pasted on the following lines, up to an empty line",
+                details: """
+                The lines after 'paste', up to the first empty one, are taken as they are (no ';' or '#') \
+                and read as UIKit's "Unable to simultaneously satisfy constraints." output, as 'import \
+                FILE.txt' reads a file: see 'help import'.
+                """,
+                run: { s, rest in try s.startPaste(rest); return .succeeded }),
         Command(name: "load", usage: "load FILE", summary: "run a script (all of it, or nothing if a command fails)",
                 mutates: true, arguments: [.file],
                 run: { s, rest in try s.load(rest) }),

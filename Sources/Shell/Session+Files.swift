@@ -3,6 +3,7 @@ import VisualFormat
 import LayoutEngine
 import Cassowary
 import InterfaceBuilder
+import ConsoleLog
 
 /// `save`, `load`, `record` and `help`.
 extension Session {
@@ -49,14 +50,20 @@ extension Session {
     func importDocument(_ rest: String) throws {
         let file = try path(rest, "import FILE.xib|FILE.storyboard")
         let lower = file.lowercased()
-        guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") else {
-            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard); console logs are not read yet")
+        let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
+        guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
+            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ShellError.file(file, reason: isDirectory.boolValue ? "it is a directory" : "no such file")
         }
         guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
+        if isLog {
+            guard let text = String(data: data, encoding: .utf8) else { throw ShellError.file(file, reason: "it is not UTF-8 text") }
+            try importLog(text, from: (file as NSString).lastPathComponent)
+            return
+        }
         let report: ImportReport
         do {
             let document = try IBDocument.read(data)
@@ -75,6 +82,77 @@ extension Session {
         }
         for line in report.skipped { print("skipped: " + line) }
         for line in report.variations { print("size-class variation, not applied: " + line) }
+    }
+
+    /// `paste`: the following lines, up to an empty one, are a console log.
+    func startPaste(_ rest: String) throws {
+        try noArguments(rest, "paste")
+        pasted = []
+        if loadDepth == 0 { print("paste UIKit's log, then an empty line:") }
+    }
+
+    func takePastedLine(_ line: String) throws {
+        if !line.trimmingWhitespace().isEmpty {
+            pasted!.append(line)
+            return
+        }
+        let text = pasted!.joined(separator: "\n")
+        pasted = nil
+        let before = engine.hierarchy
+        try importLog(text, from: "the pasted log")
+        remember(before, "paste")
+    }
+
+    /// A console log's constraints on placeholder views, then strut's account of the conflict.
+    func importLog(_ text: String, from source: String) throws {
+        let log = ConsoleLog.read(text)
+        guard !log.constraints.isEmpty else {
+            let skipped = log.skipped.map { "line \($0.line): \($0.reason)" }.joined(separator: "; ")
+            throw ShellError.notAvailable("no constraint descriptions could be read from \(source)" + (skipped.isEmpty ? "" : " (\(skipped))"))
+        }
+        let report = try LogImporter(engine: engine).run(log)
+        engine.layoutIfNeeded()
+        let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
+        print("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(report.views.count) placeholder views: \(report.views.joined(separator: ", "))")
+        for line in report.skipped { print("skipped: " + line) }
+        if let broken = report.uikitBroke {
+            print("UIKit broke \(broken): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
+        } else {
+            print("the log does not say which constraint UIKit broke")
+        }
+        // Only the conflicts among what this log added (the session may hold others).
+        let added = Set(report.names.flatMap { $0 })
+        let conflicts = engine.conflictReports().filter { $0.set.contains { added.contains(engine.name(of: $0)) } }
+        guard !conflicts.isEmpty else {
+            print("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
+            return
+        }
+        for conflict in conflicts {
+            let brokenName = engine.name(of: conflict.broken)
+            let count = conflict.set.count
+            print("")
+            print("These \(count) of the logged constraints cannot all hold (a minimal set):")
+            for line in chainLines(conflict.steps, unordered: conflict.unordered) { print(line) }
+            if let uikit = report.uikitBroke {
+                print(uikit == brokenName
+                    ? "strut breaks \(brokenName) too: added last, as UIKit was adding it, it is the newest of the set."
+                    : "strut breaks \(brokenName), the newest of the set when the constraints are added in the logged order with UIKit's broken one last; UIKit broke \(uikit)\(conflict.set.contains { engine.name(of: $0) == uikit } ? "" : ", which is not in this set").")
+            } else {
+                print("strut breaks \(brokenName), the newest of the set in the logged order.")
+            }
+            let encapsulated = conflict.set.filter { (h.constraint($0)?.identifier ?? "").hasPrefix("UIView-Encapsulated-Layout") }
+            let yours = conflict.fixes.filter { h.constraint($0).map { !LogImporter.isUIKits($0) } ?? false }
+            if let size = encapsulated.first, !yours.isEmpty {
+                let identifier = h.constraint(size)?.identifier ?? ""
+                print("\(engine.name(of: size)) ('\(identifier)') is the frame UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:")
+                for fix in yours { print("  priority \(engine.name(of: fix)) 999") }
+            } else if !conflict.fixes.isEmpty {
+                print("Any one of these changes resolves it:")
+                for fix in conflict.fixes { print("  " + fixText(fix)) }
+            } else {
+                print("No single change to this set resolves it: other conflicts hold it too.")
+            }
+        }
     }
 
     /// Runs a script; if a line fails, everything the script did is undone and the error names
@@ -97,6 +175,15 @@ extension Session {
         }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             location = "\(file):\(number + 1)"
+            if pasted != nil {
+                do {
+                    try takePastedLine(String(line))
+                } catch {
+                    engine.restore(before)
+                    throw ShellError.scriptFailed(location: "\(file):\(number + 1)", message: Session.message(of: error))
+                }
+                continue
+            }
             for statement in Lexer.statements(String(line)) {
                 do {
                     if try execute(statement) == .quit { return .succeeded }

@@ -39,6 +39,8 @@ public final class Session {
     static let undoLimit = 200
     var recordPath: String?
     var loadDepth = 0
+    /// After `paste`: the lines of a console log, taken raw until an empty line.
+    var pasted: [String]?
     /// Where a command's arguments start in its statement, so that columns in messages count
     /// from the start of the statement.
     var columnOffset = 0
@@ -55,6 +57,15 @@ public final class Session {
     @discardableResult
     public func run(line: String, location: String? = nil, keepGoing: Bool = false) -> LineOutcome {
         self.location = location
+        if pasted != nil {
+            do {
+                try takePastedLine(line)
+                return .succeeded
+            } catch {
+                report(error)
+                return .failed
+            }
+        }
         var outcome = LineOutcome.succeeded
         for statement in Lexer.statements(line) {
             do {

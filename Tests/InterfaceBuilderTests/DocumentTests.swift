@@ -154,10 +154,10 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.dumpJSON() == before)
 }
 
-@Test func aConsoleLogIsNotReadYetAndUndoTakesAnImportBack() throws {
+@Test func aScriptIsNotImportedAndUndoTakesAnImportBack() throws {
     let (session, sink, path) = try importSession(cardXib)
-    #expect(session.run(line: "import /tmp/log.txt") == .failed)
-    #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard); console logs are not read yet"))
+    #expect(session.run(line: "import /tmp/script.strut") == .failed)
+    #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'"))
     let before = session.dumpJSON()
     #expect(session.run(line: "import \(path)") == .succeeded)
     #expect(session.run(line: "undo") == .succeeded)

@@ -1,0 +1,400 @@
+import Foundation
+
+/// UIKit's "Unable to simultaneously satisfy constraints." console output (AUTOLAYOUT.md §7),
+/// read back into constraints: every description of the list, the one UIKit broke, the
+/// superviews the `'|'` legends name, and what could not be read.
+
+/// An item of a description: `UILabel:0x7fb5c8c0a0b0'Hello'`.
+public struct LogItem: Hashable, Sendable {
+    public var className: String
+    /// Without the `0x`; empty when the log gives none.
+    public var address: String
+    public var label: String?
+}
+
+/// One constraint description.
+public struct LogConstraint: Sendable {
+    public var className: String
+    public var address: String
+    public var identifier: String?
+    /// `h=--& v=--&` of an autoresizing constraint.
+    public var accessory: String?
+    public var first: LogItem
+    public var firstAttribute: String
+    public var relation: String
+    public var second: LogItem?
+    public var secondAttribute: String?
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Float
+    /// An `NSContentSizeLayoutConstraint`'s `Hug:` and `CompressionResistance:`.
+    public var contentPriorities: (hug: Float, compression: Float)?
+    public var isActive = true
+    /// The superview the `'|'` of the legend names.
+    public var superview: LogItem?
+    public var line: Int
+    /// The description as logged.
+    public var text: String
+}
+
+/// A log, read.
+public struct ConsoleLog: Sendable {
+    public var constraints: [LogConstraint] = []
+    /// The index in `constraints` of the one UIKit broke ("Will attempt to recover by breaking").
+    public var broken: Int?
+    /// Lines that looked like constraint descriptions but could not be read, and why.
+    public var skipped: [(line: Int, reason: String)] = []
+
+    /// Constraint classes read besides every `…LayoutConstraint`.
+    static let knownClasses: Set<String> = ["_UISystemBaselineConstraint", "_UILayoutSupportConstraint"]
+
+    /// Reads every description in `text`: timestamps, process prefixes, quotes, commas and the
+    /// list's parentheses around them are ignored.
+    public static func read(_ text: String) -> ConsoleLog {
+        var log = ConsoleLog()
+        var brokenText: String?
+        var expectBroken = false
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine)
+            if line.contains("Will attempt to recover by breaking constraint") {
+                expectBroken = true
+                if let start = line.firstIndex(of: "<"), let end = line.lastIndex(of: ">"), start < end {
+                    brokenText = String(line[start...end])
+                    expectBroken = false
+                }
+                continue
+            }
+            guard let open = line.firstIndex(of: "<"), let close = line.lastIndex(of: ">"), open < close else {
+                if expectBroken && !line.trimmingCharacters().isEmpty { expectBroken = false }
+                if let open = line.firstIndex(of: "<"), line[open...].contains("Constraint:0x") {
+                    log.skipped.append((number + 1, "the description is cut off"))
+                }
+                continue
+            }
+            let description = String(line[open...close])
+            if expectBroken {
+                brokenText = description
+                expectBroken = false
+                continue
+            }
+            // A description starts with a class and a pointer: `<NSLayoutConstraint:0x…`.
+            let head = description.dropFirst().prefix { $0 != " " && $0 != ">" }
+            guard head.contains(":0x") || head.contains(":<private>") || head.hasSuffix(":") else { continue }
+            let constraintClass = String(head.prefix { $0 != ":" })
+            guard head.contains(":0x") || head.hasSuffix(":<private>") else { continue }
+            if !ConsoleLog.knownClasses.contains(constraintClass) && !constraintClass.hasSuffix("LayoutConstraint") {
+                log.skipped.append((number + 1, "unknown constraint class \(constraintClass)"))
+                continue
+            }
+            if description.contains("<private>") {
+                log.skipped.append((number + 1, "redacted (<private>)"))
+                continue
+            }
+            do {
+                var parser = DescriptionParser(description, line: number + 1)
+                var constraint = try parser.parse()
+                constraint.line = number + 1
+                if let index = log.constraints.firstIndex(where: { $0.address == constraint.address && !$0.address.isEmpty }) {
+                    _ = index  // listed twice: keep the first
+                    continue
+                }
+                log.constraints.append(constraint)
+            } catch let error as LogError {
+                log.skipped.append((number + 1, error.reason))
+            } catch {
+                log.skipped.append((number + 1, "\(error)"))
+            }
+        }
+        var brokenParser = brokenText.map { DescriptionParser($0, line: 0) }
+        if let constraint = try? brokenParser?.parse() {
+            log.broken = log.constraints.firstIndex { $0.address == constraint.address }
+        }
+        return log
+    }
+}
+
+struct LogError: Error {
+    var reason: String
+}
+
+/// A recursive-descent reader of one description (§7.2), current and legacy shapes.
+struct DescriptionParser {
+    let text: [Character]
+    var position = 0
+    let line: Int
+
+    init(_ description: String, line: Int) {
+        text = Array(description)
+        self.line = line
+    }
+
+    static let attributes: Set<String> = [
+        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+        "firstBaseline", "lastBaseline", "baseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
+        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins", "minX", "minY", "midX", "midY",
+        "maxX", "maxY",
+    ]
+
+    var atEnd: Bool { position >= text.count }
+    var current: Character? { atEnd ? nil : text[position] }
+
+    mutating func skipSpaces() { while current == " " { position += 1 } }
+
+    mutating func accept(_ literal: String) -> Bool {
+        let characters = Array(literal)
+        guard position + characters.count <= text.count, Array(text[position..<position + characters.count]) == characters else { return false }
+        position += characters.count
+        return true
+    }
+
+    func fail(_ reason: String) -> LogError {
+        let near = String(text[min(position, text.count)...].prefix(24))
+        return LogError(reason: near.isEmpty ? reason : "\(reason) at '\(near)'")
+    }
+
+    /// A class name: letters, digits, `_`, `.`, `$` (Swift's mangled names), up to `:`.
+    mutating func className() -> String {
+        var name = ""
+        while let c = current, c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" { name.append(c); position += 1 }
+        return name
+    }
+
+    mutating func hex() -> String {
+        var digits = ""
+        while let c = current, c.isHexDigit { digits.append(c); position += 1 }
+        return digits
+    }
+
+    /// `Class:0xADDR` with an optional `'label'` (the label may hold anything but `'`).
+    mutating func item() throws -> LogItem {
+        let start = position
+        let name = className()
+        guard !name.isEmpty else { throw fail("expected a view") }
+        var address = ""
+        if accept(":0x") {
+            address = hex()
+        } else if current != "." && current != "'" && current != "(" && current != "]" {
+            position = start
+            throw fail("expected a view")
+        }
+        var label: String?
+        if current == "'" {
+            position += 1
+            var text = ""
+            while let c = current, c != "'" { text.append(c); position += 1 }
+            guard accept("'") else { throw fail("an unclosed label") }
+            label = text
+        }
+        return LogItem(className: name, address: address, label: label)
+    }
+
+    mutating func number() throws -> Double {
+        var digits = ""
+        if current == "-" || current == "+" { digits.append(current!); position += 1 }
+        while let c = current, c.isNumber || c == "." || c == "e" || (c == "-" && digits.last == "e") { digits.append(c); position += 1 }
+        guard let value = Double(digits), value.isFinite else { throw fail("expected a number") }
+        return value
+    }
+
+    /// A spacing constant: a number, or `NSSpace(8)` / `NSLayoutAnchorConstraintSpace(8)`.
+    mutating func spacing() throws -> Double {
+        for wrapper in ["NSLayoutAnchorConstraintSpace(", "NSSpace("] where accept(wrapper) {
+            let value = try number()
+            guard accept(")") else { throw fail("expected ')'") }
+            return value
+        }
+        return try number()
+    }
+
+    mutating func attribute() throws -> String {
+        guard accept(".") else { throw fail("expected '.attribute'") }
+        var name = ""
+        while let c = current, c.isLetter { name.append(c); position += 1 }
+        guard DescriptionParser.attributes.contains(name) else { throw fail("unknown attribute '\(name)'") }
+        return name
+    }
+
+    mutating func parse() throws -> LogConstraint {
+        guard accept("<") else { throw fail("expected '<'") }
+        let constraintClass = className()
+        guard accept(":0x") else { throw fail("expected the constraint's address") }
+        let address = hex()
+        // SnapKit appends `@File.swift#88`.
+        if current == "@" { while let c = current, c != " " { position += 1; _ = c } }
+        var result = LogConstraint(
+            className: constraintClass, address: address, identifier: nil, accessory: nil,
+            first: LogItem(className: "", address: "", label: nil), firstAttribute: "", relation: "==",
+            second: nil, secondAttribute: nil, multiplier: 1, constant: 0, priority: 1000, line: line, text: String(text))
+        skipSpaces()
+        // `h=--& v=--&` and the identifier, in either order.
+        for _ in 0..<2 {
+            if accept("h="), let end = text[position...].firstIndex(of: " ") {
+                let h = String(text[position..<end])
+                position = end
+                skipSpaces()
+                guard accept("v=") else { throw fail("expected 'v=' after 'h='") }
+                var v = ""
+                while let c = current, c != " " { v.append(c); position += 1 }
+                result.accessory = "h=\(h) v=\(v)"
+                skipSpaces()
+            }
+            if current == "'" {
+                position += 1
+                var identifier = ""
+                while let c = current, c != "'" { identifier.append(c); position += 1 }
+                guard accept("'") else { throw fail("an unclosed identifier") }
+                result.identifier = identifier
+                skipSpaces()
+            }
+        }
+        if accept("H:") {
+            try art(&result, horizontal: true)
+        } else if accept("V:") {
+            try art(&result, horizontal: false)
+        } else {
+            try equation(&result)
+        }
+        // Trailing parts: `priority:999`, `Hug:… CompressionResistance:…`, `(active…)`, legacy `(Names: …)`.
+        while !atEnd {
+            skipSpaces()
+            if accept(">") { break }
+            if accept("priority:") {
+                result.priority = Float(try number())
+            } else if accept("Hug:") {
+                let hug = Float(try number())
+                skipSpaces()
+                guard accept("CompressionResistance:") else { throw fail("expected CompressionResistance:") }
+                result.contentPriorities = (hug, Float(try number()))
+            } else if accept("(") {
+                var inside = ""
+                var depth = 1
+                while let c = current {
+                    position += 1
+                    if c == "(" { depth += 1 }
+                    if c == ")" { depth -= 1; if depth == 0 { break } }
+                    inside.append(c)
+                }
+                if inside.hasPrefix("inactive") { result.isActive = false }
+                if let range = inside.range(of: "'|':") {
+                    var legend = DescriptionParser(String(inside[range.upperBound...]), line: line)
+                    result.superview = try? legend.item()
+                }
+            } else {
+                throw fail("unexpected text")
+            }
+        }
+        return result
+    }
+
+    /// `First.attr REL [-][k*]Second.attr [* k] [± c] [NSSpace(c)]` or `First.attr REL [-] c`.
+    mutating func equation(_ result: inout LogConstraint) throws {
+        result.first = try item()
+        result.firstAttribute = try attribute()
+        skipSpaces()
+        if accept("==") { result.relation = "==" } else if accept("<=") { result.relation = "<=" } else if accept(">=") { result.relation = ">=" } else {
+            throw fail("expected ==, <= or >=")
+        }
+        skipSpaces()
+        var sign = 1.0
+        if accept("- ") { sign = -1 }
+        let save = position
+        // A constant alone?
+        if let c = current, c.isNumber || c == "-" {
+            let value = try number()
+            if accept("*") {
+                result.multiplier = sign * value
+                result.second = try item()
+                result.secondAttribute = try attribute()
+            } else {
+                result.constant = sign * value
+                return
+            }
+        } else {
+            position = save
+            if accept("-") { sign = -1 }
+            result.second = try item()
+            result.secondAttribute = try attribute()
+            result.multiplier = sign
+        }
+        // `* 0.384615` after the second item (older descriptions), then `+ c` / `- c`, then
+        // a system spacing `NSSpace(8)`.
+        skipSpaces()
+        if accept("* ") || accept("*") { skipSpaces(); result.multiplier *= try number(); skipSpaces() }
+        if accept("+ ") { result.constant = try number() } else if accept("- ") { result.constant = -(try number()) }
+        skipSpaces()
+        if current == "N" { result.constant += try spacing() }
+    }
+
+    /// `H:|-(pred)-[A]`, `H:[A]-(pred)-|`, `H:[A]-(pred)-[B]` (B is the first item), and the
+    /// legacy size shapes `V:[A(230)]`, `H:[A(258@251)]`; `(LTR)` after the art.
+    mutating func art(_ result: inout LogConstraint, horizontal: Bool) throws {
+        let minEdge = horizontal ? "leading" : "top", maxEdge = horizontal ? "trailing" : "bottom"
+        func predicate() throws -> (relation: String, constant: Double, priority: Float) {
+            guard accept("-") else { throw fail("expected '-'") }
+            var relation = "==", constant = 0.0, priority: Float = 1000
+            if accept("(") {
+                if accept(">=") { relation = ">=" } else if accept("<=") { relation = "<=" } else { _ = accept("==") }
+                constant = try spacing()
+                if accept("@") { priority = Float(try number()) }
+                guard accept(")") else { throw fail("expected ')'") }
+            }
+            guard accept("-") else { throw fail("expected '-'") }
+            return (relation, constant, priority)
+        }
+        if accept("|") {
+            let p = try predicate()
+            guard accept("[") else { throw fail("expected '['") }
+            let view = try item()
+            guard accept("]") else { throw fail("expected ']'") }
+            // `H:|-(8)-[A]`: A.leading == superview.leading + 8; the superview is the legend's.
+            result.first = view; result.firstAttribute = minEdge
+            result.second = LogItem(className: "|", address: "", label: nil); result.secondAttribute = minEdge
+            result.relation = p.relation; result.constant = p.constant; result.priority = p.priority
+        } else {
+            guard accept("[") else { throw fail("expected '[' or '|'") }
+            let a = try item()
+            if accept("(") {
+                // Legacy size: `[A(230)]`, `[A(>=270)]`, `[A(258@251)]`.
+                var relation = "=="
+                if accept(">=") { relation = ">=" } else if accept("<=") { relation = "<=" } else { _ = accept("==") }
+                let value = try number()
+                var priority: Float = 1000
+                if accept("@") { priority = Float(try number()) }
+                guard accept(")"), accept("]") else { throw fail("expected ')]'") }
+                result.first = a; result.firstAttribute = horizontal ? "width" : "height"
+                result.relation = relation; result.constant = value; result.priority = priority
+                _ = accept("(LTR)")
+                return
+            }
+            guard accept("]") else { throw fail("expected ']'") }
+            let p = try predicate()
+            if accept("|") {
+                // `H:[A]-(8)-|`: superview.trailing == A.trailing + 8.
+                result.first = LogItem(className: "|", address: "", label: nil); result.firstAttribute = maxEdge
+                result.second = a; result.secondAttribute = maxEdge
+            } else {
+                guard accept("[") else { throw fail("expected '[' or '|'") }
+                let b = try item()
+                // `[A]-(8)-[B.leading]` (older gap-guide shape) names B's attribute.
+                var attribute = minEdge
+                if current == "." { attribute = try self.attribute() }
+                guard accept("]") else { throw fail("expected ']'") }
+                result.first = b; result.firstAttribute = attribute
+                result.second = a; result.secondAttribute = maxEdge
+            }
+            result.relation = p.relation; result.constant = p.constant; result.priority = p.priority
+        }
+        _ = accept("(LTR)")
+        if result.firstAttribute == "leading" && text.contains("(LTR)") { result.firstAttribute = "left"; result.secondAttribute = result.secondAttribute == "leading" ? "left" : "right" }
+        if result.firstAttribute == "trailing" && text.contains("(LTR)") { result.firstAttribute = "right"; result.secondAttribute = "right" }
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\"" || f == "," { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\"" || l == "," { s = s.dropLast() }
+        return String(s)
+    }
+}
