@@ -49,60 +49,32 @@ public struct ConsoleLog: Sendable {
     static let knownClasses: Set<String> = ["_UISystemBaselineConstraint", "_UILayoutSupportConstraint"]
 
     /// Reads every description in `text`: timestamps, process prefixes, quotes, commas and the
-    /// list's parentheses around them are ignored.
+    /// list's parentheses around them are ignored, and a line may hold several descriptions (a
+    /// log whose line breaks were lost).
     public static func read(_ text: String) -> ConsoleLog {
         var log = ConsoleLog()
         var brokenText: String?
         var expectBroken = false
+        let marker = "Will attempt to recover by breaking constraint"
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(rawLine)
-            if line.contains("Will attempt to recover by breaking constraint") {
-                expectBroken = true
-                if let start = line.firstIndex(of: "<"), let end = line.lastIndex(of: ">"), start < end {
-                    brokenText = String(line[start...end])
+            var line = Substring(rawLine)
+            var brokenPart: Substring?
+            if let range = line.range(of: marker) {
+                brokenPart = line[range.upperBound...]
+                line = line[..<range.lowerBound]
+            }
+            for description in descriptions(in: line) {
+                if expectBroken {
+                    brokenText = String(description)
                     expectBroken = false
-                }
-                continue
-            }
-            guard let open = line.firstIndex(of: "<"), let close = line.lastIndex(of: ">"), open < close else {
-                if expectBroken && !line.trimmingCharacters().isEmpty { expectBroken = false }
-                if let open = line.firstIndex(of: "<"), line[open...].contains("Constraint:0x") {
-                    log.skipped.append((number + 1, "the description is cut off"))
-                }
-                continue
-            }
-            let description = String(line[open...close])
-            if expectBroken {
-                brokenText = description
-                expectBroken = false
-                continue
-            }
-            // A description starts with a class and a pointer: `<NSLayoutConstraint:0x…`.
-            let head = description.dropFirst().prefix { $0 != " " && $0 != ">" }
-            guard head.contains(":0x") || head.contains(":<private>") || head.hasSuffix(":") else { continue }
-            let constraintClass = String(head.prefix { $0 != ":" })
-            guard head.contains(":0x") || head.hasSuffix(":<private>") else { continue }
-            if !ConsoleLog.knownClasses.contains(constraintClass) && !constraintClass.hasSuffix("LayoutConstraint") {
-                log.skipped.append((number + 1, "unknown constraint class \(constraintClass)"))
-                continue
-            }
-            if description.contains("<private>") {
-                log.skipped.append((number + 1, "redacted (<private>)"))
-                continue
-            }
-            do {
-                var parser = DescriptionParser(description, line: number + 1)
-                var constraint = try parser.parse()
-                constraint.line = number + 1
-                if let index = log.constraints.firstIndex(where: { $0.address == constraint.address && !$0.address.isEmpty }) {
-                    _ = index  // listed twice: keep the first
                     continue
                 }
-                log.constraints.append(constraint)
-            } catch let error as LogError {
-                log.skipped.append((number + 1, error.reason))
-            } catch {
-                log.skipped.append((number + 1, "\(error)"))
+                take(description, line: number + 1, into: &log)
+            }
+            if let brokenPart {
+                if let first = descriptions(in: brokenPart).first { brokenText = String(first) } else { expectBroken = true }
+            } else if expectBroken && !String(line).trimmingCharacters().isEmpty && descriptions(in: line).isEmpty {
+                expectBroken = false
             }
         }
         var brokenParser = brokenText.map { DescriptionParser($0, line: 0) }
@@ -110,6 +82,61 @@ public struct ConsoleLog: Sendable {
             log.broken = log.constraints.firstIndex { $0.address == constraint.address }
         }
         return log
+    }
+
+    /// The descriptions on a line: each starts at `<Class:0x` or `<Class:<private>` and runs to
+    /// the last `>` before the next start (bodies hold `<=` and `>=`, so brackets do not nest).
+    static func descriptions(in line: Substring) -> [Substring] {
+        var starts: [String.Index] = []
+        var index = line.startIndex
+        while let open = line[index...].firstIndex(of: "<") {
+            let name = line[line.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }
+            let after = line[name.endIndex...]
+            if !name.isEmpty && (after.hasPrefix(":0x") || after.hasPrefix(":<private>")) { starts.append(open) }
+            index = line.index(after: open)
+        }
+        var result: [Substring] = []
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : line.endIndex
+            let segment = line[start..<end]
+            if let close = segment.lastIndex(of: ">"), close > segment.index(after: segment.startIndex) {
+                result.append(segment[...close])
+            } else {
+                result.append(segment)  // cut off: no closing bracket
+            }
+        }
+        return result
+    }
+
+    private static func take(_ description: Substring, line number: Int, into log: inout ConsoleLog) {
+        let head = description.dropFirst().prefix { $0 != " " && $0 != ">" }
+        let constraintClass = String(head.prefix { $0 != ":" })
+        guard description.hasSuffix(">") else {
+            log.skipped.append((number, "the description is cut off"))
+            return
+        }
+        if !ConsoleLog.knownClasses.contains(constraintClass) && !constraintClass.hasSuffix("LayoutConstraint") {
+            // Views and other objects print as `<UIView: 0x…; frame = …>` (with a space) and are
+            // not matched; this is an object of another class with a pointer.
+            if constraintClass.hasSuffix("Constraint") { log.skipped.append((number, "unknown constraint class \(constraintClass)")) }
+            return
+        }
+        if description.contains("<private>") {
+            log.skipped.append((number, "redacted (<private>)"))
+            return
+        }
+        do {
+            var parser = DescriptionParser(String(description), line: number)
+            var constraint = try parser.parse()
+            constraint.line = number
+            // Listed twice (the broken one, or a log pasted twice): keep the first.
+            if log.constraints.contains(where: { $0.address == constraint.address && !$0.address.isEmpty }) { return }
+            log.constraints.append(constraint)
+        } catch let error as LogError {
+            log.skipped.append((number, error.reason))
+        } catch {
+            log.skipped.append((number, "\(error)"))
+        }
     }
 }
 

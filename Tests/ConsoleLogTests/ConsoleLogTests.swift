@@ -192,3 +192,20 @@ Break on objc_exception_throw to catch this in the debugger.
     // And the session goes on as usual.
     #expect(session.run(line: "new view a") == .succeeded)
 }
+
+@Test func aLogWhoseLineBreaksWereLostReadsTheSame() {
+    let flat = encapsulatedLog.split(separator: "\n").joined(separator: " ")
+    let log = ConsoleLog.read(flat)
+    let original = ConsoleLog.read(encapsulatedLog)
+    #expect(log.constraints.map(\.address) == original.constraints.map(\.address))
+    #expect(log.constraints.count == 4)
+    #expect(log.broken == 0 && original.broken == 0)
+    #expect(log.skipped.isEmpty)
+}
+
+@Test func aLabelKeepsItsText() {
+    let (session, _, _) = logSession(legacyLog)
+    let label = session.engine.hierarchy.view(named: "UILabel_0000")!
+    #expect(label.kind == .label && label.text == "Hello" && label.documentClass == "UILabel")
+    #expect(label.intrinsicContentSize.width == nil && label.intrinsicContentSize.height == nil)
+}
