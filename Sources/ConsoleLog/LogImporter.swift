@@ -34,13 +34,7 @@ public struct LogImporter {
     public init(engine: LayoutEngine) { self.engine = engine }
 
     public func run(_ log: ConsoleLog) throws -> LogImportReport {
-        let before = engine.hierarchy
-        do {
-            return try build(log)
-        } catch {
-            engine.restore(before)
-            throw error
-        }
+        try engine.allOrNothing { try build(log) }
     }
 
     static func key(_ item: LogItem) -> String {

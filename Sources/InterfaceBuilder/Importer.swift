@@ -58,13 +58,7 @@ public struct Importer {
     /// - Throws: `DocumentError` (with the line of the view or constraint) when the document
     ///   asks for something strut refuses; the engine is then as it was.
     public func run(_ document: IBDocument) throws -> ImportReport {
-        let before = engine.hierarchy
-        do {
-            return try build(document)
-        } catch {
-            engine.restore(before)
-            throw error
-        }
+        try engine.allOrNothing { try build(document) }
     }
 
     private func build(_ document: IBDocument) throws -> ImportReport {

@@ -70,6 +70,17 @@ public final class LayoutEngine {
         return result
     }
 
+    /// Runs several changes as one: if any throws, the state before the first comes back.
+    public func allOrNothing<T>(_ changes: () throws -> T) throws -> T {
+        let before = hierarchy
+        do {
+            return try changes()
+        } catch {
+            restore(before)
+            throw error
+        }
+    }
+
     /// Replaces the whole state (undo, redo): the solver is rebuilt by difference.
     public func restore(_ state: Hierarchy) {
         hierarchy = state
