@@ -113,7 +113,7 @@ extension Session {
         let report = try LogImporter(engine: engine).run(log)
         engine.layoutIfNeeded()
         let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
-        print("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(report.views.count) placeholder views: \(report.views.joined(separator: ", "))")
+        print("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(report.views.count) placeholder view\(report.views.count == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
         for line in report.skipped { print("skipped: " + line) }
         if let broken = report.uikitBroke {
             print("UIKit broke \(broken): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
@@ -192,6 +192,15 @@ extension Session {
                     if case ShellError.scriptFailed = error { throw error }
                     throw ShellError.scriptFailed(location: "\(file):\(number + 1)", message: Session.message(of: error))
                 }
+            }
+        }
+        if pasted != nil {
+            // A log pasted at the script's end, without its empty line.
+            do {
+                try takePastedLine("")
+            } catch {
+                engine.restore(before)
+                throw ShellError.scriptFailed(location: location ?? file, message: Session.message(of: error))
             }
         }
         return .succeeded

@@ -41,6 +41,8 @@ public final class Session {
     var loadDepth = 0
     /// After `paste`: the lines of a console log, taken raw until an empty line.
     var pasted: [String]?
+    /// Whether lines are being taken as a pasted log (the input's end finishes it).
+    public var isPasting: Bool { pasted != nil }
     /// Where a command's arguments start in its statement, so that columns in messages count
     /// from the start of the statement.
     var columnOffset = 0

@@ -85,7 +85,10 @@ func runLines(_ session: Session, _ options: Options, batch: Bool, source: Strin
         let result = next()
         number += 1
         switch result {
-        case .end: return (failed, false)
+        case .end:
+            // A log pasted at the very end, without its empty line, is read all the same.
+            if session.isPasting && session.run(line: "", location: source.map { "\($0):\(number)" }) == .failed { failed = true }
+            return (failed, false)
         case .interrupted: continue
         case let .line(line):
             if options.echo {

@@ -209,3 +209,14 @@ Break on objc_exception_throw to catch this in the debugger.
     #expect(label.kind == .label && label.text == "Hello" && label.documentClass == "UILabel")
     #expect(label.intrinsicContentSize.width == nil && label.intrinsicContentSize.height == nil)
 }
+
+@Test func aLogPastedAtTheEndOfAScriptIsReadWithoutItsEmptyLine() throws {
+    let path = "/tmp/strut-paste-\(UInt32.random(in: 0...UInt32.max)).strut"
+    try "paste\n<NSLayoutConstraint:0x1 UIView:0x2.width == 10>\n<NSLayoutConstraint:0x3 UIView:0x2.width == 20>".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "load \(path)") == .succeeded)
+    #expect(sink.output.contains("read 2 constraints from the pasted log on 1 placeholder view: UIView_2"))
+    #expect(session.run(line: "expect broken c_3") == .succeeded)
+}
