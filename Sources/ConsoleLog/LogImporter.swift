@@ -45,16 +45,6 @@ public struct LogImporter {
         address.isEmpty ? "" : "_" + String(address.suffix(4))
     }
 
-    static func identifier(_ text: String) -> String {
-        var result = ""
-        for character in text where character.isASCII && (character.isLetter || character.isNumber || character == "_") {
-            result.append(character)
-        }
-        if result.count > 40 { result = String(result.suffix(40)) }
-        if result.isEmpty || result.first!.isNumber { result = "v" + result }
-        return result
-    }
-
     private func build(_ log: ConsoleLog) throws -> LogImportReport {
         var report = LogImportReport()
         report.skipped = log.skipped.map { "line \($0.line): \($0.reason)" }
@@ -88,7 +78,6 @@ public struct LogImporter {
             }
         }
         var names: [String: String] = [:]
-        var used = Set(engine.hierarchy.viewNames)
         func make(_ key: String) throws {
             guard names[key] == nil else { return }
             if let up = parent[key] { try make(up) }
@@ -96,10 +85,9 @@ public struct LogImporter {
             // `Module.Class` → `Class`; KVO's `NSKVONotifying_Class` → `Class`.
             var shortClass = item.className.split(separator: ".").last.map(String.init) ?? item.className
             if shortClass.hasPrefix("NSKVONotifying_") { shortClass = String(shortClass.dropFirst("NSKVONotifying_".count)) }
-            var name = LogImporter.identifier(shortClass + LogImporter.shortAddress(item.address))
-            var k = 2
-            while used.contains(name) || name == "super" || name == "root" { name = LogImporter.identifier(shortClass + LogImporter.shortAddress(item.address)) + "_\(k)"; k += 1 }
-            used.insert(name)
+            // Mangled Swift names are long: their end is the telling part.
+            let base = Hierarchy.viewName(from: String((shortClass + LogImporter.shortAddress(item.address)).suffix(40))) ?? "view"
+            let name = engine.hierarchy.unusedViewName(base)
             names[key] = name
             let kind: ViewKind = item.className == "UILabel" ? .label : item.className == "UIButton" ? .button : .view
             var properties: [ViewProperty] = [.documentClass(item.className), .intrinsic(nil, nil)]
@@ -142,23 +130,7 @@ public struct LogImporter {
             else if identifier.hasPrefix("UISV-") { origin = .stack }
             else if identifier.hasSuffix("-guide-constraint") { origin = .margins }
             else { origin = .user }
-            func attribute(_ name: String) -> LayoutAttribute? {
-                switch name {
-                case "baseline": .lastBaseline
-                case "midX": .centerX
-                case "midY": .centerY
-                case "maxX": .right
-                case "maxY": .bottom
-                case "minX": .minX
-                case "minY": .minY
-                default: LayoutAttribute(name: name)
-                }
-            }
-            guard let firstAttribute = attribute(constraint.firstAttribute) else {
-                report.skipped.append("line \(constraint.line): unknown attribute \(constraint.firstAttribute)")
-                continue
-            }
-            let relation: Relation = constraint.relation == "<=" ? .lessThanOrEqual : constraint.relation == ">=" ? .greaterThanOrEqual : .equal
+            let firstAttribute = constraint.firstAttribute, relation = constraint.relation
             var specs: [ConstraintSpec] = []
             if let (hug, compression) = constraint.contentPriorities {
                 for (suffix, relation, priority) in [("hug", Relation.lessThanOrEqual, hug), ("compression", .greaterThanOrEqual, compression)] {
@@ -168,7 +140,7 @@ public struct LogImporter {
                 }
             } else {
                 specs.append(ConstraintSpec(name: name, firstItem: first, firstAttribute: firstAttribute, relation: relation,
-                                            secondItem: second, secondAttribute: constraint.secondAttribute.flatMap(attribute),
+                                            secondItem: second, secondAttribute: constraint.secondAttribute,
                                             multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
                                             identifier: constraint.identifier, origin: origin))
             }

@@ -1,4 +1,6 @@
 import Foundation
+import LayoutEngine
+import Cassowary
 
 /// UIKit's "Unable to simultaneously satisfy constraints." console output (AUTOLAYOUT.md §7),
 /// read back into constraints: every description of the list, the one UIKit broke, the
@@ -20,10 +22,10 @@ public struct LogConstraint: Sendable {
     /// `h=--& v=--&` of an autoresizing constraint.
     public var accessory: String?
     public var first: LogItem
-    public var firstAttribute: String
-    public var relation: String
+    public var firstAttribute: LayoutAttribute
+    public var relation: Relation
     public var second: LogItem?
-    public var secondAttribute: String?
+    public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
     public var priority: Float
@@ -73,7 +75,7 @@ public struct ConsoleLog: Sendable {
             }
             if let brokenPart {
                 if let first = descriptions(in: brokenPart).first { brokenText = String(first) } else { expectBroken = true }
-            } else if expectBroken && !String(line).trimmingCharacters().isEmpty && descriptions(in: line).isEmpty {
+            } else if expectBroken && !line.trimmingCharacters(in: .whitespaces).isEmpty && descriptions(in: line).isEmpty {
                 expectBroken = false
             }
         }
@@ -155,12 +157,21 @@ struct DescriptionParser {
         self.line = line
     }
 
-    static let attributes: Set<String> = [
-        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
-        "firstBaseline", "lastBaseline", "baseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
-        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins", "minX", "minY", "midX", "midY",
-        "maxX", "maxY",
-    ]
+    /// An attribute as UIKit prints it: the API names, old `baseline` (the last), and the
+    /// private ones of autoresizing constraints (`minX`, `minY` kept; `midX`/`midY` are centres,
+    /// `maxX`/`maxY` the far edges).
+    static func attribute(named name: String) -> LayoutAttribute? {
+        switch name {
+        case "baseline": .lastBaseline
+        case "minX": .minX
+        case "minY": .minY
+        case "midX": .centerX
+        case "midY": .centerY
+        case "maxX": .right
+        case "maxY": .bottom
+        default: LayoutAttribute(name: name)
+        }
+    }
 
     var atEnd: Bool { position >= text.count }
     var current: Character? { atEnd ? nil : text[position] }
@@ -233,12 +244,20 @@ struct DescriptionParser {
         return try number()
     }
 
-    mutating func attribute() throws -> String {
+    mutating func attribute() throws -> LayoutAttribute {
         guard accept(".") else { throw fail("expected '.attribute'") }
         var name = ""
         while let c = current, c.isLetter { name.append(c); position += 1 }
-        guard DescriptionParser.attributes.contains(name) else { throw fail("unknown attribute '\(name)'") }
-        return name
+        guard let attribute = DescriptionParser.attribute(named: name) else { throw fail("unknown attribute '\(name)'") }
+        return attribute
+    }
+
+    /// `==`, `<=` or `>=`; in art predicates a missing one is `==`.
+    mutating func relation(orEqual: Bool) throws -> Relation {
+        if accept(">=") { return .greaterThanOrEqual }
+        if accept("<=") { return .lessThanOrEqual }
+        if accept("==") || orEqual { return .equal }
+        throw fail("expected ==, <= or >=")
     }
 
     mutating func parse() throws -> LogConstraint {
@@ -247,10 +266,10 @@ struct DescriptionParser {
         guard accept(":0x") else { throw fail("expected the constraint's address") }
         let address = hex()
         // SnapKit appends `@File.swift#88`.
-        if current == "@" { while let c = current, c != " " { position += 1; _ = c } }
+        if current == "@" { while current != nil && current != " " { position += 1 } }
         var result = LogConstraint(
             className: constraintClass, address: address, identifier: nil, accessory: nil,
-            first: LogItem(className: "", address: "", label: nil), firstAttribute: "", relation: "==",
+            first: LogItem(className: "", address: "", label: nil), firstAttribute: .width, relation: .equal,
             second: nil, secondAttribute: nil, multiplier: 1, constant: 0, priority: 1000, line: line, text: String(text))
         skipSpaces()
         // `h=--& v=--&` and the identifier, in either order.
@@ -318,9 +337,7 @@ struct DescriptionParser {
         result.first = try item()
         result.firstAttribute = try attribute()
         skipSpaces()
-        if accept("==") { result.relation = "==" } else if accept("<=") { result.relation = "<=" } else if accept(">=") { result.relation = ">=" } else {
-            throw fail("expected ==, <= or >=")
-        }
+        result.relation = try relation(orEqual: false)
         skipSpaces()
         var sign = 1.0
         if accept("- ") { sign = -1 }
@@ -355,12 +372,12 @@ struct DescriptionParser {
     /// `H:|-(pred)-[A]`, `H:[A]-(pred)-|`, `H:[A]-(pred)-[B]` (B is the first item), and the
     /// legacy size shapes `V:[A(230)]`, `H:[A(258@251)]`; `(LTR)` after the art.
     mutating func art(_ result: inout LogConstraint, horizontal: Bool) throws {
-        let minEdge = horizontal ? "leading" : "top", maxEdge = horizontal ? "trailing" : "bottom"
-        func predicate() throws -> (relation: String, constant: Double, priority: Float) {
+        let minEdge: LayoutAttribute = horizontal ? .leading : .top, maxEdge: LayoutAttribute = horizontal ? .trailing : .bottom
+        func predicate() throws -> (relation: Relation, constant: Double, priority: Float) {
             guard accept("-") else { throw fail("expected '-'") }
-            var relation = "==", constant = 0.0, priority: Float = 1000
+            var relation = Relation.equal, constant = 0.0, priority: Float = 1000
             if accept("(") {
-                if accept(">=") { relation = ">=" } else if accept("<=") { relation = "<=" } else { _ = accept("==") }
+                relation = try self.relation(orEqual: true)
                 constant = try spacing()
                 if accept("@") { priority = Float(try number()) }
                 guard accept(")") else { throw fail("expected ')'") }
@@ -382,13 +399,12 @@ struct DescriptionParser {
             let a = try item()
             if accept("(") {
                 // Legacy size: `[A(230)]`, `[A(>=270)]`, `[A(258@251)]`.
-                var relation = "=="
-                if accept(">=") { relation = ">=" } else if accept("<=") { relation = "<=" } else { _ = accept("==") }
+                let relation = try self.relation(orEqual: true)
                 let value = try number()
                 var priority: Float = 1000
                 if accept("@") { priority = Float(try number()) }
                 guard accept(")"), accept("]") else { throw fail("expected ')]'") }
-                result.first = a; result.firstAttribute = horizontal ? "width" : "height"
+                result.first = a; result.firstAttribute = horizontal ? .width : .height
                 result.relation = relation; result.constant = value; result.priority = priority
                 _ = accept("(LTR)")
                 return
@@ -411,17 +427,12 @@ struct DescriptionParser {
             }
             result.relation = p.relation; result.constant = p.constant; result.priority = p.priority
         }
-        _ = accept("(LTR)")
-        if result.firstAttribute == "leading" && text.contains("(LTR)") { result.firstAttribute = "left"; result.secondAttribute = result.secondAttribute == "leading" ? "left" : "right" }
-        if result.firstAttribute == "trailing" && text.contains("(LTR)") { result.firstAttribute = "right"; result.secondAttribute = "right" }
+        // `(LTR)`: UIKit printed left/right as leading/trailing art.
+        if accept("(LTR)") {
+            func absolute(_ a: LayoutAttribute) -> LayoutAttribute { a == .leading ? .left : a == .trailing ? .right : a }
+            result.firstAttribute = absolute(result.firstAttribute)
+            result.secondAttribute = result.secondAttribute.map(absolute)
+        }
     }
 }
 
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\"" || f == "," { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\"" || l == "," { s = s.dropLast() }
-        return String(s)
-    }
-}

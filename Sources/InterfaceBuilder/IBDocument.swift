@@ -1,4 +1,6 @@
 import Foundation
+import LayoutEngine
+import Cassowary
 
 /// An Interface Builder document (`.xib` or `.storyboard`) as far as layout goes
 /// (AUTOLAYOUT.md §9): the top-level views with their subtrees, frames, autoresizing, content
@@ -27,8 +29,7 @@ public struct IBView: Sendable {
     /// `translatesAutoresizingMaskIntoConstraints` (IB writes `NO` when constraints place it).
     public var translatesAutoresizingMask = true
     public var fixedFrame = false
-    /// Flags as strut names them: `flexibleLeft`, `flexibleWidth`, ...
-    public var mask: [String] = []
+    public var mask: AutoresizingMask = []
     public var hugging: (h: Float?, v: Float?) = (nil, nil)
     public var compression: (h: Float?, v: Float?) = (nil, nil)
     public var text: String?
@@ -41,8 +42,7 @@ public struct IBView: Sendable {
     public var barInsets: (top: Double, bottom: Double) = (0, 0)
     /// top, left, bottom, right.
     public var margins: (Double, Double, Double, Double)?
-    public var stack: (axis: String, distribution: String, alignment: String, spacing: Double,
-                       baselineRelative: Bool, marginsRelative: Bool)?
+    public var stack: StackSettings?
     public var subviews: [IBView] = []
     /// Layout guides the view owns: `safeArea`, `contentLayoutGuide`, `frameLayoutGuide`,
     /// and a view controller's legacy `topLayoutGuide` / `bottomLayoutGuide`.
@@ -56,10 +56,10 @@ public struct IBConstraint: Sendable {
     public var id: String
     public var line: Int
     public var firstItem: String?
-    public var firstAttribute: String
-    public var relation: String
+    public var firstAttribute: LayoutAttribute
+    public var relation: Relation
     public var secondItem: String?
-    public var secondAttribute: String?
+    public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
     public var priority: Float
@@ -78,11 +78,10 @@ extension IBDocument {
         "visualEffectView", "containerView", "mapView", "wkWebView", "webView", "tableViewHeaderFooterView",
     ]
 
-    static let attributes: Set<String> = [
-        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
-        "baseline", "firstBaseline", "lastBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
-        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
-    ]
+    /// An attribute as a document names it (`baseline` in old documents is the last baseline).
+    static func attribute(_ name: String) -> LayoutAttribute? {
+        name == "baseline" ? .lastBaseline : LayoutAttribute(name: name)
+    }
 
     /// Reads a document.
     /// - Throws: `DocumentError` with the line: not XML, truncated, not an Interface Builder
@@ -154,9 +153,11 @@ extension IBDocument {
         view.translatesAutoresizingMask = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
         view.fixedFrame = flag(node, "fixedFrame")
         if let mask = node.child("autoresizingMask", key: "autoresizingMask") {
-            let names = [("flexibleMinX", "flexibleLeft"), ("widthSizable", "flexibleWidth"), ("flexibleMaxX", "flexibleRight"),
-                         ("flexibleMinY", "flexibleTop"), ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottom")]
-            view.mask = names.filter { flag(mask, $0.0) }.map(\.1)
+            let flags: [(String, AutoresizingMask)] = [
+                ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth), ("flexibleMaxX", .flexibleRightMargin),
+                ("flexibleMinY", .flexibleTopMargin), ("heightSizable", .flexibleHeight), ("flexibleMaxY", .flexibleBottomMargin),
+            ]
+            for (key, value) in flags where flag(mask, key) { view.mask.insert(value) }
         }
         func priority(_ key: String) throws -> Float? { try number(node, key).map { Float($0) } }
         view.hugging = (try priority("horizontalHuggingPriority"), try priority("verticalHuggingPriority"))
@@ -179,17 +180,23 @@ extension IBDocument {
                             try number(insets, "bottom") ?? 0, try number(insets, "trailing") ?? 0)
         }
         if node.name == "stackView" {
-            let alignment = node["alignment"] ?? "fill"
+            // Old documents say `baseline` for the last baseline; defaults are omitted.
+            let alignment = node["alignment"].map { $0 == "baseline" ? "lastBaseline" : $0 } ?? "fill"
             let distribution = node["distribution"] ?? "fill"
-            guard ["fill", "top", "leading", "center", "bottom", "trailing", "firstBaseline", "lastBaseline", "baseline"].contains(alignment) else {
+            guard StackSettings.alignments.contains(alignment) else {
                 throw DocumentError(line: node.line, "unknown stack view alignment \"\(alignment)\"")
             }
-            guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
+            guard StackSettings.distributions.contains(distribution) else {
                 throw DocumentError(line: node.line, "unknown stack view distribution \"\(distribution)\"")
             }
-            view.stack = (node["axis"] == "vertical" ? "vertical" : "horizontal", distribution,
-                          alignment == "baseline" ? "lastBaseline" : alignment, try number(node, "spacing") ?? 0,
-                          flag(node, "baselineRelativeArrangement"), flag(node, "layoutMarginsRelativeArrangement"))
+            var stack = StackSettings()
+            stack.axis = node["axis"] == "vertical" ? .vertical : .horizontal
+            stack.distribution = distribution
+            stack.alignment = alignment
+            stack.spacing = try number(node, "spacing") ?? 0
+            stack.baselineRelative = flag(node, "baselineRelativeArrangement")
+            stack.marginsRelative = flag(node, "layoutMarginsRelativeArrangement")
+            view.stack = stack
         }
         // Subviews: <subviews>, a table's prototype cells, a cell's content view.
         var subviewNodes: [Node] = []
@@ -243,13 +250,18 @@ extension IBDocument {
             document.skipped.append("placeholder constraint \(id) (line \(node.line)): removed at build time")
             return nil
         }
-        guard let first = node["firstAttribute"] else { throw DocumentError(line: node.line, "constraint \(id) has no firstAttribute") }
-        for attribute in [first, node["secondAttribute"]].compactMap({ $0 }) where !attributes.contains(attribute) {
-            throw DocumentError(line: node.line, "constraint \(id): unknown attribute \"\(attribute)\"")
+        guard let firstName = node["firstAttribute"] else { throw DocumentError(line: node.line, "constraint \(id) has no firstAttribute") }
+        var attributes: [LayoutAttribute] = []
+        for name in [firstName, node["secondAttribute"]].compactMap({ $0 }) {
+            guard let attribute = attribute(name) else { throw DocumentError(line: node.line, "constraint \(id): unknown attribute \"\(name)\"") }
+            attributes.append(attribute)
         }
-        let relation = node["relation"] ?? "equal"
-        guard ["equal", "lessThanOrEqual", "greaterThanOrEqual"].contains(relation) else {
-            throw DocumentError(line: node.line, "constraint \(id): unknown relation \"\(relation)\"")
+        let relation: Relation
+        switch node["relation"] ?? "equal" {
+        case "equal": relation = .equal
+        case "lessThanOrEqual": relation = .lessThanOrEqual
+        case "greaterThanOrEqual": relation = .greaterThanOrEqual
+        case let other: throw DocumentError(line: node.line, "constraint \(id): unknown relation \"\(other)\"")
         }
         var multiplier = 1.0
         if let text = node["multiplier"] {
@@ -266,8 +278,8 @@ extension IBDocument {
             let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             document.variations.append("constraint \(id) (line \(variation.line)), \(variation["key"] ?? "?"): \(changes.joined(separator: ", "))")
         }
-        return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: first, relation: relation,
-                            secondItem: node["secondItem"], secondAttribute: node["secondAttribute"], multiplier: multiplier,
+        return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: attributes[0], relation: relation,
+                            secondItem: node["secondItem"], secondAttribute: attributes.count > 1 ? attributes[1] : nil, multiplier: multiplier,
                             constant: try number(node, "constant") ?? 0, priority: priority, identifier: node["identifier"])
     }
 

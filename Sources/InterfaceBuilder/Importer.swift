@@ -66,16 +66,7 @@ public struct Importer {
         report.skipped = document.skipped
         report.variations = document.variations
         var names: [String: String] = [:]  // document id → strut name
-        var used = Set(engine.hierarchy.viewNames)
         let insets = Importer.safeInsets(device: document.device)
-
-        func uniqueName(_ base: String) -> String {
-            var name = base
-            var k = 2
-            while used.contains(name) || name == "super" || name == "root" { name = base + String(k); k += 1 }
-            used.insert(name)
-            return name
-        }
 
         var content: [(name: String, view: IBView)] = []
         var parentOf: [String: String] = [:]   // document id → its superview's id
@@ -83,7 +74,8 @@ public struct Importer {
 
         func make(_ view: IBView, in parentName: String, parentFrame: (Double, Double)?, inStack: Bool) throws {
             let insets = (top: insets.top + view.barInsets.top, bottom: insets.bottom + view.barInsets.bottom)
-            let name = uniqueName(Importer.identifier(from: view.userLabel) ?? Importer.identifier(from: view.element) ?? "view")
+            let base = view.userLabel.flatMap(Hierarchy.viewName(from:)) ?? Hierarchy.viewName(from: view.element) ?? "view"
+            let name = engine.hierarchy.unusedViewName(base)
             names[view.id] = name
             let kind: ViewKind = switch view.element {
             case "label": .label
@@ -102,10 +94,9 @@ public struct Importer {
                 properties.append(.text(view.text ?? ""))
                 if let size = view.fontSize { properties.append(.font(size)) }
             }
-            if kind != .guide {
-                properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),
-                               .compression(.horizontal, view.compression.h ?? 750), .compression(.vertical, view.compression.v ?? 750)]
-            }
+            // Omitted priorities are 250 and 750 in a document, labels included.
+            properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),
+                           .compression(.horizontal, view.compression.h ?? 750), .compression(.vertical, view.compression.v ?? 750)]
             if view.isHidden { properties.append(.hidden(true)) }
             if let (t, l, b, r) = view.margins {
                 properties.append(.margins(EdgeInsets(top: t, left: l, bottom: b, right: r)))
@@ -115,9 +106,9 @@ public struct Importer {
                 properties.append(.margins(EdgeInsets(top: insets.top, left: side, bottom: insets.bottom, right: side)))
             }
             if let stack = view.stack {
-                properties += [.axis(stack.axis == "vertical" ? .vertical : .horizontal), .spacing(stack.spacing),
-                               .distribution(stack.distribution), .alignment(stack.alignment),
-                               .marginsRelative(stack.marginsRelative), .baselineRelative(stack.baselineRelative)]
+                properties += [.axis(stack.axis), .spacing(stack.spacing), .distribution(stack.distribution),
+                               .alignment(stack.alignment), .marginsRelative(stack.marginsRelative),
+                               .baselineRelative(stack.baselineRelative)]
             }
             let frame = view.frame ?? (0, 0, 0, 0)
             let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
@@ -125,10 +116,10 @@ public struct Importer {
                 // Top level: the document frame, kept by the mask against a superview as large as
                 // its far corner.
                 properties += [.frame(rect, within: EdgeSize(width: frame.x + frame.width, height: frame.y + frame.height)),
-                               .mask(Importer.mask(view.mask)), .autoresizing(true)]
+                               .mask(view.mask), .autoresizing(true)]
             } else if !inStack && (view.translatesAutoresizingMask || view.fixedFrame) {
                 properties += [.frame(rect, within: EdgeSize(width: parentFrame!.0, height: parentFrame!.1)),
-                               .mask(Importer.mask(view.mask)), .autoresizing(true)]
+                               .mask(view.mask), .autoresizing(true)]
             }
             do {
                 try engine.addView(kind: kind, name: name, parent: parentName, properties: properties)
@@ -144,7 +135,7 @@ public struct Importer {
                 guides.append(("strut-content-\(view.id)", "contentLayoutGuide"))
             }
             for guide in guides {
-                let guideName = uniqueName(name + Importer.capitalised(guide.role))
+                let guideName = engine.hierarchy.unusedViewName(name + Importer.capitalised(guide.role))
                 names[guide.id] = guideName
                 if guide.role == "contentLayoutGuide" { scrollContent[view.id] = guideName }
                 try engine.addView(kind: .guide, name: guideName, parent: name,
@@ -194,16 +185,16 @@ public struct Importer {
             if report.documentSize == nil, let frame = root.frame { report.documentSize = (frame.x + frame.width, frame.y + frame.height) }
         }
 
+        func isInside(_ id: String, _ ancestor: String) -> Bool {
+            var current = parentOf[id]
+            while let next = current { if next == ancestor { return true }; current = parentOf[next] }
+            return false
+        }
+
         // Constraints, in document order, after every view and guide exists.
         func addConstraints(of view: IBView) throws {
             for constraint in view.constraints {
-                let firstAttribute = LayoutAttribute(name: constraint.firstAttribute == "baseline" ? "lastBaseline" : constraint.firstAttribute)!
-                let secondAttribute = constraint.secondAttribute.map { LayoutAttribute(name: $0 == "baseline" ? "lastBaseline" : $0)! }
-                let relation: Relation = switch constraint.relation {
-                case "lessThanOrEqual": .lessThanOrEqual
-                case "greaterThanOrEqual": .greaterThanOrEqual
-                default: .equal
-                }
+                let firstAttribute = constraint.firstAttribute, secondAttribute = constraint.secondAttribute
                 var name: String?
                 var identifier = constraint.identifier
                 if let given = identifier, Importer.isName(given), engine.hierarchy.constraintRef(named: given) == nil {
@@ -218,13 +209,8 @@ public struct Importer {
                     guard let guide = scrollContent[id], !attribute.isDimension, let other, isInside(other, id) else { return names[id]! }
                     return guide
                 }
-                func isInside(_ id: String, _ ancestor: String) -> Bool {
-                    var current = parentOf[id]
-                    while let next = current { if next == ancestor { return true }; current = parentOf[next] }
-                    return false
-                }
                 let spec = ConstraintSpec(
-                    name: name, firstItem: item(firstID, firstAttribute, other: secondID), firstAttribute: firstAttribute, relation: relation,
+                    name: name, firstItem: item(firstID, firstAttribute, other: secondID), firstAttribute: firstAttribute, relation: constraint.relation,
                     secondItem: secondID.map { item($0, secondAttribute!, other: firstID) }, secondAttribute: secondAttribute,
                     multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
                     identifier: identifier)
@@ -256,7 +242,7 @@ public struct Importer {
         for ((name, view), (freeWidth, freeHeight)) in zip(content, free) {
             let frame = view.frame!
             // Where the constraints size it: a label's own metric, else no intrinsic size.
-            let metric = Importer.textMetric(engine.hierarchy.view(try engine.hierarchy.viewID(named: name)))
+            let metric = engine.hierarchy.view(named: name)!.textSize
             // A UISwitch's alignment rectangle, which constraints place, is 2 points narrower
             // than its frame (the frame sticks out on the trailing side).
             let width = freeWidth ? frame.width - (view.element == "switch" ? 2 : 0) : metric?.width
@@ -266,20 +252,6 @@ public struct Importer {
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))") }
         }
         return report
-    }
-
-    /// strut's text metric for labels and buttons (SPEC), nil for other views.
-    static func textMetric(_ view: View) -> (width: Double, height: Double)? {
-        guard view.kind == .label || view.kind == .button else { return nil }
-        return (0.5 * view.font * Double(View.displayCells(view.text)), 1.2 * view.font)
-    }
-
-    static func mask(_ flags: [String]) -> AutoresizingMask {
-        var mask: AutoresizingMask = []
-        for flag in flags {
-            if let value = AutoresizingMask.names.first(where: { $0.0 == flag })?.1 { mask.insert(value) }
-        }
-        return mask
     }
 
     /// `textField` → `UITextField`, `wkWebView` → `WKWebView`.
@@ -292,25 +264,6 @@ public struct Importer {
     static func capitalised(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()
-    }
-
-    /// A strut name from a user label or element name: letters, digits and underscores, words
-    /// joined in camel case (`AcceptTerms Control` → `AcceptTermsControl`); nil when nothing is left.
-    static func identifier(from text: String?) -> String? {
-        guard let text else { return nil }
-        var result = ""
-        var upperNext = false
-        for character in text {
-            if character.isASCII && (character.isLetter || character.isNumber || character == "_") {
-                result += upperNext && !result.isEmpty ? character.uppercased() : String(character)
-                upperNext = false
-            } else {
-                upperNext = true
-            }
-        }
-        guard let first = result.first else { return nil }
-        if first.isNumber { result = "v" + result }
-        return result
     }
 
     /// A dotted strut name: `PreviewPreferredHeight`, `form.top`.

@@ -78,14 +78,14 @@ extension Hierarchy {
         case let .user(index): index < constraints.count ? constraints[index] : nil
         case let .system(id, kind): id < views.count && views[id] != nil ? systemConstraint(kind, of: id) : nil
         case let .stack(id, k):
-            id < views.count && views[id] != nil && k < views[id]!.stack.slots.count ? views[id]!.stack.slots[k] : nil
+            id < views.count && views[id] != nil && k < views[id]!.stackLayout.slots.count ? views[id]!.stackLayout.slots[k] : nil
         }
     }
 
     /// A stack view's generated constraints, by reference.
     public func stackConstraints(of id: ViewID) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
-        let stack = view(id).stack
-        return stack.order.map { (.stack(id, $0), stack.slots[$0]!) }
+        let layout = view(id).stackLayout
+        return layout.order.map { (.stack(id, $0), layout.slots[$0]!) }
     }
 
     /// Every listed constraint: the user's in creation order, then each view's system ones in
@@ -108,7 +108,7 @@ extension Hierarchy {
     /// `rows.spacing.2` → the stack's constraint of that name.
     func stackConstraintRef(named name: String) -> ConstraintRef? {
         guard let dot = name.firstIndex(of: "."), let id = viewIDs[String(name[..<dot])],
-              let k = view(id).stack.slotOfName[name], view(id).stack.slots[k] != nil else { return nil }
+              let k = view(id).stackLayout.slotOfName[name], view(id).stackLayout.slots[k] != nil else { return nil }
         return .stack(id, k)
     }
 }

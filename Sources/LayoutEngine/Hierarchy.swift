@@ -142,7 +142,7 @@ public struct Hierarchy: Sendable {
         var stack = [id]
         while let next = stack.popLast() {
             result.append(next)
-            result += views[next]!.stack.helpers
+            result += views[next]!.stackLayout.helpers
             stack.append(contentsOf: views[next]!.children.reversed())
         }
         return result
@@ -174,6 +174,34 @@ public struct Hierarchy: Sendable {
     /// User constraints (typed, VFL or imported) in creation order.
     public var userConstraints: [(index: Int, constraint: LayoutConstraint)] {
         constraints.indices.compactMap { index in constraints[index].map { (index, $0) } }
+    }
+
+    /// A name no view has, from `base`: `base`, else `base2`, `base3`, … (`base_2` when `base`
+    /// ends in a digit), never `root` or `super`.
+    public func unusedViewName(_ base: String) -> String {
+        let separator = base.last?.isNumber == true ? "_" : ""
+        var name = base
+        var k = 2
+        while viewIDs[name] != nil || name == "super" { name = base + separator + String(k); k += 1 }
+        return name
+    }
+
+    /// A view name from free text (a user label, a class name): its ASCII letters, digits and
+    /// underscores, each later word capitalised (`AcceptTerms Control` → `AcceptTermsControl`),
+    /// `v` in front of a leading digit; nil when nothing is left.
+    public static func viewName(from text: String) -> String? {
+        var result = ""
+        var upperNext = false
+        for character in text {
+            if character.isASCII && (character.isLetter || character.isNumber || character == "_") {
+                result += upperNext && !result.isEmpty ? character.uppercased() : String(character)
+                upperNext = false
+            } else {
+                upperNext = true
+            }
+        }
+        guard let first = result.first else { return nil }
+        return first.isNumber ? "v" + result : result
     }
 
     /// The description of an anchor: `title.leading`.

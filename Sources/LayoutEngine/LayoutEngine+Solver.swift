@@ -25,7 +25,7 @@ extension LayoutEngine {
             for (index, _) in hierarchy.userConstraints { refs.insert(.user(index)) }
             for view in hierarchy.allViews { refs.formUnion(systemRefs(of: view.id)) }
             for id in hierarchy.stackIDs {
-                for helper in hierarchy.view(id).stack.helpers { refs.formUnion(systemRefs(of: helper)) }
+                for helper in hierarchy.view(id).stackLayout.helpers { refs.formUnion(systemRefs(of: helper)) }
                 for (ref, _) in hierarchy.stackConstraints(of: id) { refs.insert(ref) }
             }
         } else {

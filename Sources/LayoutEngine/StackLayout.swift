@@ -1,17 +1,39 @@
 import Cassowary
 
-/// What a stack view's constraints are made from.
+/// What a stack view's constraints are made from: its settings and its arranged views.
 struct StackInputs: Hashable, Sendable {
-    var axis: Axis
-    var spacing: Double
-    var distribution: String
-    var alignment: String
-    var marginsRelative: Bool
-    var baselineRelative: Bool
+    var settings: StackSettings
+    /// Off: the fitting constraints are left out (`Hierarchy.stackFitting`).
     var fitting: Bool
     var arranged: [ViewID]
     var hidden: [Bool]
+    /// Intrinsic sizes along the axis (0 without one), for `fillProportionally` only: other
+    /// distributions do not depend on them.
     var intrinsic: [Double]
+}
+
+/// The constraints UIKit makes for a stack view (`Hierarchy.regenerateStacks`), by slot: a
+/// constraint keeps its slot (its `ConstraintRef.stack` index) while its name lives, so that
+/// adding a view leaves the others' constraints alone. `order` lists the live slots in UIKit's
+/// order; `slotOfName` finds one by name.
+public struct StackLayout: Hashable, Sendable {
+    public internal(set) var slots: [LayoutConstraint?] = []
+    public internal(set) var order: [Int] = []
+    var slotOfName: [String: Int] = [:]
+    /// What the constraints were made from, to skip remaking them when nothing changed.
+    var madeFrom: StackInputs?
+    /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
+    /// and kept.
+    public internal(set) var helpers: [ViewID] = []
+
+    /// The live constraints in UIKit's order.
+    public var generated: [LayoutConstraint] { order.map { slots[$0]! } }
+
+    /// The identifiers of the fitting constraints, which give way by design (and are left out
+    /// while `Hierarchy.stackFitting` is off).
+    public static let fittingIdentifiers: Set<String> = [
+        "UISV-spanning-fit", "UISV-canvas-fit", "UISV-ambiguity-suppression", "UISV-fix-for-app-bug-ambiguity",
+    ]
 }
 
 /// What a stack view's helper guide is for.
@@ -62,53 +84,50 @@ extension Hierarchy {
         for id in stackIDs.sorted() {
             guard views[id] != nil else { continue }
             let inputs = stackInputs(id)
-            if views[id]!.stack.madeFrom == inputs { continue }
-            let fresh = makeStackConstraints(id, newHelpers: &newHelpers)
-            var stack = views[id]!.stack
-            views[id]!.stack = StackSettings()  // edit a unique copy
+            if views[id]!.stackLayout.madeFrom == inputs { continue }
+            let fresh = makeStackConstraints(id, inputs, newHelpers: &newHelpers)
+            var layout = views[id]!.stackLayout
+            views[id]!.stackLayout = StackLayout()  // edit a unique copy
             var live = Set<Int>()
-            stack.order = []
+            layout.order = []
             for var constraint in fresh {
                 let slot: Int
-                if let existing = stack.slotOfName[constraint.name] {
+                if let existing = layout.slotOfName[constraint.name] {
                     slot = existing
                 } else {
-                    slot = stack.slots.count
-                    stack.slots.append(nil)
-                    stack.slotOfName[constraint.name] = slot
+                    slot = layout.slots.count
+                    layout.slots.append(nil)
+                    layout.slotOfName[constraint.name] = slot
                 }
                 live.insert(slot)
-                stack.order.append(slot)
-                if let old = stack.slots[slot], sameApartFromStamp(old, constraint) { continue }
+                layout.order.append(slot)
+                if let old = layout.slots[slot], sameApartFromStamp(old, constraint) { continue }
                 clock += 1
                 constraint.stamp = clock
-                stack.slots[slot] = constraint
+                layout.slots[slot] = constraint
                 refs.append(.stack(id, slot))
             }
-            for slot in stack.slots.indices where stack.slots[slot] != nil && !live.contains(slot) {
-                stack.slots[slot] = nil
+            for slot in layout.slots.indices where layout.slots[slot] != nil && !live.contains(slot) {
+                layout.slots[slot] = nil
                 refs.append(.stack(id, slot))
             }
-            stack.madeFrom = inputs
-            views[id]!.stack = stack
+            layout.madeFrom = inputs
+            views[id]!.stackLayout = layout
         }
         return (refs, newHelpers)
     }
 
     /// Everything a stack's constraints depend on.
     private func stackInputs(_ id: ViewID) -> StackInputs {
-        let stack = view(id)
+        let settings = view(id).stack
         let arranged = arrangedViews(of: id)
-        let proportional = stack.stack.distribution == "fillProportionally"
         return StackInputs(
-            axis: stack.stack.axis, spacing: stack.stack.spacing, distribution: stack.stack.distribution,
-            alignment: stack.stack.alignment, marginsRelative: stack.stack.marginsRelative,
-            baselineRelative: stack.stack.baselineRelative, fitting: stackFitting, arranged: arranged,
+            settings: settings, fitting: stackFitting, arranged: arranged,
             hidden: arranged.map { view($0).isHidden },
-            intrinsic: proportional ? arranged.map {
+            intrinsic: settings.distribution != "fillProportionally" ? [] : arranged.map {
                 let size = view($0).intrinsicContentSize
-                return (stack.stack.axis == .horizontal ? size.width : size.height) ?? 0
-            } : [])
+                return (settings.axis == .horizontal ? size.width : size.height) ?? 0
+            })
     }
 
     private func sameApartFromStamp(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
@@ -120,22 +139,23 @@ extension Hierarchy {
     /// A helper guide of the stack (made when missing): the spanner is `helpers[0]`, gap k
     /// is `helpers[k]`.
     private mutating func helper(_ stack: ViewID, _ slot: Int, made: inout [ViewID]) -> ViewID {
-        while views[stack]!.stack.helpers.count <= slot {
-            let k = views[stack]!.stack.helpers.count
+        while views[stack]!.stackLayout.helpers.count <= slot {
+            let k = views[stack]!.stackLayout.helpers.count
             let id = views.count
             var guide = View(id: id, name: "\(view(stack).name).\(k == 0 ? "spanner" : "gap\(k)")", kind: .guide, parent: stack)
             guide.stackHelper = k == 0 ? .spanner : .gap
             views.append(guide)
-            views[stack]!.stack.helpers.append(id)
+            views[stack]!.stackLayout.helpers.append(id)
             made.append(id)
         }
-        return views[stack]!.stack.helpers[slot]
+        return views[stack]!.stackLayout.helpers[slot]
     }
 
-    private mutating func makeStackConstraints(_ id: ViewID, newHelpers: inout [ViewID]) -> [LayoutConstraint] {
-        let settings = view(id).stack
+    private mutating func makeStackConstraints(_ id: ViewID, _ inputs: StackInputs, newHelpers: inout [ViewID]) -> [LayoutConstraint] {
+        let settings = inputs.settings
         let stackName = view(id).name
-        let items = arrangedViews(of: id)
+        let items = inputs.arranged
+        let hidden = inputs.hidden
         let horizontal = settings.axis == .horizontal
         let relative = settings.marginsRelative
         // Along the axis and across it: edges, size, centre, each for items and for the canvas.
@@ -163,7 +183,7 @@ extension Hierarchy {
         var counts: [String: Int] = [:]
         func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: Relation, _ second: Anchor?,
                  multiplier: Double = 1, constant: Double = 0, priority: Priority = .required) {
-            if !stackFitting && ["spanningFit", "canvasFit", "ambiguitySuppression", "empty"].contains(kind) { return }
+            if !inputs.fitting && StackLayout.fittingIdentifiers.contains(identifier) { return }
             counts[kind, default: 0] += 1
             result.append(LayoutConstraint(
                 name: "\(stackName).\(kind).\(counts[kind]!)", first: first, relation: relation, second: second,
@@ -178,11 +198,10 @@ extension Hierarchy {
         }
 
         // Along the axis.
-        let hidden = items.map { view($0).isHidden }
         let spreads = settings.distribution == "equalSpacing" || settings.distribution == "equalCentering"
         add("canvas", "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[0], minEdge))
         add("canvas", "UISV-canvas-connection", A(items[items.count - 1], maxEdge), .equal, S(canvas(maxEdge)))
-        for k in 1..<max(items.count, 1) where items.count > 1 {
+        for k in items.indices.dropFirst() {
             let gap = stackGap(between: k - 1, and: k, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && !horizontal && !hidden[k - 1] && !hidden[k] {
                 add("spacing", "UISV-spacing", A(items[k], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
@@ -195,14 +214,15 @@ extension Hierarchy {
         for (k, item) in items.enumerated() where hidden[k] {
             add("hiding", "UISV-hiding", A(item, size), .equal, nil, priority: 999.999)
         }
-        let visible = items.indices.filter { !hidden[$0] }.map { items[$0] }
+        let visibleIndices = items.indices.filter { !hidden[$0] }
+        let visible = visibleIndices.map { items[$0] }
         switch settings.distribution {
         case "fillEqually":
             for item in visible.dropFirst() {
                 add("fillEqually", "UISV-fill-equally", A(item, size), .equal, A(visible[0], size))
             }
         case "fillProportionally":
-            let intrinsic = visible.map { (horizontal ? view($0).intrinsicContentSize.width : view($0).intrinsicContentSize.height) ?? 0 }
+            let intrinsic = visibleIndices.map { inputs.intrinsic[$0] }
             let total = intrinsic.reduce(0, +)
             let spacingTotal = settings.spacing * Double(max(visible.count - 1, 0))
             if total > max(spacingTotal, 1) {
@@ -217,7 +237,7 @@ extension Hierarchy {
             let centering = settings.distribution == "equalCentering"
             let center: LayoutAttribute = horizontal ? .centerX : .centerY
             var gaps: [ViewID] = []
-            for k in 1..<max(visible.count, 1) where visible.count > 1 {
+            for k in visible.indices.dropFirst() {
                 let gap = helper(id, k, made: &newHelpers)
                 gaps.append(gap)
                 add("distributingEdge", "UISV-distributing-edge", A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))

@@ -28,21 +28,7 @@ public struct StackSettings: Hashable, Sendable {
     public var marginsRelative = false
     /// `isBaselineRelativeArrangement` (vertical stacks): spacing from last to first baseline.
     public var baselineRelative = false
-    /// The constraints UIKit makes for this stack (`Hierarchy.regenerateStacks`), by slot: a
-    /// constraint keeps its slot (its `ConstraintRef.stack` index) while its name lives, so that
-    /// adding a view leaves the others' constraints alone. `order` lists the live slots in
-    /// UIKit's order; `slotOfName` finds one by name.
-    public internal(set) var slots: [LayoutConstraint?] = []
-    public internal(set) var order: [Int] = []
-    var slotOfName: [String: Int] = [:]
-    /// What the constraints were made from, to skip remaking them when nothing changed.
-    var madeFrom: StackInputs?
-    /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
-    /// and kept.
-    public internal(set) var helpers: [ViewID] = []
-
-    /// The live constraints in UIKit's order.
-    public var generated: [LayoutConstraint] { order.map { slots[$0]! } }
+    public init() {}
 
     public static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
     public static let alignments = ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]
@@ -80,6 +66,8 @@ public struct View: Sendable {
     public var margins: EdgeInsets = .standard
     public var isHidden = false
     public var stack = StackSettings()
+    /// What the stack-view layer made from `stack` (stack views only).
+    public internal(set) var stackLayout = StackLayout()
     /// For a stack view's helper guide (never in `children`, never named by the user): its role.
     public internal(set) var stackHelper: StackHelperRole?
     /// The object id of the Interface Builder document it was imported from (`dump`'s `ibID`).
@@ -109,7 +97,14 @@ public struct View: Sendable {
 
     /// `intrinsicContentSize` per axis; nil is `UIView.noIntrinsicMetric`.
     public var intrinsicContentSize: (width: Double?, height: Double?) {
-        if intrinsicIsExplicit || !(kind == .label || kind == .button) { return explicitIntrinsic }
+        if intrinsicIsExplicit { return explicitIntrinsic }
+        return textSize.map { ($0.width, $0.height) } ?? explicitIntrinsic
+    }
+
+    /// A label's or button's size by strut's text metric (SPEC), whatever its intrinsic size
+    /// is set to; nil for other kinds.
+    public var textSize: (width: Double, height: Double)? {
+        guard kind == .label || kind == .button else { return nil }
         return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
     }
 

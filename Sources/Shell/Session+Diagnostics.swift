@@ -12,22 +12,23 @@ extension Session {
         for report in engine.conflictReports() {
             blocks.append(conflictText(report))
         }
-        var fitting = 0
+        var fitting: [String] = []
         for (ref, constraint) in h.allConstraints where engine.state(of: ref) == .violated {
             // A stack view's low-priority fitting constraints give way by design.
-            if let identifier = constraint.identifier, Session.stackFittingIdentifiers.contains(identifier) {
-                fitting += 1
+            if let identifier = constraint.identifier, StackLayout.fittingIdentifiers.contains(identifier) {
+                fitting.append(identifier)
                 continue
             }
             blocks.append(violationText(ref, constraint))
         }
         print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
-        if fitting > 0 {
-            print("(\(fitting) stack-view fitting constraint\(fitting == 1 ? "" : "s") (UISV-spanning-fit, UISV-canvas-fit, UISV-ambiguity-suppression) give way by design; 'constraints' lists them)")
+        if !fitting.isEmpty {
+            var kinds: [String] = []
+            for identifier in fitting where !kinds.contains(identifier) { kinds.append(identifier) }
+            let count = fitting.count
+            print("(\(count) stack-view fitting constraint\(count == 1 ? "" : "s") (\(kinds.joined(separator: ", "))) give way by design; 'constraints' lists them)")
         }
     }
-
-    static let stackFittingIdentifiers: Set<String> = ["UISV-spanning-fit", "UISV-canvas-fit", "UISV-ambiguity-suppression"]
 
     func conflictText(_ report: LayoutEngine.ConflictReport) -> String {
         let brokenName = engine.name(of: report.broken)
@@ -123,7 +124,7 @@ extension Session {
             }
         case let .stack(id, k):
             let stack = h.view(id)
-            let constraint = stack.stack.slots[k]!
+            let constraint = stack.stackLayout.slots[k]!
             if constraint.identifier == "UISV-hiding" {
                 return "set \(h.view(constraint.first.item).name).hidden = false   (or lower the hidden view's own constraints to 999)"
             }

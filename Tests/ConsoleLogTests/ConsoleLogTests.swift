@@ -3,6 +3,7 @@ import Foundation
 @testable import ConsoleLog
 @testable import Shell
 import LayoutEngine
+import Cassowary
 
 /// Console logs: the fixtures of ../shared/fixtures/logs (skipped when absent) and logs written
 /// for each shape of AUTOLAYOUT.md §7.
@@ -163,16 +164,16 @@ Break on objc_exception_throw to catch this in the debugger.
     let negative = try one("<NSLayoutConstraint:0x6010 UIView:0x7ff1.width == - 16   (active)>")
     #expect(negative.second == nil && negative.constant == -16)
     let postfix = try one("<NSLayoutConstraint:0x181cef70 UIImageView:0x4db3270.width == UIImageView:0x4db3270.height * 0.384615>")
-    #expect(postfix.multiplier == 0.384615 && postfix.secondAttribute == "height")
+    #expect(postfix.multiplier == 0.384615 && postfix.secondAttribute == .height)
     let sibling = try one("<_UISystemBaselineConstraint:0x60 'UISV-spacing' V:[UIStackView:0x7fa6]-(NSLayoutAnchorConstraintSpace(8))-[UIButton:0x7fa7'Go']   (active)>")
-    #expect(sibling.first.className == "UIButton" && sibling.firstAttribute == "top" && sibling.second?.className == "UIStackView")
-    #expect(sibling.secondAttribute == "bottom" && sibling.constant == 8)
+    #expect(sibling.first.className == "UIButton" && sibling.firstAttribute == .top && sibling.second?.className == "UIStackView")
+    #expect(sibling.secondAttribute == .bottom && sibling.constant == 8)
     let ltr = try one("<NSLayoutConstraint:0x60 H:[UILayoutGuide:0x61'UIViewLayoutMarginsGuide']-(15)-|(LTR)   (active, names: '|':_UIButtonBarStackView:0x7fb5 )>")
-    #expect(ltr.first.className == "|" && ltr.firstAttribute == "right" && ltr.superview?.className == "_UIButtonBarStackView")
+    #expect(ltr.first.className == "|" && ltr.firstAttribute == .right && ltr.secondAttribute == .right && ltr.superview?.className == "_UIButtonBarStackView")
     let snap = try one("<SnapKit.LayoutConstraint:0x6000002b2660@CCBaseCell.swift#88 NSKVONotifying_LQRoundedCornerView:0x7ff92c7ec1f0.height >= 44.0>")
-    #expect(snap.relation == ">=" && snap.constant == 44 && snap.first.className == "NSKVONotifying_LQRoundedCornerView")
+    #expect(snap.relation == .greaterThanOrEqual && snap.constant == 44 && snap.first.className == "NSKVONotifying_LQRoundedCornerView")
     let space = try one("<NSLayoutConstraint:0x283c8c8c0 UILayoutGuide:0x2826f9880'UIViewLayoutMarginsGuide'.bottom == UIButton:0x10f755100'Cancel'.bottom NSSpace(0)   (active)>")
-    #expect(space.constant == 0 && space.secondAttribute == "bottom")
+    #expect(space.constant == 0 && space.secondAttribute == .bottom)
     let autoresizing = try one("<NSAutoresizingMaskLayoutConstraint:0x283c8f570 h=-&- v=&-- UIView:0x10f754f20.height == 86   (active)>")
     #expect(autoresizing.accessory == "h=-&- v=&--" && autoresizing.constant == 86)
     let content = try one("<NSContentSizeLayoutConstraint:0x60 UILabel:0x7f'Hi'.width == 17 Hug:251 CompressionResistance:750   (active)>")

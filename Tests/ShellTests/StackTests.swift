@@ -58,7 +58,7 @@ func R(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, 
     // 300 shared 40 : 60 : 20 = 100, 150, 50.
     let session = rowSession(width: 320, ["set s.distribution = fillProportionally"])
     #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 100, 30), R(110, 0, 150, 30), R(270, 0, 50, 30)]))
-    let texts = session.engine.hierarchy.view(named: "s")!.stack.generated
+    let texts = session.engine.hierarchy.view(named: "s")!.stackLayout.generated
         .filter { $0.identifier == "UISV-fill-proportionally" }.map { session.engine.hierarchy.text(of: $0) }
     #expect(texts == ["a.width == 0.333333 * s.width - 6.666667 @999", "b.width == 0.5 * s.width - 10 @998",
                       "c.width == 0.166667 * s.width - 3.333333 @997"])
@@ -81,7 +81,7 @@ func R(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, 
     // Centres at 20 and 310 for the end views, so b's centre is at 165: b from 135 to 195.
     let session = rowSession(width: 320, ["set s.distribution = equalCentering"])
     #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(135, 0, 60, 30), R(300, 0, 20, 30)]))
-    let priorities = session.engine.hierarchy.view(named: "s")!.stack.generated
+    let priorities = session.engine.hierarchy.view(named: "s")!.stackLayout.generated
         .filter { $0.identifier == "UISV-fill-equally" }.map(\.priority)
     #expect(priorities == [149])
 }
@@ -146,7 +146,7 @@ func alignedRow(_ alignment: String) -> Session {
         "set s.alignment = center", "new view a in s intrinsic=40 20", "layout",
     ])
     #expect(close(frames(session, ["s", "a"]), [R(0, 0, 40, 50), R(0, 15, 40, 20)]))
-    let generated = session.engine.hierarchy.view(named: "s")!.stack.generated
+    let generated = session.engine.hierarchy.view(named: "s")!.stackLayout.generated
     #expect(generated.map { session.engine.hierarchy.text(of: $0) } == [
         "s.leading == a.leading", "a.trailing == s.trailing", "s.top <= a.top", "a.bottom <= s.bottom",
         "s.centerY == a.centerY", "s.height == 0 @49", "a.height == 0 @25",
@@ -159,7 +159,7 @@ func alignedRow(_ alignment: String) -> Session {
     // AUTOLAYOUT.md §8.3: the iOS 10 dump of a top-aligned row of three, by identifier.
     let session = alignedRow("top")
     let h = session.engine.hierarchy
-    let generated = h.view(named: "s")!.stack.generated
+    let generated = h.view(named: "s")!.stackLayout.generated
     let described = generated.map { "\($0.identifier!) \(h.text(of: $0))" }
     #expect(described == [
         "UISV-canvas-connection s.leading == a.leading",
@@ -182,7 +182,7 @@ func alignedRow(_ alignment: String) -> Session {
         "UISV-ambiguity-suppression c.height == 0 @25",
     ])
     #expect(generated.map(\.name).prefix(3) == ["s.canvas.1", "s.canvas.2", "s.spacing.1"])
-    let spanner = h.view(h.view(named: "s")!.stack.helpers[0])
+    let spanner = h.view(h.view(named: "s")!.stackLayout.helpers[0])
     #expect(h.uikitItem(spanner.id) == "_UILayoutSpacer:0x7f8000000500'UISV-alignment-spanner'")
     #expect(h.uikitDescription(of: h.constraintRef(named: "s.spacing.1")!)
         == "<NSLayoutConstraint:0x600200010060 'UISV-spacing' H:[UIView:0x7f8000000200'a']-(10)-[UIView:0x7f8000000300'b']   (active)>")
@@ -194,7 +194,7 @@ func alignedRow(_ alignment: String) -> Session {
     let session = rowSession(width: 320, ["set a.hugging.h = 251", "set b.hugging.h = 251", "set b.hidden = true"])
     #expect(close(frames(session, ["a", "b", "c"]), [R(0, 0, 40, 30), R(45, 0, 0, 30), R(50, 0, 270, 30)]))
     let h = session.engine.hierarchy
-    let hiding = h.constraint(named: "s.hiding.1") ?? h.view(named: "s")!.stack.generated.first { $0.name == "s.hiding.1" }
+    let hiding = h.constraintRef(named: "s.hiding.1").flatMap(h.constraint)
     #expect(hiding.map { h.text(of: $0) } == "b.width == 0 @999.999")
     // A hidden view at the end takes no gap at all.
     #expect(session.run(line: "set b.hidden = false; set b.hugging.h = 250; set c.hidden = true; layout") == .succeeded)
