@@ -23,7 +23,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass.
+        // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass. The wall
+        // between the solver and everything above: the only target that imports Cassowary
+        // (`internal import`, so no solver type leaks into its public API).
         .target(
             name: "LayoutEngine",
             dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")],
@@ -62,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strut",
-            dependencies: ["Shell", "LineEditing"]
+            dependencies: ["Shell", "LineEditing", "CLibEdit"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(
@@ -83,23 +85,23 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "CassowaryReference"]
+            dependencies: ["LayoutEngine", "Cassowary", "CassowaryReference"]
         ),
         .testTarget(
             name: "VisualFormatTests",
-            dependencies: ["VisualFormat"]
+            dependencies: ["VisualFormat", "LayoutEngine"]
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell"]
+            dependencies: ["Shell", "LayoutEngine"]
         ),
         .testTarget(
             name: "ConsoleLogTests",
-            dependencies: ["ConsoleLog", "Shell"]
+            dependencies: ["ConsoleLog", "LayoutEngine", "Shell"]
         ),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "Shell"]
+            dependencies: ["InterfaceBuilder", "LayoutEngine", "Shell"]
         ),
     ]
 )

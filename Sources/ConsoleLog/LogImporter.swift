@@ -1,5 +1,4 @@
 import LayoutEngine
-import Cassowary
 
 /// What a log import made.
 public struct LogImportReport: Sendable {
@@ -8,7 +7,14 @@ public struct LogImportReport: Sendable {
     public var names: [[String]] = []
     /// The strut name of the constraint UIKit broke, when the log says.
     public var uikitBroke: String?
-    public var skipped: [String] = []
+    public var skipped: [SkippedLine] = []
+}
+
+/// A log line that was not rebuilt, and why: a reason in words, or the engine's refusal.
+public struct SkippedLine: Sendable {
+    public var line: Int
+    public var reason: String
+    public var cause: LayoutError?
 }
 
 /// Rebuilds a log's constraints on placeholder views, all or nothing.
@@ -47,7 +53,7 @@ public struct LogImporter {
 
     private func build(_ log: ConsoleLog) throws -> LogImportReport {
         var report = LogImportReport()
-        report.skipped = log.skipped.map { "line \($0.line): \($0.reason)" }
+        report.skipped = log.skipped.map { SkippedLine(line: $0.line, reason: $0.reason) }
         // Items and superviews.
         var items: [String: LogItem] = [:]
         var order: [String] = []
@@ -115,12 +121,12 @@ public struct LogImporter {
                 return names[LogImporter.key(item)]
             }
             guard let first = resolve(constraint.first) else {
-                report.skipped.append("line \(constraint.line): '|' without a superview in the legend")
+                report.skipped.append(SkippedLine(line: constraint.line, reason: "'|' without a superview in the legend"))
                 continue
             }
             let second = constraint.second.flatMap(resolve)
             if constraint.second != nil && second == nil {
-                report.skipped.append("line \(constraint.line): '|' without a superview in the legend")
+                report.skipped.append(SkippedLine(line: constraint.line, reason: "'|' without a superview in the legend"))
                 continue
             }
             let origin: ConstraintOrigin
@@ -133,7 +139,7 @@ public struct LogImporter {
             let firstAttribute = constraint.firstAttribute, relation = constraint.relation
             var specs: [ConstraintSpec] = []
             if let (hug, compression) = constraint.contentPriorities {
-                for (suffix, relation, priority) in [("hug", Relation.lessThanOrEqual, hug), ("compression", .greaterThanOrEqual, compression)] {
+                for (suffix, relation, priority) in [("hug", LayoutRelation.lessThanOrEqual, hug), ("compression", .greaterThanOrEqual, compression)] {
                     specs.append(ConstraintSpec(name: "\(name).\(suffix)", firstItem: first, firstAttribute: firstAttribute, relation: relation,
                                                 constant: constraint.constant, priority: priority,
                                                 identifier: constraint.identifier, origin: .contentSize))
@@ -150,7 +156,7 @@ public struct LogImporter {
                 report.names[index] = made
                 if index == log.broken { report.uikitBroke = made.first }
             } catch let error as LayoutError {
-                report.skipped.append("line \(constraint.line): \(error.message)")
+                report.skipped.append(SkippedLine(line: constraint.line, reason: "", cause: error))
             }
         }
         return report

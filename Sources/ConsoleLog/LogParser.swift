@@ -1,6 +1,5 @@
 import Foundation
 import LayoutEngine
-import Cassowary
 
 /// UIKit's "Unable to simultaneously satisfy constraints." console output (AUTOLAYOUT.md §7),
 /// read back into constraints: every description of the list, the one UIKit broke, the
@@ -23,14 +22,14 @@ public struct LogConstraint: Sendable {
     public var accessory: String?
     public var first: LogItem
     public var firstAttribute: LayoutAttribute
-    public var relation: Relation
+    public var relation: LayoutRelation
     public var second: LogItem?
     public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
-    public var priority: Float
+    public var priority: LayoutPriority
     /// An `NSContentSizeLayoutConstraint`'s `Hug:` and `CompressionResistance:`.
-    public var contentPriorities: (hug: Float, compression: Float)?
+    public var contentPriorities: (hug: LayoutPriority, compression: LayoutPriority)?
     public var isActive = true
     /// The superview the `'|'` of the legend names.
     public var superview: LogItem?
@@ -253,7 +252,7 @@ struct DescriptionParser {
     }
 
     /// `==`, `<=` or `>=`; in art predicates a missing one is `==`.
-    mutating func relation(orEqual: Bool) throws -> Relation {
+    mutating func relation(orEqual: Bool) throws -> LayoutRelation {
         if accept(">=") { return .greaterThanOrEqual }
         if accept("<=") { return .lessThanOrEqual }
         if accept("==") || orEqual { return .equal }
@@ -305,12 +304,12 @@ struct DescriptionParser {
             skipSpaces()
             if accept(">") { break }
             if accept("priority:") {
-                result.priority = Float(try number())
+                result.priority = LayoutPriority(try number())
             } else if accept("Hug:") {
-                let hug = Float(try number())
+                let hug = LayoutPriority(try number())
                 skipSpaces()
                 guard accept("CompressionResistance:") else { throw fail("expected CompressionResistance:") }
-                result.contentPriorities = (hug, Float(try number()))
+                result.contentPriorities = (hug, LayoutPriority(try number()))
             } else if accept("(") {
                 var inside = ""
                 var depth = 1
@@ -373,13 +372,13 @@ struct DescriptionParser {
     /// legacy size shapes `V:[A(230)]`, `H:[A(258@251)]`; `(LTR)` after the art.
     mutating func art(_ result: inout LogConstraint, horizontal: Bool) throws {
         let minEdge: LayoutAttribute = horizontal ? .leading : .top, maxEdge: LayoutAttribute = horizontal ? .trailing : .bottom
-        func predicate() throws -> (relation: Relation, constant: Double, priority: Float) {
+        func predicate() throws -> (relation: LayoutRelation, constant: Double, priority: LayoutPriority) {
             guard accept("-") else { throw fail("expected '-'") }
-            var relation = Relation.equal, constant = 0.0, priority: Float = 1000
+            var relation = LayoutRelation.equal, constant = 0.0, priority: LayoutPriority = 1000
             if accept("(") {
                 relation = try self.relation(orEqual: true)
                 constant = try spacing()
-                if accept("@") { priority = Float(try number()) }
+                if accept("@") { priority = LayoutPriority(try number()) }
                 guard accept(")") else { throw fail("expected ')'") }
             }
             guard accept("-") else { throw fail("expected '-'") }
@@ -401,8 +400,8 @@ struct DescriptionParser {
                 // Legacy size: `[A(230)]`, `[A(>=270)]`, `[A(258@251)]`.
                 let relation = try self.relation(orEqual: true)
                 let value = try number()
-                var priority: Float = 1000
-                if accept("@") { priority = Float(try number()) }
+                var priority: LayoutPriority = 1000
+                if accept("@") { priority = LayoutPriority(try number()) }
                 guard accept(")"), accept("]") else { throw fail("expected ')]'") }
                 result.first = a; result.firstAttribute = horizontal ? .width : .height
                 result.relation = relation; result.constant = value; result.priority = priority

@@ -1,6 +1,5 @@
 import Foundation
 import LayoutEngine
-import Cassowary
 
 /// An Interface Builder document (`.xib` or `.storyboard`) as far as layout goes
 /// (AUTOLAYOUT.md §9): the top-level views with their subtrees, frames, autoresizing, content
@@ -30,8 +29,8 @@ public struct IBView: Sendable {
     public var translatesAutoresizingMask = true
     public var fixedFrame = false
     public var mask: AutoresizingMask = []
-    public var hugging: (h: Float?, v: Float?) = (nil, nil)
-    public var compression: (h: Float?, v: Float?) = (nil, nil)
+    public var hugging: (h: LayoutPriority?, v: LayoutPriority?) = (nil, nil)
+    public var compression: (h: LayoutPriority?, v: LayoutPriority?) = (nil, nil)
     public var text: String?
     public var fontSize: Double?
     public var isHidden = false
@@ -57,12 +56,12 @@ public struct IBConstraint: Sendable {
     public var line: Int
     public var firstItem: String?
     public var firstAttribute: LayoutAttribute
-    public var relation: Relation
+    public var relation: LayoutRelation
     public var secondItem: String?
     public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
-    public var priority: Float
+    public var priority: LayoutPriority
     public var identifier: String?
     /// "Installed" unchecked: excluded from the default configuration.
     public var isInstalled = true
@@ -159,7 +158,7 @@ extension IBDocument {
             ]
             for (key, value) in flags where flag(mask, key) { view.mask.insert(value) }
         }
-        func priority(_ key: String) throws -> Float? { try number(node, key).map { Float($0) } }
+        func priority(_ key: String) throws -> LayoutPriority? { try number(node, key).map { LayoutPriority($0) } }
         view.hugging = (try priority("horizontalHuggingPriority"), try priority("verticalHuggingPriority"))
         view.compression = (try priority("horizontalCompressionResistancePriority"), try priority("verticalCompressionResistancePriority"))
         view.text = node["text"] ?? node.child("string", key: "text")?.text
@@ -256,7 +255,7 @@ extension IBDocument {
             guard let attribute = attribute(name) else { throw DocumentError(line: node.line, "constraint \(id): unknown attribute \"\(name)\"") }
             attributes.append(attribute)
         }
-        let relation: Relation
+        let relation: LayoutRelation
         switch node["relation"] ?? "equal" {
         case "equal": relation = .equal
         case "lessThanOrEqual": relation = .lessThanOrEqual
@@ -270,7 +269,7 @@ extension IBDocument {
             }
             multiplier = value
         }
-        let priority = Float(try number(node, "priority") ?? 1000)
+        let priority = LayoutPriority(try number(node, "priority") ?? 1000)
         guard priority > 0, priority <= 1000 else {
             throw DocumentError(line: node.line, "constraint \(id): priority \(node["priority"]!) is outside (0, 1000]")
         }

@@ -1,5 +1,4 @@
 import LayoutEngine
-import Cassowary
 
 /// What an import made and left out.
 public struct ImportReport: Sendable {
@@ -124,7 +123,7 @@ public struct Importer {
             do {
                 try engine.addView(kind: kind, name: name, parent: parentName, properties: properties)
             } catch let error as LayoutError {
-                throw DocumentError(line: view.line, "\(view.element) \(view.id): \(error.message)")
+                throw DocumentError(line: view.line, "\(view.element) \(view.id)", cause: error)
             }
             report.views += 1
             if Importer.contentElements.contains(view.element), view.frame != nil { content.append((name, view)) }
@@ -222,7 +221,7 @@ public struct Importer {
                         report.inactive += 1
                     }
                 } catch let error as LayoutError {
-                    throw DocumentError(line: constraint.line, "constraint \(constraint.id): \(error.message)")
+                    throw DocumentError(line: constraint.line, "constraint \(constraint.id)", cause: error)
                 }
             }
             for subview in view.subviews { try addConstraints(of: subview) }

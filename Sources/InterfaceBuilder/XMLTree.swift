@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -31,11 +32,15 @@ public final class Node {
 /// A document that could not be read: what is wrong and the line it is on.
 public struct DocumentError: Error, Equatable, Sendable {
     public var line: Int
+    /// What is wrong, or with `cause`, which element the engine refused.
     public var message: String
+    /// The engine's refusal of an element (the shell words it).
+    public var cause: LayoutError?
 
-    public init(line: Int, _ message: String) {
+    public init(line: Int, _ message: String, cause: LayoutError? = nil) {
         self.line = line
         self.message = message
+        self.cause = cause
     }
 }
 

@@ -1,4 +1,4 @@
-import Cassowary
+
 
 /// Constraint descriptions in the shell's own syntax, which the shell reads back:
 /// `title.leading == root.leading + 8`, `a.width == 0.5 * b.width @750`.
@@ -20,7 +20,7 @@ extension Hierarchy {
             right = number(constraint.constant)
         }
         parts.append(right)
-        if !constraint.isRequired { parts.append("@\(formatPriority(constraint.priority))") }
+        if !constraint.isRequired { parts.append("@\(constraint.priority)") }
         return parts.joined(separator: " ")
     }
 }

@@ -1,4 +1,4 @@
-import Cassowary
+
 
 extension Hierarchy {
     /// Applies one property to a view, after checking that it applies.
@@ -117,11 +117,11 @@ extension Hierarchy {
 
     func check(_ value: Double, _ what: String) throws {
         guard value.isFinite else { throw LayoutError.notFinite(what: what, value: value) }
-        guard abs(value) <= 1e10 else { throw LayoutError.constantOutOfRange(value) }
+        guard abs(value) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(value) }
     }
 
-    func checkPriority(_ priority: Priority) throws {
-        guard priority > 0, priority <= 1000 else { throw LayoutError.invalidPriority(Double(priority)) }
+    func checkPriority(_ priority: LayoutPriority) throws {
+        guard priority.isValid else { throw LayoutError.invalidPriority(Double(priority.rawValue)) }
     }
 
     // MARK: - Constraints
@@ -130,7 +130,7 @@ extension Hierarchy {
     func validate(_ c: LayoutConstraint) throws {
         try check(c.constant, "constant")
         guard c.multiplier.isFinite else { throw LayoutError.notFinite(what: "multiplier", value: c.multiplier) }
-        guard abs(c.multiplier) <= 1e10 else { throw LayoutError.constantOutOfRange(c.multiplier) }
+        guard abs(c.multiplier) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.multiplier) }
         try checkPriority(c.priority)
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where view(anchor.item).kind == .guide && anchor.attribute.needsView {
             throw LayoutError.attributeNotOnGuide(guide: view(anchor.item).name, attribute: anchor.attribute.name)

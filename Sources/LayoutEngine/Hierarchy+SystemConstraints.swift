@@ -1,4 +1,4 @@
-import Cassowary
+
 
 /// The constraints UIKit makes from a view's properties.
 ///

@@ -1,4 +1,4 @@
-import Cassowary
+
 import HashTreeCollections
 
 /// A property change of `set VIEW.PROPERTY = VALUE`, already parsed.
@@ -7,8 +7,8 @@ public enum ViewProperty: Hashable, Sendable {
     case font(Double)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
     case intrinsic(Double?, Double?)
-    case hugging(Axis, Priority)
-    case compression(Axis, Priority)
+    case hugging(Axis, LayoutPriority)
+    case compression(Axis, LayoutPriority)
     /// A frame, optionally with the superview size it is measured against (else the
     /// superview's frame of the last layout pass).
     case frame(Rect, within: EdgeSize?)

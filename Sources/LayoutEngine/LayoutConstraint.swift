@@ -1,4 +1,4 @@
-import Cassowary
+
 
 /// One side of a constraint: an item and one of its attributes.
 public struct Anchor: Hashable, Sendable {
@@ -83,11 +83,11 @@ public enum ConstraintRef: Hashable, Sendable, Comparable {
 public struct LayoutConstraint: Hashable, Sendable {
     public var name: String
     public var first: Anchor
-    public var relation: Relation
+    public var relation: LayoutRelation
     public var second: Anchor?
     public var multiplier: Double
     public var constant: Double
-    public var priority: Priority
+    public var priority: LayoutPriority
     public var isActive: Bool
     public var origin: ConstraintOrigin
     /// When the constraint was last activated (the clock of its hierarchy): the newest member
@@ -97,8 +97,8 @@ public struct LayoutConstraint: Hashable, Sendable {
     /// an imported document gave that is not a strut name.
     public var identifier: String?
 
-    public init(name: String, first: Anchor, relation: Relation, second: Anchor?, multiplier: Double,
-                constant: Double, priority: Priority, isActive: Bool = true,
+    public init(name: String, first: Anchor, relation: LayoutRelation, second: Anchor?, multiplier: Double,
+                constant: Double, priority: LayoutPriority, isActive: Bool = true,
                 origin: ConstraintOrigin = .user, stamp: Int = 0, identifier: String? = nil) {
         self.name = name
         self.first = first
@@ -113,7 +113,7 @@ public struct LayoutConstraint: Hashable, Sendable {
         self.identifier = identifier
     }
 
-    public var isRequired: Bool { priority >= Priority.required }
+    public var isRequired: Bool { priority.isRequired }
 
     /// The items it names.
     public var items: [ViewID] {
@@ -137,10 +137,4 @@ public func formatNumber(_ value: Double) -> String {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
-}
-
-/// A priority as typed: `1000`, `250`, `999.5`.
-public func formatPriority(_ priority: Priority) -> String {
-    // A Float's shortest text: 999.999, not the Double 999.9990234375.
-    priority == priority.rounded() ? formatNumber(Double(priority)) : String(priority)
 }

@@ -1,24 +1,24 @@
-import Cassowary
+
 
 /// A constraint as typed: item names (`super` = the first item's superview), not yet checked.
 public struct ConstraintSpec: Hashable, Sendable {
     public var name: String?
     public var firstItem: String
     public var firstAttribute: LayoutAttribute
-    public var relation: Relation
+    public var relation: LayoutRelation
     public var secondItem: String?
     public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
-    public var priority: Priority
+    public var priority: LayoutPriority
     /// `NSLayoutConstraint.identifier` when it cannot be the name (an imported document's).
     public var identifier: String?
     /// Who made it: `user` unless read from a log that says otherwise.
     public var origin: ConstraintOrigin = .user
 
-    public init(name: String? = nil, firstItem: String, firstAttribute: LayoutAttribute, relation: Relation,
+    public init(name: String? = nil, firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,
                 secondItem: String? = nil, secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
-                constant: Double = 0, priority: Priority = .required, identifier: String? = nil,
+                constant: Double = 0, priority: LayoutPriority = .required, identifier: String? = nil,
                 origin: ConstraintOrigin = .user) {
         self.name = name
         self.identifier = identifier
@@ -116,12 +116,12 @@ extension LayoutEngine {
 
     /// `priority NAME P`. Required ↔ optional re-adds the constraint, as current iOS does
     /// (iOS 12 and earlier threw instead).
-    public func setPriority(_ name: String, _ priority: Priority) throws {
+    public func setPriority(_ name: String, _ priority: LayoutPriority) throws {
         try perform { h in
             let index = try h.userConstraintIndex(name, action: "priority")
             try h.checkPriority(priority)
             let old = h.constraints[index]!.priority
-            if (old >= Priority.required) != (priority >= Priority.required) && h.constraints[index]!.isActive {
+            if (old >= LayoutPriority.required) != (priority >= LayoutPriority.required) && h.constraints[index]!.isActive {
                 h.clock += 1
                 h.constraints[index]!.stamp = h.clock
             }
@@ -160,15 +160,7 @@ extension Hierarchy {
             throw LayoutError.stackConstraint(name: name, stack: view(id).name)
         }
         if let (view, kind) = systemConstraint(named: name) {
-            let hint: String
-            switch kind.origin {
-            case .contentSize:
-                let property = kind.suffix
-                hint = "change it with 'set \(self.view(view).name).\(property) = P' (or the view's intrinsic size)"
-            default:
-                hint = "it follows '\(self.view(view).name)'s frame and mask; change those, or 'set \(self.view(view).name).autoresizing = off'"
-            }
-            throw LayoutError.systemConstraint(name: name, hint: hint)
+            throw LayoutError.systemConstraint(name: name, view: self.view(view).name, kind: kind)
         }
         let candidates = userConstraints.map(\.constraint.name)
         throw LayoutError.unknownConstraint(name, suggestion: closestMatch(to: name, in: candidates))

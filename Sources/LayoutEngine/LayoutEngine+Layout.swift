@@ -1,4 +1,4 @@
-import Cassowary
+internal import Cassowary
 
 extension LayoutEngine {
     /// The layout pass (`layoutIfNeeded`): every frame takes the solver's current solution.
@@ -99,9 +99,10 @@ extension LayoutEngine {
     }
 
     /// The range of a frame component over the optimal layouts (nil ends are unbounded).
-    public func range(of component: FrameComponent, of id: ViewID) -> ValueRange? {
+    public func range(of component: FrameComponent, of id: ViewID) -> ComponentRange? {
         guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
-        return solver.range(of: variable(component, v))
+        let range = solver.range(of: variable(component, v))
+        return ComponentRange(lower: range.lower, upper: range.upper, isUnique: range.isUnique)
     }
 
     func variable(_ component: FrameComponent, _ v: ViewVariables) -> Variable {
@@ -142,4 +143,12 @@ extension LayoutEngine {
         layoutIfNeeded()
         return (before, hierarchy.view(id).frame)
     }
+}
+
+/// The values a frame component takes over the optimal layouts; a nil end is unbounded.
+public struct ComponentRange: Hashable, Sendable {
+    public var lower: Double?
+    public var upper: Double?
+    /// Both ends equal (within the solver's tolerance): the component is determined.
+    public var isUnique: Bool
 }

@@ -1,4 +1,4 @@
-import Cassowary
+internal import Cassowary
 
 /// Keeping the solver in step with the hierarchy, and the conflict policy.
 ///
@@ -104,9 +104,13 @@ extension LayoutEngine {
     func makeVariables(for id: ViewID) {
         while variables.count <= id { variables.append(nil) }
         let name = hierarchy.views[id]?.name ?? "v\(id)"
-        variables[id] = ViewVariables(
+        let v = ViewVariables(
             minX: solver.makeVariable(named: "\(name).minX"), minY: solver.makeVariable(named: "\(name).minY"),
             width: solver.makeVariable(named: "\(name).width"), height: solver.makeVariable(named: "\(name).height"))
+        variables[id] = v
+        for component in FrameComponent.allCases {
+            components[variable(component, v).index] = ComponentRef(view: id, component: component)
+        }
     }
 
     // MARK: - Compiling
@@ -124,8 +128,8 @@ extension LayoutEngine {
         var expression = expressionOf(c.first, in: ancestor)
         if let second = c.second { expression = expression - c.multiplier * expressionOf(second, in: ancestor) }
         expression.constant -= c.constant
-        guard abs(expression.constant) <= 1e10 else { throw LayoutError.constantOutOfRange(c.constant) }
-        return Constraint(expression, c.relation, priority: c.priority)
+        guard abs(expression.constant) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.constant) }
+        return Constraint(expression, Relation(c.relation), priority: c.priority.rawValue)
     }
 
     /// An anchor's value in the coordinates of `ancestor` (an ancestor of the anchor's item).
@@ -262,9 +266,7 @@ extension LayoutEngine {
                     if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
                     let made = scratch.makeVariable()
                     mapped[term.variable.index] = made
-                    // Sizes are the variables named `NAME.width` and `NAME.height` (makeVariables).
-                    let name = solver.name(of: term.variable)
-                    if sizesNonNegative && (name.hasSuffix(".width") || name.hasSuffix(".height")) {
+                    if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
                         try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
                     }
                     return Term(made, term.coefficient)
@@ -286,5 +288,16 @@ extension LayoutEngine {
             return LayoutError.constantOutOfRange(hierarchy.constraint(ref)?.constant ?? -value)
         }
         return error
+    }
+}
+
+extension Relation {
+    /// The solver's relation for a layout relation.
+    init(_ relation: LayoutRelation) {
+        switch relation {
+        case .equal: self = .equal
+        case .lessThanOrEqual: self = .lessThanOrEqual
+        case .greaterThanOrEqual: self = .greaterThanOrEqual
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Cassowary
+internal import Cassowary
 
 /// A live view hierarchy with its constraints, laid out by a Cassowary solver.
 ///
@@ -14,6 +14,8 @@ public final class LayoutEngine {
     var variables: [ViewVariables?] = []
     var installed: [ConstraintRef: Installed] = [:]
     var refByID: [Int32: ConstraintRef] = [:]
+    /// Solver variable → the frame component it stands for.
+    var components: [Int32: ComponentRef] = [:]
     /// Broken required constraints (active but kept out of the solver), with the minimal
     /// conflicting set each was broken from, in breaking order.
     public internal(set) var broken: [ConstraintRef: [ConstraintRef]] = [:]
@@ -218,4 +220,18 @@ struct Installed {
 /// A component of a frame.
 public enum FrameComponent: String, CaseIterable, Hashable, Sendable {
     case x, y, width, height
+
+    public var isSize: Bool { self == .width || self == .height }
+    public var axis: Axis { self == .x || self == .width ? .horizontal : .vertical }
+}
+
+/// One frame component of one view: `title.x`.
+public struct ComponentRef: Hashable, Sendable {
+    public var view: ViewID
+    public var component: FrameComponent
+
+    public init(view: ViewID, component: FrameComponent) {
+        self.view = view
+        self.component = component
+    }
 }

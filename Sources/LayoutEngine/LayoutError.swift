@@ -1,4 +1,5 @@
-/// Why the layout engine refused a change. A refused change leaves everything as it was.
+/// Why the layout engine refused a change. A refused change leaves everything as it was. Each
+/// case carries what went wrong; the shell words it (`ErrorText`).
 public enum LayoutError: Error, Hashable, Sendable {
     case unknownView(String, suggestion: String?)
     case unknownConstraint(String, suggestion: String?)
@@ -23,77 +24,13 @@ public enum LayoutError: Error, Hashable, Sendable {
     case notFinite(what: String, value: Double)
     case propertyNotApplicable(property: String, view: String, kind: ViewKind)
     case rootIsFixed(property: String)
-    case systemConstraint(name: String, hint: String)
+    /// A constraint that a view's properties make (content size, autoresizing).
+    case systemConstraint(name: String, view: String, kind: SystemConstraintKind)
     case multiplierIsReadOnly(String)
     case invalidValue(property: String, value: String, expected: String)
     case notAmbiguous(String)
     case indexOutOfRange(Int, count: Int, parent: String)
     case stackConstraint(name: String, stack: String)
-
-    /// One line for the user: what failed, the offending input quoted, what to do next.
-    public var message: String {
-        switch self {
-        case let .unknownView(name, suggestion):
-            return "no view named '\(name)'" + didYouMean(suggestion)
-        case let .unknownConstraint(name, suggestion):
-            return "no constraint named '\(name)'" + didYouMean(suggestion)
-        case let .duplicateViewName(name):
-            return "a view named '\(name)' already exists; pick another name"
-        case let .duplicateConstraintName(name):
-            return "a constraint named '\(name)' already exists; pick another name"
-        case let .reservedName(name):
-            return "'\(name)' is reserved; pick another name"
-        case .cannotDeleteRoot:
-            return "cannot delete 'root': it is the window's root view (use reset to start over)"
-        case .cannotMoveRoot:
-            return "cannot move 'root': it has no superview"
-        case let .moveIntoOwnSubtree(view, parent):
-            return "cannot move '\(view)' into '\(parent)': '\(parent)' is inside '\(view)'"
-        case let .guideCannotHaveSubviews(name):
-            return "'\(name)' is a layout guide and cannot have subviews"
-        case let .noSuperview(name):
-            return "'super' of '\(name)': '\(name)' has no superview"
-        case let .invalidPairing(a, b):
-            return "invalid pairing of layout attributes: '\(a)' and '\(b)' (a location needs a location on the same axis, a size a size)"
-        case let .locationToConstant(anchor):
-            return "'\(anchor)' cannot equal a constant: location attributes must be specified in pairs (e.g. '\(anchor) == super.\(anchor.split(separator: ".").last ?? "") + 8')"
-        case let .mixedDirection(a, b):
-            return "a constraint cannot be made between a leading/trailing attribute and a right/left attribute ('\(a)', '\(b)'): use leading/trailing for both or neither"
-        case let .noCommonAncestor(a, b):
-            return "'\(a)' and '\(b)' have no common ancestor"
-        case let .attributeNotOnGuide(guide, attribute):
-            return "layout guide '\(guide)' has no '\(attribute)' (guides have edges, centers and sizes only)"
-        case let .invalidPriority(value):
-            return "priority \(formatNumber(value)) is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"
-        case let .constantOutOfRange(value):
-            return "constant \(formatNumber(value)) is beyond ±1e10, the largest UIKit accepts"
-        case let .notFinite(what, value):
-            return "\(what) \(formatNumber(value)) is not a finite number"
-        case let .propertyNotApplicable(property, view, kind):
-            return "'\(property)' does not apply to '\(view)' (a \(kind.rawValue))"
-        case let .rootIsFixed(property):
-            return "root's '\(property)' is fixed; root takes only frame and margins"
-        case let .systemConstraint(name, hint):
-            return "'\(name)' is made by the system; \(hint)"
-        case let .multiplierIsReadOnly(name):
-            return "cannot change the multiplier of '\(name)': a multiplier is read-only in UIKit; make a second constraint with the new multiplier and keep one of the two active at a time (deactivate \(name); activate OTHER)"
-        case let .invalidValue(property, value, expected):
-            return "'\(value)' is not a valid \(property): expected \(expected)"
-        case let .notAmbiguous(name):
-            return "'\(name)' is not ambiguous: its frame is the same in every optimal layout"
-        case let .indexOutOfRange(index, count, parent):
-            return "index \(index) is out of range for '\(parent)': expected 0 to \(count) (as UIKit: index out of bounds for arranged subview)"
-        case let .stackConstraint(name, stack):
-            return "'\(name)' is made by the stack view '\(stack)'; change its axis, spacing, distribution, alignment or arranged views (move, hidden)"
-        }
-    }
-
-}
-
-/// `; did you mean 'width'?` for a suggestion, else `otherwise` (the one wording of every
-/// layer's "did you mean").
-public func didYouMean(_ suggestion: String?, otherwise: String = "") -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? otherwise
 }
 
 /// The closest candidate by edit distance, if it is close enough to be a likely typo.

@@ -1,4 +1,4 @@
-import Cassowary
+
 
 /// What a stack view's constraints are made from: its settings and its arranged views.
 struct StackInputs: Hashable, Sendable {
@@ -34,6 +34,8 @@ public struct StackLayout: Hashable, Sendable {
     public static let fittingIdentifiers: Set<String> = [
         "UISV-spanning-fit", "UISV-canvas-fit", "UISV-ambiguity-suppression", "UISV-fix-for-app-bug-ambiguity",
     ]
+    /// The identifier of the constraint that holds a hidden arranged view's size along the axis at 0.
+    public static let hidingIdentifier = "UISV-hiding"
 }
 
 /// What a stack view's helper guide is for.
@@ -181,8 +183,8 @@ extension Hierarchy {
 
         var result: [LayoutConstraint] = []
         var counts: [String: Int] = [:]
-        func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: Relation, _ second: Anchor?,
-                 multiplier: Double = 1, constant: Double = 0, priority: Priority = .required) {
+        func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
+                 multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
             if !inputs.fitting && StackLayout.fittingIdentifiers.contains(identifier) { return }
             counts[kind, default: 0] += 1
             result.append(LayoutConstraint(
@@ -212,7 +214,7 @@ extension Hierarchy {
             }
         }
         for (k, item) in items.enumerated() where hidden[k] {
-            add("hiding", "UISV-hiding", A(item, size), .equal, nil, priority: 999.999)
+            add("hiding", StackLayout.hidingIdentifier, A(item, size), .equal, nil, priority: 999.999)
         }
         let visibleIndices = items.indices.filter { !hidden[$0] }
         let visible = visibleIndices.map { items[$0] }
@@ -230,7 +232,7 @@ extension Hierarchy {
                     let share = intrinsic[k] / total
                     guard share != 1 else { continue }
                     add("fillProportionally", "UISV-fill-proportionally", A(item, size), .equal, S(size),
-                        multiplier: share, constant: -share * spacingTotal, priority: Priority(max(999 - k, 751)))
+                        multiplier: share, constant: -share * spacingTotal, priority: LayoutPriority(Float(max(999 - k, 751))))
                 }
             }
         case "equalSpacing", "equalCentering":
@@ -245,7 +247,7 @@ extension Hierarchy {
             }
             for (k, gap) in gaps.enumerated().dropFirst() {
                 add("fillEqually", "UISV-fill-equally", A(gap, size), .equal, A(gaps[0], size),
-                    priority: centering ? Priority(max(150 - k, 50)) : .required)
+                    priority: centering ? LayoutPriority(Float(max(150 - k, 50))) : .required)
             }
         default:
             break

@@ -78,13 +78,13 @@ extension Hierarchy {
             let view = self.view(id)
             let axis: Axis = (kind == .huggingH || kind == .compressionH) ? .horizontal : .vertical
             parts.append("\(uikitItem(id)).\(axis == .horizontal ? "width" : "height") == \(uikitNumber(c.constant))")
-            parts.append("Hug:\(uikitNumber(Double(view.huggingPriority(axis)))) CompressionResistance:\(uikitNumber(Double(view.compressionResistancePriority(axis))))")
+            parts.append("Hug:\(uikitNumber(Double(view.huggingPriority(axis).rawValue))) CompressionResistance:\(uikitNumber(Double(view.compressionResistancePriority(axis).rawValue)))")
         } else if let (art, superview) = asciiArt(c) {
             parts.append(art)
             legend = superview.map { "'|':\(uikitItem($0))" }
         } else {
             parts.append(equation(c))
-            if !c.isRequired { parts.append("priority:\(uikitNumber(Double(c.priority)))") }
+            if !c.isRequired { parts.append("priority:\(uikitNumber(Double(c.priority.rawValue)))") }
         }
         let status = c.isActive ? "active" : "inactive"
         return parts.joined(separator: " ") + "   (" + status + (legend.map { ", names: \($0) " } ?? "") + ")>"
@@ -125,7 +125,7 @@ extension Hierarchy {
         case .greaterThanOrEqual: predicate += ">="
         }
         predicate += uikitNumber(c.constant)
-        if !c.isRequired { predicate += "@\(uikitNumber(Double(c.priority)))" }
+        if !c.isRequired { predicate += "@\(uikitNumber(Double(c.priority.rawValue)))" }
         predicate += ")-"
         let firstParent = view(c.first.item).parent
         let secondParent = view(second.item).parent

@@ -50,10 +50,10 @@ public struct View: Sendable {
     public var explicitIntrinsic: (width: Double?, height: Double?) = (nil, nil)
     public var intrinsicIsExplicit = false
 
-    public var huggingH: Float = 250
-    public var huggingV: Float = 250
-    public var compressionH: Float = 750
-    public var compressionV: Float = 750
+    public var huggingH: LayoutPriority = 250
+    public var huggingV: LayoutPriority = 250
+    public var compressionH: LayoutPriority = 750
+    public var compressionV: LayoutPriority = 750
 
     /// The frame of the last layout pass, in the superview's coordinates.
     public var frame: Rect = .zero
@@ -139,8 +139,8 @@ public struct View: Sendable {
         }
     }
 
-    public func huggingPriority(_ axis: Axis) -> Float { axis == .horizontal ? huggingH : huggingV }
-    public func compressionResistancePriority(_ axis: Axis) -> Float { axis == .horizontal ? compressionH : compressionV }
+    public func huggingPriority(_ axis: Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }
+    public func compressionResistancePriority(_ axis: Axis) -> LayoutPriority { axis == .horizontal ? compressionH : compressionV }
 
 }
 

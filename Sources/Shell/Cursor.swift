@@ -1,5 +1,4 @@
 import LayoutEngine
-import Cassowary
 
 /// Reads a statement's tokens from left to right, with messages that quote what was found.
 struct Cursor {
@@ -89,18 +88,16 @@ struct Cursor {
         return (peek?.isSymbol("-") == true || peek?.isSymbol("+") == true) && peek(1)?.number != nil
     }
 
-    /// A priority: a number in (0, 1000] or `required`, `high`, `low`, `fitting`.
-    mutating func priority() throws -> Priority {
+    /// A priority: a number (the engine checks its range) or one of the named levels.
+    mutating func priority() throws -> LayoutPriority {
+        let words = LayoutPriority.keywords.map(\.word).joined(separator: ", ")
         if let word = peek?.name {
-            let named: [String: Priority] = ["required": 1000, "high": 750, "low": 250, "fitting": 50]
-            guard let value = named[word] else {
-                throw ShellError.syntax("unknown priority '\(word)'; use a number in (0, 1000] or required, high, low, fitting", usage: usage)
+            guard let value = LayoutPriority(keyword: word) else {
+                throw ShellError.syntax("unknown priority '\(word)'; use a number in (0, 1000] or \(words)", usage: usage)
             }
             position += 1
             return value
         }
-        let value = try number("a priority (a number in (0, 1000] or required, high, low, fitting)")
-        guard value > 0, value <= 1000 else { throw ShellError.layout(.invalidPriority(value)) }
-        return Priority(value)
+        return LayoutPriority(try number("a priority (a number in (0, 1000] or \(words))"))
     }
 }

@@ -6,6 +6,7 @@ extension Session {
     /// - Parameter before: the line's text left of the cursor.
     /// - Returns: the word being completed and the full words that could replace it, sorted.
     public func completions(before: String) -> (word: String, candidates: [String]) {
+        let h = engine.hierarchy
         let statement = String(before.split(separator: ";", omittingEmptySubsequences: false).last ?? "")
         let word = String(statement.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
         let head = String(statement.dropLast(word.count))
@@ -32,7 +33,8 @@ extension Session {
             return matching(constraints)
         }
         guard let first = earlier.first else {
-            return matching(Commands.all.flatMap { [$0.name] + $0.aliases } + views.map { $0 + "." } + ["H:", "V:"])
+            let words = Commands.all.filter { $0.form == .word }.flatMap { [$0.name] + $0.aliases }
+            return matching(words + views.map { $0 + "." } + ["H:", "V:"])
         }
         if let command = Commands.find(first), !first.hasSuffix(":") {
             if command.name == "set" && earlier.count == 1 { return matching(views.map { $0 + "." } + ["autolayout"]) }
@@ -53,13 +55,13 @@ extension Session {
             case .view: return matching(views)
             case .constraint: return matching(constraints)
             case .kind: return matching(ViewKind.allCases.map(\.rawValue))
-            case .command: return matching(Commands.all.map(\.name) + ["syntax", "vfl"])
+            case .command: return matching(Commands.all.map(\.name))
             case .file: return (word, [])
             case let .word(options): return matching(options)
             }
         }
         // Inside a constraint: items on the right, then priorities after '@'.
-        if head.hasSuffix("@") || head.hasSuffix("@ ") { return matching(["required", "high", "low", "fitting"]) }
+        if head.hasSuffix("@") || head.hasSuffix("@ ") { return matching(LayoutPriority.keywords.map(\.word)) }
         return matching(views.map { $0 + "." } + ["super."])
     }
 }

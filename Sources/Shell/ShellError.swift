@@ -1,7 +1,7 @@
 import LayoutEngine
 import VisualFormat
 
-/// Why a command failed. `message` is the one line the user reads (after `error: `).
+/// Why a command failed; `ErrorText` words it.
 public enum ShellError: Error, Hashable, Sendable {
     case unknownCommand(String, suggestion: String?)
     case malformedNumber(String, column: Int)
@@ -25,47 +25,6 @@ public enum ShellError: Error, Hashable, Sendable {
     /// A VFL string UIKit would refuse (rendered on three lines: description, format, caret).
     case visualFormat(VisualFormatError)
 
-    public var message: String {
-        switch self {
-        case let .unknownCommand(word, suggestion):
-            return "unknown command '\(word)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
-        case let .malformedNumber(text, column):
-            return "malformed number '\(text)' at column \(column)"
-        case let .numberTooLarge(text):
-            return "number '\(text)' is too large"
-        case let .unterminatedString(column):
-            return "unterminated string starting at column \(column)"
-        case let .badEscape(text, column):
-            return "unknown escape '\(text)' at column \(column) (strings take \\\", \\\\ and \\n)"
-        case let .unexpectedCharacter(text, column):
-            return "unexpected character '\(text)' at column \(column)"
-        case let .syntax(message, usage):
-            return message + (usage.map { "; usage: \($0)" } ?? "")
-        case let .unknownAttribute(name, suggestion):
-            return "unknown attribute '\(name)'" + didYouMean(suggestion)
-        case let .unknownProperty(name, suggestion):
-            return "unknown property '\(name)'" + didYouMean(suggestion)
-        case let .unknownKind(name, suggestion):
-            return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: view label image button stack guide")
-        case let .unknownHelpTopic(name, suggestion):
-            return "no help for '\(name)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
-        case let .notAvailable(what):
-            return what
-        case .nothingToUndo:
-            return "nothing to undo"
-        case .nothingToRedo:
-            return "nothing to redo"
-        case let .file(path, reason):
-            return "cannot read '\(path)': \(reason)"
-        case let .expectation(message):
-            return "expect failed: \(message)"
-        case let .scriptFailed(location, message):
-            return "\(location): \(message)"
-        case let .layout(error):
-            return error.message
-        case let .visualFormat(error):
-            return "Unable to parse constraint format: \(error.description)"
-                + (error.hasCaret ? " (at column \(error.index + 1) of '\(error.format)')" : "")
-        }
-    }
+    /// The line the user reads (after `error: `).
+    public var message: String { ErrorText.message(self) }
 }

@@ -1,5 +1,4 @@
 import LayoutEngine
-import Cassowary
 
 /// The character-level reader of a format string: one pass, no whitespace skipping, errors at
 /// the index where it stops.
@@ -160,7 +159,7 @@ struct Scanner {
     }
 
     mutating func predicate(allowViews: Bool) throws -> VisualFormatParser.Predicate {
-        var relation = Relation.equal
+        var relation = LayoutRelation.equal
         if let c = current, c == UInt8(ascii: "=") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
             guard i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "=") else {
                 i += 1  // UIKit's caret stands after the first character of the relation
@@ -170,7 +169,7 @@ struct Scanner {
             i += 2
         }
         let object = try object(allowViews: allowViews)
-        var priority = Priority.required
+        var priority = LayoutPriority.required
         if current == UInt8(ascii: "@") {
             i += 1
             guard case let .constant(value) = try self.object(allowViews: false) else { preconditionFailure("views are not allowed here") }
@@ -178,7 +177,7 @@ struct Scanner {
             guard value <= 1000 else {
                 throw fail("Invalid priority specified: \(formatNumber(value)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000.")
             }
-            priority = Priority(value)
+            priority = LayoutPriority(value)
         }
         return VisualFormatParser.Predicate(relation: relation, object: object, priority: priority)
     }

@@ -1,5 +1,4 @@
 import LayoutEngine
-import Cassowary
 
 /// Reads a Visual Format Language string as UIKit's parser does (no whitespace anywhere,
 /// metrics looked up before views, the same errors) and lowers it to constraints.
@@ -45,9 +44,9 @@ public struct VisualFormatParser {
     }
 
     struct Predicate: Equatable {
-        var relation: Relation = .equal
+        var relation: LayoutRelation = .equal
         var object: Object
-        var priority: Priority = .required
+        var priority: LayoutPriority = .required
     }
 
     enum Connection: Equatable {

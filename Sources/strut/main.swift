@@ -10,13 +10,14 @@ import CLibEdit
 let version = "0.2.0"
 
 /// stdout and stderr, with stdout flushed before every error so that the two interleave as
-/// they were written; `echo` prints each line before running it.
+/// they were written.
 final class StandardStreams: OutputSink {
     func write(_ text: String) { fputs(text, stdout_stream()) }
     func writeError(_ text: String) {
         fflush(stdout_stream())
         fputs(text, stderr_stream())
     }
+    func flush() { fflush(stdout_stream()) }
 }
 
 struct Options {
@@ -75,99 +76,65 @@ func parseOptions(_ arguments: [String]) -> Options {
     return options
 }
 
-/// Runs lines from a reader until the end or `quit`; in batch mode stops at the first failure
-/// unless `--keep-going`. Returns (any failure, quit was asked).
-func runLines(_ session: Session, _ options: Options, batch: Bool, source: String?,
-              next: () -> ReadResult) -> (failed: Bool, quit: Bool) {
-    var failed = false
-    var number = 0
-    while true {
-        let result = next()
-        number += 1
-        switch result {
-        case .end:
-            // A log pasted at the very end, without its empty line, is read all the same.
-            if session.isPasting && session.run(line: "", location: source.map { "\($0):\(number)" }) == .failed { failed = true }
-            return (failed, false)
-        case .interrupted: continue
-        case let .line(line):
-            if options.echo {
-                fputs("strut> \(line)\n", stdout_stream())
-            }
-            let outcome = session.run(line: line, location: source.map { "\($0):\(number)" }, keepGoing: batch && options.keepGoing)
-            fflush(stdout_stream())
-            switch outcome {
-            case .quit: return (failed, true)
-            case .failed:
-                failed = true
-                if batch && !options.keepGoing { return (true, false) }
-            case .succeeded: break
-            }
-        }
+/// A line reader's result as the session's input.
+func input(_ result: ReadResult) -> InputLine {
+    switch result {
+    case let .line(line): .line(line)
+    case .interrupted: .interrupted
+    case .end: .end
     }
-}
-
-func runInteractive(_ session: Session, _ options: Options) -> Bool {
-    if isInteractiveTerminal(),
-       let reader = EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
-                                   completer: { session.completions(before: $0) }) {
-        let (failed, _) = runLines(session, options, batch: false, source: nil, next: reader.readLine)
-        return failed
-    }
-    let reader = PlainLineReader()
-    return runLines(session, options, batch: false, source: nil, next: reader.readLine).failed
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 let session = Session(sink: StandardStreams())
-var anyFailed = false
+let batchMode: RunMode = options.keepGoing ? .keepGoing : .stopAtFirstError
+
+/// The prompt: libedit when stdin and stdout are both terminals, else plain lines.
+@MainActor func runInteractive() {
+    if isInteractiveTerminal(),
+       let reader = EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
+                                   completer: { session.completions(before: $0) }) {
+        _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
+        return
+    }
+    let reader = PlainLineReader()
+    _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
+}
 
 // Scripts named on the command line must all be readable before anything runs.
 var scripts: [(String, [String])] = []
 for file in options.files {
     do {
-        let text = try Session.readScript(file)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        scripts.append((file, lines))
+        scripts.append((file, Session.lines(of: try Session.readScript(file))))
     } catch {
-        fputs("strut: \((error as? ShellError)?.message ?? "\(error)")\n", stderr_stream())
+        fputs("strut: \(ErrorText.message(error))\n", stderr_stream())
         exit(2)
     }
 }
 
+// -c strings, then scripts, then (with none, or with -i) the prompt or a pipe.
+var sources: [(name: String?, lines: [String])] = options.commands.map { (nil, [$0]) }
+sources += scripts.map { ($0.0, $0.1) }
+var anyFailed = false
 var quitAsked = false
-for command in options.commands where !quitAsked {
-    var given = false
-    let (failed, quit) = runLines(session, options, batch: true, source: nil) {
-        if given { return .end }
-        given = true
-        return .line(command)
-    }
-    anyFailed = anyFailed || failed
-    quitAsked = quit
-    if failed && !options.keepGoing { exit(1) }
-}
-for (file, lines) in scripts where !quitAsked {
-    var iterator = lines.makeIterator()
-    let (failed, quit) = runLines(session, options, batch: true, source: file) {
-        iterator.next().map { .line($0) } ?? .end
-    }
-    anyFailed = anyFailed || failed
-    quitAsked = quit
-    if failed && !options.keepGoing { exit(1) }
+for source in sources where !quitAsked {
+    var iterator = source.lines.makeIterator()
+    let outcome = session.run(source: source.name, mode: batchMode, echo: options.echo) { iterator.next().map(InputLine.line) ?? .end }
+    anyFailed = anyFailed || outcome.failed
+    quitAsked = outcome.quit
+    if outcome.failed && !options.keepGoing { exit(1) }
 }
 if !quitAsked {
     if options.commands.isEmpty && options.files.isEmpty {
         if isInteractiveTerminal() {
-            anyFailed = runInteractive(session, options) && false
+            runInteractive()
         } else {
             let reader = PlainLineReader()
-            let (failed, _) = runLines(session, options, batch: true, source: "<stdin>", next: reader.readLine)
-            anyFailed = anyFailed || failed
+            let outcome = session.run(source: "<stdin>", mode: batchMode, echo: options.echo) { input(reader.readLine()) }
+            anyFailed = anyFailed || outcome.failed
         }
     } else if options.interactive {
-        _ = runInteractive(session, options)
+        runInteractive()
     }
 }
 fflush(stdout_stream())

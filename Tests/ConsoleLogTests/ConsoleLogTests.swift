@@ -3,7 +3,6 @@ import Foundation
 @testable import ConsoleLog
 @testable import Shell
 import LayoutEngine
-import Cassowary
 
 /// Console logs: the fixtures of ../shared/fixtures/logs (skipped when absent) and logs written
 /// for each shape of AUTOLAYOUT.md §7.
@@ -45,7 +44,7 @@ func checkConflicts(_ text: String, _ file: String) throws {
         let others = alone.engine.hierarchy.userConstraints.map(\.constraint.name).filter { !names.contains($0) }
         if !others.isEmpty { #expect(alone.run(line: "deactivate \(others.joined(separator: " "))") == .succeeded) }
         #expect(!alone.engine.conflicts.isEmpty, "\(file): \(names) holds on its own")
-        for fix in report.fixes {
+        for fix in report.resolving {
             let (fixed, _, _) = logSession(text)
             var off = others
             off.append(engine.name(of: fix))
@@ -184,12 +183,12 @@ Break on objc_exception_throw to catch this in the debugger.
 @Test func aLogWithNothingReadableChangesNothing() {
     let sink = BufferSink()
     let session = Session(sink: sink)
-    let before = session.dumpJSON()
+    let before = StateDump.json(session.engine)
     #expect(session.run(line: "paste") == .succeeded)
     #expect(session.run(line: "nothing to see here") == .succeeded)
     #expect(session.run(line: "") == .failed)
     #expect(sink.errors == "error: no constraint descriptions could be read from the pasted log\n")
-    #expect(session.dumpJSON() == before)
+    #expect(StateDump.json(session.engine) == before)
     // And the session goes on as usual.
     #expect(session.run(line: "new view a") == .succeeded)
 }

@@ -92,7 +92,7 @@ func importSession(_ text: String, file: String = "doc.xib") throws -> (Session,
     #expect(h.userConstraints.filter { !$0.constraint.isActive }.map { h.text(of: $0.constraint) } == ["photo.width >= 500"])
     #expect(h.userConstraints.contains { h.text(of: $0.constraint) == "switch.top == photo.top @750" })
     // Document ids and classes in dump; margins from directionalLayoutMargins.
-    #expect(session.dumpJSON().contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 49, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
+    #expect(StateDump.json(session.engine).contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 49, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
     #expect(h.view(named: "CardView")!.margins == EdgeInsets(top: 12, left: 16, bottom: 12, right: 16))
     // The fixed-frame badge keeps its frame through its mask: it stays in the corner.
     #expect(session.run(line: "set root.frame = 0 0 400 300; layout") == .succeeded)
@@ -147,21 +147,21 @@ let badDocuments: [BadDocument] = [
 func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throws {
     let (session, sink, path) = try importSession(bad.text)
     #expect(session.run(line: "new view keep; keep.width == 5; layout") == .succeeded)
-    let before = session.dumpJSON()
+    let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .failed)
     #expect(sink.errors.hasPrefix("error: cannot read '\(path)': \(bad.message)"), Comment(rawValue: sink.errors))
     #expect(sink.errors.split(separator: "\n").count == 1)
-    #expect(session.dumpJSON() == before)
+    #expect(StateDump.json(session.engine) == before)
 }
 
 @Test func aScriptIsNotImportedAndUndoTakesAnImportBack() throws {
     let (session, sink, path) = try importSession(cardXib)
     #expect(session.run(line: "import /tmp/script.strut") == .failed)
     #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'"))
-    let before = session.dumpJSON()
+    let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .succeeded)
     #expect(session.run(line: "undo") == .succeeded)
-    #expect(session.dumpJSON() == before)
+    #expect(StateDump.json(session.engine) == before)
 }
 
 @Test func anImportedDocumentSavesAndLoadsToTheSameDump() throws {
@@ -169,5 +169,5 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.run(line: "import \(path); layout; save \(path).strut") == .succeeded)
     let second = Session(sink: BufferSink())
     #expect(second.run(line: "load \(path).strut") == .succeeded)
-    #expect(second.dumpJSON() == session.dumpJSON())
+    #expect(StateDump.json(second.engine) == StateDump.json(session.engine))
 }

@@ -1,6 +1,5 @@
 import Testing
 @testable import LayoutEngine
-import Cassowary
 
 /// UIKit-format descriptions, conflict chains and fixes, ambiguity reasons, explanations.
 @Suite struct DiagnosticsTests {
@@ -76,11 +75,13 @@ import Cassowary
         let h = e.hierarchy
         #expect(report.broken == h.constraintRef(named: "c3"))
         #expect(report.set.map(e.name(of:)) == ["c1", "c2", "c3"])
-        #expect(report.steps.map { e.name(of: $0.ref) } == ["c1", "c2", "c3"])
-        #expect(report.steps.map(\.sets) == ["title.x = 8", "title.width = 500", nil])
-        #expect(report.steps.last?.shortfall == 126)
-        #expect(report.unordered.isEmpty)
-        #expect(report.fixes.map(e.name(of:)) == ["c1", "c2", "c3"])
+        #expect(report.chain.steps.map { e.name(of: $0.ref) } == ["c1", "c2", "c3"])
+        #expect(settings(e, report.chain) == ["title.x = 8", "title.width = 500", nil])
+        #expect(report.chain.steps.last?.shortfall == 126)
+        #expect(report.chain.unordered.isEmpty)
+        #expect(report.resolving.map(e.name(of:)) == ["c1", "c2", "c3"])
+        let refs = ["c1", "c2", "c3"].map { h.constraintRef(named: $0)! }
+        #expect(report.fixes == refs.map(Fix.deactivate))
     }
 
     @Test func theUIKitMessageHasItsExactShape() throws {
@@ -115,7 +116,8 @@ import Cassowary
         let report = e.conflictReports()[0]
         #expect(e.name(of: report.broken) == "c2")
         #expect(Set(report.set.map(e.name(of:))) == ["c1", "c2"])
-        #expect(report.fixes.map(e.name(of:)) == ["c2"])
+        #expect(report.resolving.map(e.name(of:)) == ["c2"])
+        #expect(report.fixes == [.deactivate(report.broken)])
     }
 
     @Test func aNegativeWidthSaysWhy() throws {
@@ -125,7 +127,7 @@ import Cassowary
         }
         let report = e.conflictReports()[0]
         #expect(report.set.map(e.name(of:)) == ["minus"])
-        #expect(report.steps.map(\.sets) == ["a.width = -16, but a width is never negative"])
+        #expect(settings(e, report.chain) == ["a.width = -16 (negative)"])
     }
 
     @Test func aViolationIsExplainedByWhatForcesIt() throws {
@@ -134,9 +136,9 @@ import Cassowary
         #expect(e.state(of: hugging) == .violated)
         let forcers = e.forcedBy(hugging)
         #expect(forcers.map(e.name(of:)) == ["c2"])
-        let (steps, _) = e.chain(forcers + [hugging], target: hugging)
-        #expect(steps.map(\.sets) == ["title.width = 500", nil])
-        #expect(steps.last?.shortfall == 457.5)
+        let chain = e.chain(forcers + [hugging], target: hugging)
+        #expect(settings(e, chain) == ["title.width = 500", nil])
+        #expect(chain.steps.last?.shortfall == 457.5)
     }
 
     @Test func explainWalksFromRootToTheComponent() throws {
@@ -150,11 +152,11 @@ import Cassowary
         }
         let b = try e.hierarchy.viewID(named: "b")
         let x = e.explain(b, attribute: .leading)
-        #expect(x.steps.map { e.name(of: $0.ref) } == ["aLead", "aWidth", "gap"])
-        #expect(x.steps.map(\.sets) == ["a.x = 20", "a.width = 100", "b.x = 130"])
-        #expect(!x.free)
+        #expect(x.chain.steps.map { e.name(of: $0.ref) } == ["aLead", "aWidth", "gap"])
+        #expect(settings(e, x.chain) == ["a.x = 20", "a.width = 100", "b.x = 130"])
+        #expect(!x.isFree)
         let y = e.explain(b, attribute: .top)
-        #expect(y.steps.isEmpty && y.free)
+        #expect(y.chain.steps.isEmpty && y.isFree)
     }
 
     @Test func ambiguityNamesTheFreeDirectionAndWhatPinsIt() throws {
@@ -166,13 +168,13 @@ import Cassowary
         }
         let report = e.ambiguityReport(try e.hierarchy.viewID(named: "box"))!
         #expect(report.components == [.x, .height])
+        let box = try e.hierarchy.viewID(named: "box")
         #expect(report.reasons == [
-            "nothing fixes box's horizontal position (x is free, its width is fixed)",
-            "box's top edge is fixed but its height is free",
-            "box.height is only bounded, by atLeast",
+            .positionFree(box, .horizontal),
+            .sizeFree(box, .vertical),
+            .onlyBounded(ComponentRef(view: box, component: .height), by: [e.hierarchy.constraintRef(named: "atLeast")!]),
         ])
-        #expect(report.pins == ["add a leading, trailing or centerX constraint to box",
-                                "add a height constraint to box, or pin its bottom"])
+        #expect(report.pins == [.addPosition(box, .horizontal), .addSizeOrFarEdge(box, .vertical)])
         #expect(report.competing.isEmpty)
     }
 
@@ -190,11 +192,22 @@ import Cassowary
         let report = e.ambiguityReport(a)!
         #expect(report.components == [.width])
         #expect(report.competing.map(e.name(of:)) == ["a.compression.h", "b.compression.h"])
-        #expect(report.pins.last == "give one of them another priority, e.g. set b.compression.h = 749")
+        let b = try e.hierarchy.viewID(named: "b")
+        #expect(report.pins.last == .reprioritise(.contentPriority(b, .compressionH, 749)))
         try e.setProperty(.compression(.horizontal, 749), of: "b")
         e.layoutIfNeeded()
         #expect(e.ambiguityReport(a) == nil)
         #expect(frame(e, "a").width == 102)
         #expect(frame(e, "b").width == 40)
+    }
+}
+
+/// A chain's settings in short: `title.x = 8`, `(at its limit)`, `(negative)`.
+func settings(_ e: LayoutEngine, _ chain: Chain) -> [String?] {
+    chain.steps.map { step in
+        step.sets.map { setting in
+            "\(e.hierarchy.view(setting.component.view).name).\(setting.component.component.rawValue) = \(formatNumber(setting.value))"
+                + (setting.atLimit ? " (at its limit)" : "") + (setting.isNegativeSize ? " (negative)" : "")
+        }
     }
 }

@@ -1,11 +1,10 @@
 import Testing
 @testable import LayoutEngine
-import Cassowary
 
 /// Shorthand: `a.width == 10` style specs.
-func spec(_ first: String, _ attribute: LayoutAttribute, _ relation: Relation = .equal,
+func spec(_ first: String, _ attribute: LayoutAttribute, _ relation: LayoutRelation = .equal,
           _ second: String? = nil, _ secondAttribute: LayoutAttribute? = nil, times multiplier: Double = 1,
-          plus constant: Double = 0, at priority: Priority = .required, name: String? = nil) -> ConstraintSpec {
+          plus constant: Double = 0, at priority: LayoutPriority = .required, name: String? = nil) -> ConstraintSpec {
     ConstraintSpec(name: name, firstItem: first, firstAttribute: attribute, relation: relation,
                    secondItem: second, secondAttribute: secondAttribute ?? (second == nil ? nil : attribute),
                    multiplier: multiplier, constant: constant, priority: priority)

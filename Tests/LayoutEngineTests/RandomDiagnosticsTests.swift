@@ -10,7 +10,7 @@ import CassowaryReference
 /// `forcedBy` minimal, and ambiguity reported exactly where the reference finds a range.
 @Suite struct RandomDiagnosticsTests {
     static let attributes: [LayoutAttribute] = [.leading, .trailing, .width, .centerX, .top, .height, .bottom]
-    static let priorities: [Priority] = [1000, 1000, 1000, 999, 750, 251, 250]
+    static let priorities: [LayoutPriority] = [1000, 1000, 1000, 999, 750, 251, 250]
 
     func hard(_ c: Constraint) -> Constraint {
         var copy = c
@@ -40,7 +40,7 @@ import CassowaryReference
                 secondAttribute = Self.attributes.filter { $0.axis == attribute.axis && $0 != .width && $0 != .height }.randomElement(using: &rng)!
             }
             if second == first { second = "root" }
-            let relation = [Relation.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            let relation = [LayoutRelation.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
             let constant = Double(Int.random(in: (second == nil ? 0 : -40)...120, using: &rng))
             _ = try engine.addConstraint(ConstraintSpec(name: "k\(k)", firstItem: first, firstAttribute: attribute, relation: relation,
                                                         secondItem: second, secondAttribute: secondAttribute, constant: constant,
@@ -73,7 +73,7 @@ import CassowaryReference
             for member in report.set where member != report.broken {
                 let without = engine.installed.filter { $0.key != member }.map(\.value.compiled).filter(\.isRequired)
                 let works = holds(without + [engine.compiledForm(report.broken)!])
-                #expect(works == report.fixes.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.fixes.contains(member)), works \(works)")
+                #expect(works == report.resolving.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.resolving.contains(member)), works \(works)")
             }
         }
 

@@ -88,10 +88,10 @@ let badInputs: [BadInput] = [
 @Test(arguments: badInputs)
 func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     let (session, sink) = makeSession()
-    let before = session.dumpJSON()
+    let before = StateDump.json(session.engine)
     #expect(session.run(line: input.line) == .failed)
     #expect(sink.errors == "error: \(input.message)\n")
-    #expect(session.dumpJSON() == before)
+    #expect(StateDump.json(session.engine) == before)
 }
 
 @Test func aScriptErrorLeadsWithItsLocation() {
@@ -130,7 +130,7 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
 
 @Test func priorityKeywords() throws {
     let (session, _) = makeSession()
-    for (word, value) in [("required", Float(1000)), ("high", 750), ("low", 250), ("fitting", 50)] {
+    for (word, value) in [("required", LayoutPriority(1000)), ("high", 750), ("low", 250), ("fitting", 50)] {
         #expect(session.run(line: "k_\(word): a.height == 1 @\(word)") == .succeeded)
         let priority = session.engine.hierarchy.constraint(named: "k_\(word)")?.priority  // outside #expect (see above)
         #expect(priority == value)
@@ -152,7 +152,7 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
         #expect(first.run(line: "saved: root.width == root.width @1; deactivate saved; save \(directory)/\(script)") == .succeeded)
         let second = Session(sink: BufferSink())
         #expect(second.run(line: "load \(directory)/\(script)") == .succeeded)
-        #expect(second.dumpJSON() == first.dumpJSON(), "\(script)")
+        #expect(StateDump.json(second.engine) == StateDump.json(first.engine), "\(script)")
     }
 }
 
@@ -173,12 +173,12 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
 
 @Test func undoAndRedoWalkTheHistory() {
     let (session, sink) = makeSession()
-    let start = session.dumpJSON()
+    let start = StateDump.json(session.engine)
     #expect(session.run(line: "constant c1 50; layout") == .succeeded)
-    let changed = session.dumpJSON()
+    let changed = StateDump.json(session.engine)
     #expect(session.run(line: "undo; undo") == .succeeded)
-    #expect(session.dumpJSON() == start)
+    #expect(StateDump.json(session.engine) == start)
     #expect(session.run(line: "redo; redo") == .succeeded)
-    #expect(session.dumpJSON() == changed)
+    #expect(StateDump.json(session.engine) == changed)
     #expect(sink.output.hasSuffix("undone: layout\nundone: constant c1 50\nredone: constant c1 50\nredone: layout\n"))
 }

@@ -113,8 +113,8 @@ func vflErrorsShowUIKitsCaretAndChangeNothing(_ example: VFLShellError) {
     let sink = BufferSink()
     let session = Session(sink: sink)
     #expect(session.run(line: "new view a; c1.1: a.width == 3") == .succeeded, "\(sink.errors)")
-    let before = session.dumpJSON()
+    let before = StateDump.json(session.engine)
     #expect(session.run(line: example.line) == .failed)
     #expect(sink.errors == example.errors)
-    #expect(session.dumpJSON() == before)
+    #expect(StateDump.json(session.engine) == before)
 }

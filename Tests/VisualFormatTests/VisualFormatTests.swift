@@ -1,7 +1,6 @@
 import Testing
 @testable import VisualFormat
 import LayoutEngine
-import Cassowary
 
 /// The constraints of a format as text, made in an engine whose views are all subviews of root.
 func lowered(_ format: String, views: [String], options: VisualFormatOptions = [],

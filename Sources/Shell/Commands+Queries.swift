@@ -1,30 +1,64 @@
 import LayoutEngine
-import Cassowary
 
-/// Queries: frames, the tree, constraints, conflicts, ambiguity, `dump`.
-extension Session {
-    var h: Hierarchy { engine.hierarchy }
+/// Layout passes and queries: `layout`, `frame`, `show`, `constraints`, `dump`, `expect`.
+extension Commands {
+    static let queries: [Command] = [
+        Command(name: "layout", aliases: ["layoutIfNeeded"], usage: "layout",
+                summary: "run a layout pass: frames take the current solution",
+                mutates: true,
+                run: { s, a in
+                    try a.none()
+                    s.engine.layoutIfNeeded()
+                    return .succeeded
+                }),
+        Command(name: "frame", usage: "frame NAME", summary: "a view's frame, in its superview's coordinates",
+                arguments: [.view],
+                run: { s, a in try showFrame(s, a); return .succeeded }),
+        Command(name: "show", usage: "show [NAME]", summary: "the hierarchy as a tree, with frames and flags",
+                arguments: [.view],
+                run: { s, a in try showTree(s, a); return .succeeded }),
+        Command(name: "constraints", usage: "constraints [NAME]",
+                summary: "the constraints (touching NAME), with priority, origin and state",
+                arguments: [.view],
+                run: { s, a in try listConstraints(s, a); return .succeeded }),
+        Command(name: "dump", usage: "dump", summary: "the whole state as one JSON document",
+                run: { s, a in
+                    try a.none()
+                    s.print(StateDump.json(s.engine))
+                    return .succeeded
+                }),
+        Command(name: "expect", usage: "expect NAME.frame == X Y W H | NAME.ATTR == V | ambiguous NAME | unambiguous NAME | broken C | violated C | satisfied C | inactive C",
+                summary: "an assertion for scripts and lessons (tolerance 0.001)",
+                details: """
+                Frames and attributes are those of the last layout pass, in the superview's coordinates. \
+                A failed expect prints what was expected and what is, and fails the script.
+                """, arguments: [.view],
+                run: { s, a in try expect(s, a); return .succeeded }),
+    ]
 
+    static let pendingNote = "layout pending: frames are from the last layout pass"
+
+    /// `(x, y, w, h)`.
     static func describe(_ rect: Rect) -> String {
         "(\(formatNumber(rect.x)), \(formatNumber(rect.y)), \(formatNumber(rect.width)), \(formatNumber(rect.height)))"
     }
 
-    var pendingNote: String { "layout pending: frames are from the last layout pass" }
-
-    func showFrame(_ rest: String) throws {
-        var c = try cursor(rest, "frame NAME")
+    static func showFrame(_ s: Session, _ a: Arguments) throws {
+        let h = s.engine.hierarchy, engine = s.engine
+        var c = try a.cursor()
         let name = try c.name("a view name")
         try c.expectEnd()
         let id = try h.viewID(named: name)
-        print("\(name) \(Session.describe(h.view(id).frame))" + (h.needsLayout ? "  (layout pending)" : ""))
+        s.print("\(name) \(describe(h.view(id).frame))" + (h.needsLayout ? "  (layout pending)" : ""))
     }
 
-    func showTree(_ rest: String) throws {
-        var c = try cursor(rest, "show [NAME]")
+    static func showTree(_ s: Session, _ a: Arguments) throws {
+        let h = s.engine.hierarchy, engine = s.engine
+        var c = try a.cursor()
         var top = Hierarchy.rootID
         if !c.atEnd { top = try h.viewID(named: try c.name("a view name")) }
         try c.expectEnd()
-        if h.needsLayout { print(pendingNote) }
+        if h.needsLayout { s.print(Commands.pendingNote) }
         let conflicted = Set(engine.conflicts.flatMap { entry in
             entry.set.compactMap { h.constraint($0) }.flatMap(\.items)
         })
@@ -33,7 +67,7 @@ extension Session {
             let view = h.view(id)
             var line = String(repeating: "  ", count: depth) + "\(view.name) \(view.kind.rawValue)"
             if view.kind == .label || view.kind == .button { line += " " + quoted(view.text) }
-            line += " " + Session.describe(view.frame)
+            line += " " + describe(view.frame)
             let free = engine.ambiguousComponents(of: id)
             if !free.isEmpty { line += " AMBIGUOUS(\(free.map(\.rawValue).joined(separator: ", ")))" }
             if conflicted.contains(id) { line += " CONFLICT" }
@@ -43,37 +77,38 @@ extension Session {
             for child in view.children { walk(child, depth + 1) }
         }
         walk(top, 0)
-        print(lines.joined(separator: "\n"))
+        s.print(lines.joined(separator: "\n"))
     }
 
-    func listConstraints(_ rest: String) throws {
-        var c = try cursor(rest, "constraints [NAME]")
+    static func listConstraints(_ s: Session, _ a: Arguments) throws {
+        let h = s.engine.hierarchy, engine = s.engine
+        var c = try a.cursor()
         var filter: ViewID?
         if !c.atEnd { filter = try h.viewID(named: try c.name("a view name")) }
         try c.expectEnd()
         let all = h.allConstraints.filter { filter == nil || $0.constraint.items.contains(filter!) }
         guard !all.isEmpty else {
-            print(filter == nil ? "no constraints" : "no constraints touch '\(h.view(filter!).name)'")
+            s.print(filter == nil ? "no constraints" : "no constraints touch '\(h.view(filter!).name)'")
             return
         }
         let width = all.map(\.constraint.name.count).max()!
         var lines: [String] = []
         for (ref, constraint) in all {
             let name = constraint.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("\(name)  \(h.text(of: constraint))  [\(stateText(ref, constraint))]")
+            lines.append("\(name)  \(h.text(of: constraint))  [\(stateText(ref, constraint, engine))]")
         }
-        print(lines.joined(separator: "\n"))
+        s.print(lines.joined(separator: "\n"))
     }
 
     /// `priority 1000, user, satisfied` / `..., violated by 118`.
-    func stateText(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> String {
+    static func stateText(_ ref: ConstraintRef, _ constraint: LayoutConstraint, _ engine: LayoutEngine) -> String {
         let state = engine.state(of: ref)
-        var text = "priority \(formatPriority(constraint.priority)), \(constraint.origin.rawValue), \(state.rawValue)"
+        var text = "priority \(constraint.priority), \(constraint.origin.rawValue), \(state.rawValue)"
         if state == .violated || state == .broken { text += " by \(formatNumber(engine.error(of: ref)))" }
         return text
     }
 
-    func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var result = "\""
         for c in text {
             switch c {
@@ -86,81 +121,9 @@ extension Session {
         return result + "\""
     }
 
-    // MARK: - dump
-
-    /// The JSON of SPEC.md: `needsLayout`, `views`, `constraints`, `conflicts`.
-    func dumpJSON() -> String {
-        var out = "{\n  \"needsLayout\": \(h.needsLayout),\n  \"views\": ["
-        let views = h.allViews
-        for (k, view) in views.enumerated() {
-            let parent = view.parent.map { json(h.view($0).name) } ?? "null"
-            let f = view.frame
-            let free = engine.ambiguousComponents(of: view.id).map { json($0.rawValue) }.joined(separator: ", ")
-            out += "\n    {\"name\": \(json(view.name)), \"kind\": \(json(view.kind.rawValue)), \"parent\": \(parent), "
-            out += "\"frame\": [\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)), \(formatNumber(f.height))], "
-            out += "\"ambiguous\": [\(free)]"
-            if view.isHidden { out += ", \"hidden\": true" }
-            if view.kind == .stack {
-                let stack = view.stack
-                out += ", \"axis\": \(json(stack.axis.rawValue)), \"spacing\": \(formatNumber(stack.spacing)), "
-                out += "\"distribution\": \(json(stack.distribution)), \"alignment\": \(json(stack.alignment))"
-            }
-            if let ibID = view.ibID { out += ", \"ibID\": \(json(ibID))" }
-            if let documentClass = view.documentClass { out += ", \"class\": \(json(documentClass))" }
-            out += "}"
-            out += k == views.count - 1 ? "\n  " : ","
-        }
-        out += "],\n  \"constraints\": ["
-        let constraints = h.allConstraints
-        for (k, (ref, constraint)) in constraints.enumerated() {
-            let state = engine.state(of: ref)
-            out += "\n    {\"name\": \(json(constraint.name)), \"text\": \(json(h.text(of: constraint))), "
-            out += "\"priority\": \(formatPriority(constraint.priority)), \"origin\": \(json(constraint.origin.rawValue)), "
-            out += "\"active\": \(constraint.isActive), \"state\": \(json(state.rawValue)), "
-            out += "\"error\": \(formatNumber(engine.error(of: ref)))"
-            if state == .violated {
-                out += ", \"forcedBy\": [\(engine.forcedBy(ref).map { json(engine.name(of: $0)) }.joined(separator: ", "))]"
-            }
-            out += "}"
-            out += k == constraints.count - 1 ? "\n  " : ","
-        }
-        out += "],\n  \"conflicts\": ["
-        let conflicts = engine.conflicts
-        for (k, entry) in conflicts.enumerated() {
-            out += "\n    {\"broken\": \(json(engine.name(of: entry.broken))), "
-            out += "\"set\": [\(entry.set.map { json(engine.name(of: $0)) }.joined(separator: ", "))]}"
-            out += k == conflicts.count - 1 ? "\n  " : ","
-        }
-        out += "]\n}"
-        return out
-    }
-
-    func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    // MARK: - expect
-
-    func expect(_ rest: String) throws {
-        let usage = Commands.find("expect")!.usage
-        var c = try cursor(rest, usage)
+    static func expect(_ s: Session, _ a: Arguments) throws {
+        let h = s.engine.hierarchy, engine = s.engine
+        var c = try a.cursor()
         let word = try c.name("NAME.frame, NAME.ATTR, ambiguous, unambiguous, broken, violated, satisfied or inactive")
         switch word {
         case "ambiguous", "unambiguous":

@@ -1,109 +1,65 @@
 import LayoutEngine
-import Cassowary
 
-/// Parsing of the statements: constraints, properties, names.
-extension Session {
-    func cursor(_ rest: String, _ usage: String) throws -> Cursor {
-        Cursor(try Lexer.tokens(rest, columnOffset: columnOffset), usage: usage)
-    }
+/// Views: `new`, `set`, `delete`, `move`, and the properties they take.
+extension Commands {
+    static let views: [Command] = [
+        Command(name: "new", usage: "new KIND NAME [in PARENT] [PROP=VALUE ...]",
+                summary: "add a view (KIND: view label image button stack guide)",
+                details: """
+                Adds a view to PARENT (default root), with autoresizing off and margins of 8 (a stack \
+                view's and a guide's are 0). A guide is a layout guide owned by PARENT. Properties as in \
+                'help set', e.g. new label title text="Hello" font=20.
+                """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
+                run: { s, a in try newView(s, a); return .succeeded }),
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off",
+                summary: "change a view property",
+                details: """
+                Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
+                hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
+                autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
+                hidden true|false · class "UIClass" · ibID "id" · on stack views: axis horizontal|vertical · \
+                spacing N|system · distribution fill|fillEqually|fillProportionally|equalSpacing|equalCentering · \
+                alignment fill|leading|top|firstBaseline|center|trailing|bottom|lastBaseline · \
+                marginsRelative true|false · baselineRelative true|false. Every subview of a stack view that is \
+                not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
+                Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
+                the frame becomes constraints measured against the superview's frame of the last layout \
+                pass (or the size given after 'within'). 'set autolayout = on' lays out after every change.
+                """, mutates: true, arguments: [.view],
+                run: { s, a in try setProperty(s, a); return .succeeded }),
+        Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",
+                mutates: true, arguments: [.view],
+                run: { s, a in
+                    var c = try a.cursor()
+                    let name = try c.name("a view name")
+                    try c.expectEnd()
+                    try s.engine.deleteView(name)
+                    return .succeeded
+                }),
+        Command(name: "move", usage: "move NAME to PARENT [at INDEX]",
+                summary: "re-parent or reorder a view; constraints to views outside its new ancestry go",
+                mutates: true, arguments: [.view, .word(["to"]), .view, .word(["at"])],
+                run: { s, a in
+                    var c = try a.cursor()
+                    let name = try c.name("a view name")
+                    guard c.acceptWord("to") else { throw c.fail("'to'") }
+                    let parent = try c.name("a view name")
+                    var index: Int?
+                    if c.acceptWord("at") {
+                        let number = try c.number("an index (0 is first)")
+                        guard number == number.rounded(), abs(number) < 1e9 else {
+                            throw ShellError.syntax("expected a whole index, found \(formatNumber(number))", usage: nil)
+                        }
+                        index = Int(number)
+                    }
+                    try c.expectEnd()
+                    try s.engine.moveView(name, to: parent, at: index)
+                    return .succeeded
+                }),
+    ]
 
-    func noArguments(_ rest: String, _ usage: String) throws {
-        var c = try cursor(rest, usage)
-        try c.expectEnd()
-    }
-
-    /// One or more constraint names (dotted for system constraints).
-    func constraintNames(_ c: inout Cursor) throws -> [String] {
-        var names: [String] = []
-        while !c.atEnd {
-            names.append(try c.dottedName("a constraint name"))
-            _ = c.accept(",")
-        }
-        guard !names.isEmpty else { throw c.fail("a constraint name") }
-        return names
-    }
-
-    func activation(_ rest: String, _ change: ActivationChange) throws {
-        var c = try cursor(rest, "\(change.rawValue) NAME...")
-        try engine.setActive(try constraintNames(&c), change)
-    }
-
-    // MARK: - Constraints
-
-    static let constraintUsage = "[NAME:] ITEM.ATTR (==|<=|>=) [M *] ITEM.ATTR [(+|-) C] [@P]  or  [NAME:] ITEM.ATTR (==|<=|>=) C [@P]"
-
-    /// `[NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.
-    func addConstraint(_ tokens: [Token]) throws {
-        var c = Cursor(tokens, usage: Session.constraintUsage)
-        var name: String?
-        // `NAME:`, or a dotted `NAME.2:` as save writes for a VFL line's constraints.
-        var probe = c
-        if let dotted = try? probe.dottedName("a constraint name"), probe.accept(":") {
-            name = dotted
-            c = probe
-        }
-        let (firstItem, firstAttribute) = try anchor(&c)
-        let relation: Relation
-        if c.accept("==") { relation = .equal }
-        else if c.accept("<=") { relation = .lessThanOrEqual }
-        else if c.accept(">=") { relation = .greaterThanOrEqual }
-        else if c.peek?.isSymbol("=") == true { throw ShellError.syntax("'=' is not a relation; use '==', '<=' or '>='", usage: nil) }
-        else { throw c.fail("a relation ('==', '<=' or '>=')") }
-
-        var spec = ConstraintSpec(name: name, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
-        // Right-hand side: a lone constant, or [M *] [-] ITEM.ATTR [* M | / D] [(+|-) C].
-        if c.atNumber && !(c.peek(c.peek?.number == nil ? 2 : 1)?.isSymbol("*") ?? false) {
-            spec.constant = try c.number("a constant")
-        } else {
-            var multiplier = 1.0
-            if c.atNumber {
-                multiplier = try c.number()
-                try c.expect("*")
-            }
-            if c.accept("-") { multiplier = -multiplier }
-            let (item, attribute) = try anchor(&c)
-            if c.accept("*") { multiplier *= try c.number("a multiplier") }
-            else if c.accept("/") {
-                let divisor = try c.number("a divisor")
-                guard divisor != 0 else { throw ShellError.syntax("division by zero", usage: nil) }
-                multiplier /= divisor
-            }
-            spec.secondItem = item
-            spec.secondAttribute = attribute
-            spec.multiplier = multiplier
-            if c.accept("+") { spec.constant = try c.number("a constant after '+'") }
-            else if c.accept("-") { spec.constant = -(try c.number("a constant after '-'")) }
-        }
-        if c.accept("@") { spec.priority = try c.priority() }
-        try c.expectEnd()
-        guard spec.constant.isFinite, abs(spec.constant) <= 1e10 else {
-            throw ShellError.layout(.constantOutOfRange(spec.constant))
-        }
-        try engine.addConstraint(spec)
-    }
-
-    /// `ITEM.ATTR`, with suggestions for unknown attributes.
-    func anchor(_ c: inout Cursor) throws -> (String, LayoutAttribute) {
-        if let word = c.peek?.name, ["nan", "inf", "infinity", "NaN", "Inf"].contains(word) {
-            throw ShellError.syntax("'\(word)' is not a finite number", usage: nil)
-        }
-        let item = try c.name("an item (VIEW.ATTRIBUTE)")
-        guard c.accept(".") else {
-            if c.atEnd && h.view(named: item) == nil && item != "super" { throw ShellError.layout(.unknownView(item, suggestion: closestMatch(to: item, in: h.viewNames))) }
-            throw c.fail("'.' and an attribute after '\(item)'")
-        }
-        let word = try c.name("an attribute")
-        guard let attribute = LayoutAttribute(name: word) else {
-            throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: LayoutAttribute.userAttributes.map(\.name)))
-        }
-        if item != "super" { _ = try engine.hierarchy.viewID(named: item) }
-        return (item, attribute)
-    }
-
-    // MARK: - Views and properties
-
-    func newView(_ rest: String) throws {
-        var c = try cursor(rest, Commands.find("new")!.usage)
+    static func newView(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
         let kindWord = try c.name("a kind (view label image button stack guide)")
         guard let kind = ViewKind(rawValue: kindWord) else {
             throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: ViewKind.allCases.map(\.rawValue)))
@@ -117,29 +73,29 @@ extension Session {
             try c.expect("=", "'=' after '\(property)'")
             properties.append(try propertyValue(property, &c, stopAtNextProperty: true))
         }
-        try engine.addView(kind: kind, name: name, parent: parent, properties: properties)
+        try s.engine.addView(kind: kind, name: name, parent: parent, properties: properties)
     }
 
-    func setProperty(_ rest: String) throws {
-        var c = try cursor(rest, Commands.find("set")!.usage)
+    static func setProperty(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
         let name = try c.name("NAME.PROPERTY")
         if name == "autolayout" && c.peek?.isSymbol("=") == true {
             c.position += 1
             let on = try onOff(&c, "autolayout")
             try c.expectEnd()
-            try engine.setAutolayout(on)
+            try s.engine.setAutolayout(on)
             return
         }
         guard c.accept(".") else { throw c.fail("'.' and a property after '\(name)'") }
-        _ = try engine.hierarchy.viewID(named: name)
+        _ = try s.engine.hierarchy.viewID(named: name)
         let property = try propertyName(&c)
         try c.expect("=", "'=' after '\(name).\(property)'")
         let value = try propertyValue(property, &c, stopAtNextProperty: false)
         try c.expectEnd()
-        try engine.setProperty(value, of: name)
+        try s.engine.setProperty(value, of: name)
     }
 
-    func propertyName(_ c: inout Cursor) throws -> String {
+    static func propertyName(_ c: inout Cursor) throws -> String {
         var name = try c.name("a property")
         if name == "hugging" || name == "compression" {
             try c.expect(".", "'.h' or '.v' after '\(name)'")
@@ -153,7 +109,7 @@ extension Session {
     }
 
     /// A property's value; in `new`, it ends where the next `PROP=` begins.
-    func propertyValue(_ property: String, _ c: inout Cursor, stopAtNextProperty: Bool) throws -> ViewProperty {
+    static func propertyValue(_ property: String, _ c: inout Cursor, stopAtNextProperty: Bool) throws -> ViewProperty {
         switch property {
         case "text":
             guard let token = c.next() else { throw c.fail("a string") }
@@ -244,7 +200,7 @@ extension Session {
         }
     }
 
-    func onOff(_ c: inout Cursor, _ what: String) throws -> Bool {
+    static func onOff(_ c: inout Cursor, _ what: String) throws -> Bool {
         let word = try c.name("on or off")
         switch word {
         case "on", "true": return true

@@ -1,0 +1,170 @@
+internal import Cassowary
+
+/// Ambiguity, explained (why a view's frame is not unique and what would pin it), and what a
+/// frame component rests on (`explain`).
+extension LayoutEngine {
+    // MARK: - Explaining a component
+
+    /// The constraints that fix a frame component (or any attribute) of a view, as a chain
+    /// from what is fixed; empty steps when nothing fixes it.
+    public func explain(_ id: ViewID, attribute: LayoutAttribute?) -> Explanation {
+        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else {
+            return Explanation(chain: Chain(steps: [], unordered: []), isFree: false)
+        }
+        let targets: [Variable]
+        if let attribute {
+            let form = hierarchy.view(id).form(of: attribute)
+            let horizontal = attribute.axis == .horizontal
+            var list: [Variable] = []
+            if form.usesPosition { list.append(horizontal ? v.minX : v.minY) }
+            if form.sizeCoefficient != 0 { list.append(horizontal ? v.width : v.height) }
+            targets = list
+        } else {
+            targets = [v.minX, v.minY, v.width, v.height]
+        }
+        var refs: [ConstraintRef] = []
+        var free = false
+        for variable in targets {
+            let ids = solver.determiningConstraints(of: variable)
+            if ids.isEmpty || !solver.range(of: variable).isUnique { free = true }
+            for id in ids {
+                guard let ref = refByID[id.index], !refs.contains(ref) else { continue }
+                if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
+                refs.append(ref)
+            }
+        }
+        refs.sort { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        return Explanation(chain: chain(refs, target: nil), isFree: free)
+    }
+
+    // MARK: - Ambiguity
+
+    /// Why a view is ambiguous, and what would pin it; nil when its frame is unique.
+    public func ambiguityReport(_ id: ViewID) -> AmbiguityReport? {
+        let components = ambiguousComponents(of: id)
+        guard !components.isEmpty, let v = variables[id] else { return nil }
+        var reasons: [AmbiguityReason] = []
+        var pins: [Pin] = []
+        for axis in [Axis.horizontal, .vertical] {
+            let position = axis == .horizontal ? FrameComponent.x : .y
+            let size = axis == .horizontal ? FrameComponent.width : .height
+            let p = components.contains(position)
+            let s = components.contains(size)
+            guard p || s else { continue }
+            let (positionVariable, sizeVariable) = axis == .horizontal ? (v.minX, v.width) : (v.minY, v.height)
+            // The far edge is position + size; the centre position + size / 2.
+            let far = solver.range(of: Expression([Term(positionVariable), Term(sizeVariable)]))
+            let middle = solver.range(of: Expression([Term(positionVariable), Term(sizeVariable, 0.5)]))
+            if p && !s {
+                reasons.append(.positionFree(id, axis))
+                pins.append(.addPosition(id, axis))
+            } else if s && !p {
+                reasons.append(.sizeFree(id, axis))
+                pins.append(.addSizeOrFarEdge(id, axis))
+            } else if far.isUnique {
+                reasons.append(.farEdgeFixed(id, axis, at: clean(far.lower!)))
+                pins.append(.addSizeOrNearEdge(id, axis))
+            } else if middle.isUnique {
+                reasons.append(.centerFixed(id, axis, at: clean(middle.lower!)))
+                pins.append(.addSize(id, axis))
+            } else {
+                reasons.append(.neitherFixed(id, axis))
+                pins.append(.addNearEdgeAndSize(id, axis))
+            }
+            for component in [position, size] where components.contains(component) {
+                let variable = component == position ? positionVariable : sizeVariable
+                if let bounds = boundingConstraints(of: variable), !bounds.isEmpty {
+                    reasons.append(.onlyBounded(ComponentRef(view: id, component: component), by: bounds))
+                }
+            }
+        }
+        let competing = competingConstraints(near: id)
+        if !competing.isEmpty {
+            let priorities = Set(competing.compactMap { hierarchy.constraint($0)?.priority }).sorted()
+            reasons.append(.competing(competing, priorities: priorities))
+            if let last = competing.last(where: { if case .stack = $0 { false } else { true } }), let fix = lowering(last) {
+                pins.append(.reprioritise(fix))
+            }
+        }
+        return AmbiguityReport(view: id, components: components, reasons: reasons, competing: competing, pins: pins)
+    }
+
+    /// The inequalities on a variable's view that bound it at one end of its range (its value
+    /// can move away from them), or nil when its range is unbounded both ways.
+    func boundingConstraints(of variable: Variable) -> [ConstraintRef]? {
+        let range = solver.range(of: variable)
+        guard range.lower != nil || range.upper != nil else { return nil }
+        var result: [ConstraintRef] = []
+        for ref in termIndex()[variable.index] ?? [] {
+            let compiled = installed[ref]!.compiled
+            guard compiled.relation != .equal, compiled.expression.terms.count == 1 else { continue }
+            if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
+            result.append(ref)
+        }
+        return result.sorted()
+    }
+
+    /// Optional constraints connected to a view through shared variables (the nearest 256
+    /// constraints, breadth first) whose value differs between optimal layouts while they are
+    /// violated: equal priorities that trade off.
+    /// - Complexity: a range query per optional constraint in that neighbourhood.
+    func competingConstraints(near id: ViewID) -> [ConstraintRef] {
+        guard id < variables.count, let v = variables[id] else { return [] }
+        let index = termIndex()
+        var seenVariables = Set<Int32>()
+        var seen = Set<ConstraintRef>()
+        var candidates: [ConstraintRef] = []
+        var queue = [v.minX.index, v.minY.index, v.width.index, v.height.index]
+        var head = 0
+        while head < queue.count && candidates.count < 256 {
+            let variable = queue[head]
+            head += 1
+            guard seenVariables.insert(variable).inserted else { continue }
+            for ref in index[variable] ?? [] where seen.insert(ref).inserted {
+                candidates.append(ref)
+                queue += installed[ref]!.compiled.expression.terms.map(\.variable.index)
+            }
+        }
+        return competing(candidates)
+    }
+
+    /// Solver variable → the installed constraints that name it (built once per solver state).
+    func termIndex() -> [Int32: [ConstraintRef]] {
+        if let cache = termIndexCache, cache.generation == generation { return cache.index }
+        var index: [Int32: [ConstraintRef]] = [:]
+        for (ref, current) in installed {
+            for term in current.compiled.expression.terms { index[term.variable.index, default: []].append(ref) }
+        }
+        termIndexCache = (generation, index)
+        return index
+    }
+
+    /// Those of `refs` that are optional and give way by different amounts in different optimal
+    /// layouts.
+    func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        var result: [ConstraintRef] = []
+        for ref in refs {
+            guard let current = installed[ref], !current.compiled.isRequired,
+                  !current.compiled.expression.terms.isEmpty else { continue }
+            let range = solver.range(of: current.compiled.expression)
+            guard !range.isUnique else { continue }
+            let violatedSomewhere: Bool
+            switch current.compiled.relation {
+            case .equal: violatedSomewhere = true
+            case .lessThanOrEqual: violatedSomewhere = (range.upper ?? 1) > 1e-9
+            case .greaterThanOrEqual: violatedSomewhere = (range.lower ?? -1) < -1e-9
+            }
+            if violatedSomewhere { result.append(ref) }
+        }
+        return result.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+    }
+
+    /// The change that lowers a constraint's priority by one: the constraint's own, or for a
+    /// view's content size its hugging or compression resistance.
+    func lowering(_ ref: ConstraintRef) -> Fix? {
+        guard let constraint = hierarchy.constraint(ref) else { return nil }
+        let lower = constraint.priority - 1
+        if case let .system(id, kind) = ref { return .contentPriority(id, kind, lower) }
+        return .priority(ref, lower)
+    }
+}

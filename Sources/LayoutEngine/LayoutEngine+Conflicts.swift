@@ -1,0 +1,93 @@
+internal import Cassowary
+
+/// Conflicts and violations, explained: each broken constraint with its minimal set as a chain
+/// and the changes that resolve it; each violated optional constraint with what forces it.
+extension LayoutEngine {
+    /// Every conflict, in breaking order, with its chain and the fixes that work.
+    public func conflictReports() -> [ConflictReport] {
+        conflicts.map { entry in
+            let resolving = entry.set.filter { member in
+                member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
+            }
+            return ConflictReport(broken: entry.broken, set: entry.set, chain: chain(entry.set, target: entry.broken),
+                                  resolving: resolving, fixes: fixes(resolving))
+        }
+    }
+
+    /// The change that takes each member out: deactivate a user's constraint, lower a view's
+    /// content priority, turn its autoresizing off, show a hidden arranged view; a stack view's
+    /// other generated constraints make one fix per stack, after the rest.
+    func fixes(_ members: [ConstraintRef]) -> [Fix] {
+        var result: [Fix] = []
+        var stacks: [(stack: ViewID, identifiers: [String])] = []
+        for member in members {
+            switch member {
+            case .user:
+                result.append(.deactivate(member))
+            case let .system(id, kind):
+                switch kind.origin {
+                case .contentSize: result.append(.contentPriority(id, kind, 999))
+                default: result.append(.autoresizingOff(id))
+                }
+            case let .stack(id, _):
+                guard let constraint = hierarchy.constraint(member) else { continue }
+                if constraint.identifier == StackLayout.hidingIdentifier {
+                    result.append(.unhide(constraint.first.item))
+                    continue
+                }
+                let identifier = constraint.identifier ?? "stack"
+                if let k = stacks.firstIndex(where: { $0.stack == id }) {
+                    if !stacks[k].identifiers.contains(identifier) { stacks[k].identifiers.append(identifier) }
+                } else {
+                    stacks.append((id, [identifier]))
+                }
+            }
+        }
+        return result + stacks.map { .changeStack($0.stack, identifiers: $0.identifiers) }
+    }
+
+    /// Whether the required constraints in the solver, less `member`, hold together with
+    /// `broken`: checked on a scratch solver holding only the constraints connected to
+    /// `broken` through shared variables.
+    func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
+        guard let target = compiledForm(broken) else { return false }
+        let index = termIndex()
+        var seenVariables = Set<Int32>()
+        var connected = Set<ConstraintRef>()
+        var queue = target.expression.terms.map(\.variable.index)
+        while let variable = queue.popLast() {
+            guard seenVariables.insert(variable).inserted else { continue }
+            for ref in index[variable] ?? [] where ref != member && connected.insert(ref).inserted {
+                let compiled = installed[ref]!.compiled
+                if compiled.isRequired { queue += compiled.expression.terms.map(\.variable.index) }
+            }
+        }
+        let required = connected.sorted().map { installed[$0]!.compiled }.filter(\.isRequired)
+        return canHold(required + [target], sizesNonNegative: false)
+    }
+
+    // MARK: - Violations
+
+    /// Every violated optional constraint with what forces it, in listing order; a stack
+    /// view's fitting constraints, which give way by design, are counted instead.
+    public func violations() -> Violations {
+        var result = Violations(reports: [], givingWay: [], givingWayCount: 0)
+        for (ref, constraint) in hierarchy.allConstraints where state(of: ref) == .violated {
+            if let identifier = constraint.identifier, StackLayout.fittingIdentifiers.contains(identifier) {
+                result.givingWayCount += 1
+                if !result.givingWay.contains(identifier) { result.givingWay.append(identifier) }
+                continue
+            }
+            result.reports.append(violationReport(ref, constraint))
+        }
+        return result
+    }
+
+    func violationReport(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> ViolationReport {
+        let forcers = forcedBy(ref)
+        let higher = forcers.allSatisfy { (hierarchy.constraint($0)?.priority ?? 0) > constraint.priority }
+        var explained = forcers.isEmpty ? Chain(steps: [], unordered: []) : chain(forcers + [ref], target: ref)
+        explained.steps.removeAll { $0.ref == ref }
+        return ViolationReport(ref: ref, error: error(of: ref), forcedBy: forcers, byHigherPriority: higher, chain: explained)
+    }
+}

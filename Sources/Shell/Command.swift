@@ -1,0 +1,78 @@
+import LayoutEngine
+
+/// What an argument of a command is, for tab completion.
+public enum ArgumentKind: Sendable {
+    case view, constraint, kind, command, file, word([String])
+}
+
+/// How the statements of a row are recognised.
+enum StatementForm: Sendable {
+    /// The command's word (or an alias) first.
+    case word
+    /// A constraint: `[NAME:] ITEM.ATTR RELATION …`.
+    case constraint
+    /// A line of the Visual Format Language: `[NAME:] H:…` or `V:…`.
+    case visualFormat
+}
+
+/// What a handler receives: the text of its arguments, and the row's usage for messages.
+struct Arguments {
+    /// The text after the command word; for a constraint or a VFL line, the whole statement.
+    let text: String
+    /// Where `text` starts in the statement, so that columns in messages count from its start.
+    let column: Int
+    let usage: String
+
+    /// A cursor over the arguments' tokens; its syntax errors end with the usage.
+    func cursor() throws -> Cursor {
+        Cursor(try Lexer.tokens(text, columnOffset: column), usage: usage)
+    }
+
+    /// Refuses any argument.
+    func none() throws {
+        var c = try cursor()
+        try c.expectEnd()
+    }
+
+    /// A file argument: a bare path, or a double-quoted string.
+    func path() throws -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw ShellError.syntax("expected a file name", usage: usage) }
+        guard trimmed.hasPrefix("\"") else { return trimmed }
+        var c = Cursor(try Lexer.tokens(trimmed, columnOffset: column), usage: usage)
+        guard let token = c.next(), case let .string(value) = token.kind else { throw c.fail("a file name") }
+        try c.expectEnd()
+        return value
+    }
+}
+
+/// One row of the command table: help, completion and dispatch all read it.
+struct Command: Sendable {
+    /// The command's word; for a statement form, its help topic (`syntax`, `vfl`).
+    var name: String
+    var aliases: [String] = []
+    var form: StatementForm = .word
+    /// The usage line, the one place it is written: `help` prints it and syntax errors end with it.
+    var usage: String
+    /// How the help list shows it, when not by its usage (a statement form's example).
+    var listing: String?
+    var summary: String
+    var details: String = ""
+    /// Changes the session's state (and so can be undone and is recorded).
+    var mutates = false
+    /// The kinds of the positional arguments, for completion; the last one repeats.
+    var arguments: [ArgumentKind] = []
+    var run: @Sendable (Session, Arguments) throws -> LineOutcome
+
+    /// Its argument is a file name (so `load .x` is not read as a constraint).
+    var takesFile: Bool {
+        if case .file = arguments.first { return true }
+        return false
+    }
+}
+
+/// A group of rows, one file each, as `help` lists them.
+struct CommandGroup: Sendable {
+    var title: String
+    var rows: [Command]
+}

@@ -1,0 +1,234 @@
+import LayoutEngine
+import VisualFormat
+
+/// Constraints: typed as equations or in the Visual Format Language, then activated,
+/// deactivated, removed, re-prioritised or given a new constant.
+extension Commands {
+    static let constraints: [Command] = [
+        Command(name: "syntax", form: .constraint,
+                usage: "[NAME:] ITEM.ATTR (==|<=|>=) [M *] ITEM.ATTR [(+|-) C] [@P]  or  [NAME:] ITEM.ATTR (==|<=|>=) C [@P]",
+                listing: "NAME: ITEM.ATTR == ITEM.ATTR + C @P", summary: "add a constraint (help syntax)",
+                details: """
+        Constraints:
+          [NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [(+|-) C] [@PRIORITY]
+          [NAME:] ITEM.ATTR RELATION C [@PRIORITY]
+        RELATION: == <= >=; ITEM.ATTR * M and ITEM.ATTR / D are accepted; 'super' is the first item's superview.
+        ATTR: \(LayoutAttribute.userAttributes.map(\.name).joined(separator: " "))
+        PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
+        Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
+        cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
+        System constraints: VIEW.hugging.h|v and VIEW.compression.h|v (content size),
+        VIEW.autoresizing.x|y|width|height (autoresizing masks).
+        """, mutates: true,
+                run: { s, a in try addConstraint(s, a); return .succeeded }),
+        Command(name: "vfl", form: .visualFormat,
+                usage: "[NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]",
+                listing: "NAME: H:|-[a]-[b]-|", summary: "add constraints in the Visual Format Language (help vfl)",
+                details: """
+        Visual Format Language, as UIKit reads it:
+          [NAME:] H:FORMAT|V:FORMAT [options: OPTION...] [metrics: NAME=VALUE...]
+        FORMAT: (H:|V:)? (|CONNECTION)? [view(PREDICATES)] (CONNECTION[view])* (CONNECTION|)?
+        CONNECTION: nothing (flush, 0), - (standard: 8 between views, the layout margin next to |),
+          -N-, -metric-, -(>=8@999,<=20)-.  PREDICATES: 50, >=50, ==other, <=100@750, metric.
+        No spaces inside the format; metrics are looked up before views; | is the superview of the
+        view next to it. OPTIONS: \(VisualFormatOptions.names.map(\.0).joined(separator: " ")).
+        The constraints are listed and named NAME.1, NAME.2, ... (or c1, c2, ...); remove or toggle
+        them one by one. A malformed format gets UIKit's message with a caret under the position.
+        """, mutates: true,
+                run: { s, a in try addVisualFormat(s, a); return .succeeded }),
+        Command(name: "activate", usage: "activate NAME...", summary: "activate constraints",
+                mutates: true, arguments: [.constraint],
+                run: { s, a in try s.engine.setActive(try constraintNames(a), .activate); return .succeeded }),
+        Command(name: "deactivate", usage: "deactivate NAME...", summary: "deactivate constraints (they stay, inactive)",
+                mutates: true, arguments: [.constraint],
+                run: { s, a in try s.engine.setActive(try constraintNames(a), .deactivate); return .succeeded }),
+        Command(name: "toggle", usage: "toggle NAME...", summary: "activate the inactive ones, deactivate the active ones",
+                mutates: true, arguments: [.constraint],
+                run: { s, a in try s.engine.setActive(try constraintNames(a), .toggle); return .succeeded }),
+        Command(name: "remove", usage: "remove NAME...", summary: "delete constraints",
+                mutates: true, arguments: [.constraint],
+                run: { s, a in try s.engine.removeConstraints(try constraintNames(a)); return .succeeded }),
+        Command(name: "priority", usage: "priority NAME P", summary: "change a constraint's priority",
+                details: """
+                P is a number in (0, 1000] or required (1000), high (750), low (250), fitting (50). As on \
+                current iOS, a change between required and optional re-adds the constraint (iOS 12 and \
+                earlier threw an exception instead).
+                """, mutates: true, arguments: [.constraint, .word(LayoutPriority.keywords.map(\.word))],
+                run: { s, a in
+                    var c = try a.cursor()
+                    let name = try c.dottedName("a constraint name")
+                    let priority = try c.priority()
+                    try c.expectEnd()
+                    try s.engine.setPriority(name, priority)
+                    return .succeeded
+                }),
+        Command(name: "constant", usage: "constant NAME C", summary: "change a constraint's constant",
+                mutates: true, arguments: [.constraint],
+                run: { s, a in
+                    var c = try a.cursor()
+                    let name = try c.dottedName("a constraint name")
+                    let value = try c.number("a constant")
+                    try c.expectEnd()
+                    try s.engine.setConstant(name, value)
+                    return .succeeded
+                }),
+        Command(name: "multiplier", usage: "multiplier NAME M", summary: "refused: a multiplier is read-only in UIKit",
+                details: """
+                UIKit's NSLayoutConstraint.multiplier is read-only. To switch between two multipliers, make \
+                two constraints and keep one active at a time (deactivate A; activate B).
+                """, arguments: [.constraint],
+                run: { s, a in
+                    var c = try a.cursor()
+                    let name = try c.dottedName("a constraint name")
+                    let value = try c.number("a multiplier")
+                    try c.expectEnd()
+                    try s.engine.setMultiplier(name, value)
+                    return .succeeded
+                }),
+    ]
+
+    /// One or more constraint names (dotted for system constraints), commas allowed between.
+    static func constraintNames(_ a: Arguments) throws -> [String] {
+        var c = try a.cursor()
+        var names: [String] = []
+        while !c.atEnd {
+            names.append(try c.dottedName("a constraint name"))
+            _ = c.accept(",")
+        }
+        guard !names.isEmpty else { throw c.fail("a constraint name") }
+        return names
+    }
+
+    /// `[NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.
+    static func addConstraint(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
+        var name: String?
+        // `NAME:`, or a dotted `NAME.2:` as save writes for a VFL line's constraints.
+        var probe = c
+        if let dotted = try? probe.dottedName("a constraint name"), probe.accept(":") {
+            name = dotted
+            c = probe
+        }
+        let (firstItem, firstAttribute) = try anchor(&c, in: s.engine.hierarchy)
+        let relation: LayoutRelation
+        if c.accept("==") { relation = .equal }
+        else if c.accept("<=") { relation = .lessThanOrEqual }
+        else if c.accept(">=") { relation = .greaterThanOrEqual }
+        else if c.peek?.isSymbol("=") == true { throw ShellError.syntax("'=' is not a relation; use '==', '<=' or '>='", usage: nil) }
+        else { throw c.fail("a relation ('==', '<=' or '>=')") }
+
+        var spec = ConstraintSpec(name: name, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
+        // Right-hand side: a lone constant, or [M *] [-] ITEM.ATTR [* M | / D] [(+|-) C].
+        if c.atNumber && !(c.peek(c.peek?.number == nil ? 2 : 1)?.isSymbol("*") ?? false) {
+            spec.constant = try c.number("a constant")
+        } else {
+            var multiplier = 1.0
+            if c.atNumber {
+                multiplier = try c.number()
+                try c.expect("*")
+            }
+            if c.accept("-") { multiplier = -multiplier }
+            let (item, attribute) = try anchor(&c, in: s.engine.hierarchy)
+            if c.accept("*") { multiplier *= try c.number("a multiplier") }
+            else if c.accept("/") {
+                let divisor = try c.number("a divisor")
+                guard divisor != 0 else { throw ShellError.syntax("division by zero", usage: nil) }
+                multiplier /= divisor
+            }
+            spec.secondItem = item
+            spec.secondAttribute = attribute
+            spec.multiplier = multiplier
+            if c.accept("+") { spec.constant = try c.number("a constant after '+'") }
+            else if c.accept("-") { spec.constant = -(try c.number("a constant after '-'")) }
+        }
+        if c.accept("@") { spec.priority = try c.priority() }
+        try c.expectEnd()
+        try s.engine.addConstraint(spec)
+    }
+
+    /// `ITEM.ATTR`, with suggestions for unknown attributes.
+    static func anchor(_ c: inout Cursor, in h: Hierarchy) throws -> (String, LayoutAttribute) {
+        if let word = c.peek?.name, ["nan", "inf", "infinity", "NaN", "Inf"].contains(word) {
+            throw ShellError.syntax("'\(word)' is not a finite number", usage: nil)
+        }
+        let item = try c.name("an item (VIEW.ATTRIBUTE)")
+        guard c.accept(".") else {
+            if c.atEnd && h.view(named: item) == nil && item != "super" { throw ShellError.layout(.unknownView(item, suggestion: closestMatch(to: item, in: h.viewNames))) }
+            throw c.fail("'.' and an attribute after '\(item)'")
+        }
+        let word = try c.name("an attribute")
+        guard let attribute = LayoutAttribute(name: word) else {
+            throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: LayoutAttribute.userAttributes.map(\.name)))
+        }
+        return (item, attribute)
+    }
+
+    static func addVisualFormat(_ s: Session, _ a: Arguments) throws {
+        let statement = a.text
+        var text = Substring(statement)
+        var name: String?
+        let word = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        if !(word == "H" || word == "V") || text.dropFirst(word.count).first != ":" {
+            // `NAME: H:...`
+            name = String(word)
+            text = text.dropFirst(word.count).drop { $0 == " " }.dropFirst().drop { $0 == " " }
+        }
+        // The format runs to ` options:` or ` metrics:`; a blank inside it goes to the parser,
+        // which refuses it as UIKit does.
+        let whole = String(text)
+        var cut = whole.endIndex
+        for keyword in [" options:", " metrics:"] {
+            if let range = whole.range(of: keyword), range.lowerBound < cut { cut = range.lowerBound }
+        }
+        let format = String(whole[..<cut]).trimmingWhitespace()
+        let rest = String(whole[cut...]).trimmingWhitespace()
+        var options: VisualFormatOptions = []
+        var metrics: [String: Double] = [:]
+        var c = Cursor(try Lexer.tokens(rest, columnOffset: statement.count - rest.count), usage: a.usage)
+        var section = ""
+        while !c.atEnd {
+            if let word = c.peek?.name, c.peek(1)?.isSymbol(":") == true, word == "options" || word == "metrics" {
+                section = word
+                c.position += 2
+                continue
+            }
+            switch section {
+            case "options":
+                let option = try c.name("an option")
+                guard let value = VisualFormatOptions.names.first(where: { $0.0 == option })?.1 else {
+                    throw ShellError.syntax("unknown option '\(option)'"
+                        + didYouMean(closestMatch(to: option, in: VisualFormatOptions.names.map(\.0))), usage: nil)
+                }
+                options.insert(value)
+                _ = c.accept(",")
+            case "metrics":
+                let metric = try c.name("a metric name")
+                try c.expect("=", "'=' after '\(metric)'")
+                metrics[metric] = try c.number("a value for '\(metric)'")
+                _ = c.accept(",")
+            default:
+                throw c.fail("'options:' or 'metrics:' after the format")
+            }
+        }
+        let hierarchy = s.engine.hierarchy
+        let parser = VisualFormatParser(
+            format: format, options: options, metrics: metrics, views: Set(hierarchy.viewNames),
+            superview: { view in hierarchy.view(named: view)?.parent.map { hierarchy.view($0).name } })
+        var specs: [ConstraintSpec]
+        do {
+            specs = try parser.constraints()
+        } catch let error as VisualFormatError {
+            throw ShellError.visualFormat(error)
+        }
+        guard !specs.isEmpty else { throw ShellError.syntax("'\(format)' makes no constraints", usage: a.usage) }
+        if let name {
+            for k in specs.indices { specs[k].name = "\(name).\(k + 1)" }
+        }
+        let names = try s.engine.addConstraints(specs)
+        let width = names.map(\.count).max() ?? 0
+        let h = s.engine.hierarchy
+        s.print(names.map { created in
+            created.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + h.text(of: h.constraint(named: created)!)
+        }.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,144 @@
+import LayoutEngine
+
+/// The diagnostics: `conflicts`, `ambiguous`, `explain`, `trace`, `exercise`. The engine finds,
+/// `DiagnosisText` words.
+extension Commands {
+    static let diagnostics: [Command] = [
+        Command(name: "conflicts", usage: "conflicts",
+                summary: "broken required constraints (UIKit's message, then a chain and the fixes) and violated optional ones, with what forces them",
+                run: { s, a in try conflicts(s, a); return .succeeded }),
+        Command(name: "ambiguous", usage: "ambiguous",
+                summary: "views whose frames are not unique: which parts are free, why, and what would pin them",
+                run: { s, a in try ambiguous(s, a); return .succeeded }),
+        Command(name: "explain", usage: "explain NAME[.ATTR]",
+                summary: "the constraints that fix a frame component, as a chain from what is fixed",
+                details: """
+                ATTR is x, y, width, height or any attribute (leading, centerY, ...); without it, all four \
+                frame components. Each line is a constraint that, held as an equation, sets one more \
+                component; the constraints are those the layout rests on (the basis of the solution).
+                """, arguments: [.view],
+                run: { s, a in try explain(s, a); return .succeeded }),
+        Command(name: "trace", usage: "trace", summary: "the hierarchy as UIKit's _autolayoutTrace prints it, with AMBIGUOUS LAYOUT markers",
+                run: { s, a in try trace(s, a); return .succeeded }),
+        Command(name: "exercise", usage: "exercise NAME", summary: "switch to another equally good layout where NAME is ambiguous",
+                mutates: true, arguments: [.view],
+                run: { s, a in try exercise(s, a); return .succeeded }),
+    ]
+
+    static func conflicts(_ s: Session, _ a: Arguments) throws {
+        try a.none()
+        let text = DiagnosisText(engine: s.engine)
+        if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
+        let violations = s.engine.violations()
+        let blocks = s.engine.conflictReports().map(text.text) + violations.reports.map(text.text)
+        s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
+        if let note = text.givingWayNote(violations) { s.print(note) }
+    }
+
+    static func ambiguous(_ s: Session, _ a: Arguments) throws {
+        try a.none()
+        let text = DiagnosisText(engine: s.engine)
+        if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
+        let lines = s.engine.hierarchy.allViews.compactMap { s.engine.ambiguityReport($0.id) }.flatMap(text.lines)
+        s.print(lines.isEmpty ? "no ambiguous views" : lines.joined(separator: "\n"))
+    }
+
+    static func explain(_ s: Session, _ a: Arguments) throws {
+        let engine = s.engine
+        var c = try a.cursor()
+        let name = try c.name("a view name")
+        let h = engine.hierarchy
+        let id = try h.viewID(named: name)
+        var attribute: LayoutAttribute?
+        var label = "frame"
+        if c.accept(".") {
+            let word = try c.name("x, y, width, height or an attribute")
+            switch word {
+            case "x": attribute = .left
+            case "y": attribute = .top
+            default:
+                guard let known = LayoutAttribute(name: word) else {
+                    throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: ["x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
+                }
+                attribute = known
+            }
+            label = word
+        }
+        try c.expectEnd()
+        if h.needsLayout { s.print(pendingNote) }
+        let view = h.view(id)
+        if id == Hierarchy.rootID {
+            s.print("root \(describe(view.frame)) is fixed: its frame is given ('set root.frame = X Y W H')")
+            return
+        }
+        let explanation = engine.explain(id, attribute: attribute)
+        let free = explanation.isFree
+        var head: String
+        if let attribute {
+            head = "\(name).\(label) = \(formatNumber(engine.solvedValue(of: attribute, of: id)))"
+        } else {
+            head = "\(name) \(describe(engine.solvedFrame(id)))"
+        }
+        if explanation.chain.steps.isEmpty && explanation.chain.unordered.isEmpty {
+            head += free ? ": nothing fixes it (see 'ambiguous')" : ": nothing but the engine's givens"
+            s.print(head)
+            return
+        }
+        if free { head += ", not unique (see 'ambiguous'); it rests on" } else { head += ", from" }
+        head += ":"
+        s.print(([head] + DiagnosisText(engine: engine).lines(explanation.chain)).joined(separator: "\n"))
+    }
+
+    static func exercise(_ s: Session, _ a: Arguments) throws {
+        let engine = s.engine
+        var c = try a.cursor()
+        let name = try c.name("a view name")
+        try c.expectEnd()
+        engine.layoutIfNeeded()
+        let before = engine.hierarchy.allViews.map { ($0.id, $0.frame) }
+        _ = try engine.exerciseAmbiguity(of: name)
+        var lines: [String] = []
+        for (id, frame) in before {
+            let h = engine.hierarchy
+            let after = h.view(id).frame
+            guard after != frame else { continue }
+            lines.append("\(h.view(id).name) \(describe(frame)) -> \(describe(after))")
+        }
+        s.print(lines.isEmpty ? "nothing moved" : lines.joined(separator: "\n"))
+    }
+
+    /// `_autolayoutTrace`: one line per view, `|   ` per level, `•` for the engine's host
+    /// (root), `*` for views under Auto Layout and guides, `+` for views whose autoresizing
+    /// mask is translated into constraints; `- AMBIGUOUS LAYOUT for ...` with the engine's
+    /// variables.
+    static func trace(_ s: Session, _ a: Arguments) throws {
+        let engine = s.engine
+        try a.none()
+        let h = engine.hierarchy
+        var lines: [String] = []
+        func walk(_ id: ViewID, _ depth: Int) {
+            let view = h.view(id)
+            let marker = id == Hierarchy.rootID ? "•" : view.kind == .guide ? "*" : view.translatesAutoresizingMaskIntoConstraints ? "+" : "*"
+            var line = String(repeating: "|   ", count: depth) + marker + h.uikitItem(id)
+            let free = engine.ambiguousComponents(of: id)
+            if !free.isEmpty {
+                let item = h.uikitItem(id)
+                let variables = free.map { component -> String in
+                    let word: String
+                    switch component {
+                    case .x: word = "minX"
+                    case .y: word = "minY"
+                    case .width: word = "Width"
+                    case .height: word = "Height"
+                    }
+                    return "\(item).\(word){id: \(engine.variableIndex(of: component, of: id) ?? 0)}"
+                }
+                line += "- AMBIGUOUS LAYOUT for " + variables.joined(separator: ", ")
+            }
+            lines.append(line)
+            for child in view.children { walk(child, depth + 1) }
+        }
+        walk(Hierarchy.rootID, 0)
+        s.print(lines.joined(separator: "\n"))
+    }
+}

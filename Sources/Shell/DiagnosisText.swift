@@ -1,0 +1,200 @@
+import LayoutEngine
+
+/// The diagnostics' data in words: chains, fixes as the commands that make them, conflicts,
+/// violations, ambiguity. `conflicts`, `ambiguous`, `explain` and the log import all render
+/// through here.
+struct DiagnosisText {
+    let engine: LayoutEngine
+    var h: Hierarchy { engine.hierarchy }
+
+    func name(_ ref: ConstraintRef) -> String { engine.name(of: ref) }
+    func name(_ view: ViewID) -> String { h.view(view).name }
+
+    // MARK: - Chains
+
+    /// `title.x = 8`, `(at its limit)`, `, but a width is never negative`.
+    func text(_ setting: Setting) -> String {
+        let component = setting.component.component.rawValue
+        var text = "\(name(setting.component.view)).\(component) = \(formatNumber(setting.value))"
+        if setting.atLimit { text += " (at its limit)" }
+        if setting.isNegativeSize { text += ", but a \(component) is never negative" }
+        return text
+    }
+
+    /// `c1: title.leading == root.leading + 8    title.x = 8`, aligned; then the constraints
+    /// that only hold together.
+    func lines(_ chain: Chain) -> [String] {
+        let texts = chain.steps.map { "\(name($0.ref)): \(constraintText($0.ref))\(originNote($0.ref))" }
+        let width = texts.map(\.count).max() ?? 0
+        var lines: [String] = []
+        for (step, text) in zip(chain.steps, texts) {
+            var line = "  " + text
+            var note = step.sets.map(self.text)
+            if let shortfall = step.shortfall {
+                note = shortfall == 0 ? "holds only at its limit" : "cannot hold: off by \(formatNumber(shortfall))"
+            }
+            if let note { line += String(repeating: " ", count: width - text.count) + "   " + note }
+            lines.append(line)
+        }
+        if !chain.unordered.isEmpty {
+            lines.append("  and, holding only together with the above:")
+            for ref in chain.unordered {
+                lines.append("    \(name(ref)): \(constraintText(ref))\(originNote(ref))")
+            }
+        }
+        return lines
+    }
+
+    func constraintText(_ ref: ConstraintRef) -> String {
+        h.constraint(ref).map { h.text(of: $0) } ?? "?"
+    }
+
+    /// ` (content hugging)`, ` (compression resistance)`, ` (autoresizing)`, ` (stack view S)`;
+    /// nothing for a user's.
+    func originNote(_ ref: ConstraintRef) -> String {
+        switch ref {
+        case .user: return ""
+        case let .stack(id, _): return " (stack view \(name(id)))"
+        case let .system(_, kind):
+            switch kind {
+            case .huggingH, .huggingV: return " (content hugging)"
+            case .compressionH, .compressionV: return " (compression resistance)"
+            default: return " (autoresizing)"
+            }
+        }
+    }
+
+    // MARK: - Fixes
+
+    /// The command that makes the change, with what else would do.
+    func text(_ fix: Fix) -> String {
+        switch fix {
+        case let .deactivate(ref):
+            return "deactivate \(name(ref))   (or: priority \(name(ref)) 999)"
+        case let .priority(ref, priority):
+            return "priority \(name(ref)) \(priority)"
+        case let .contentPriority(view, kind, priority):
+            return "set \(name(view)).\(kind.suffix) = \(priority)"
+        case let .autoresizingOff(view):
+            return "set \(name(view)).autoresizing = off   (then constrain \(name(view)) yourself)"
+        case let .unhide(view):
+            return "set \(name(view)).hidden = false   (or lower the hidden view's own constraints to 999)"
+        case let .changeStack(stack, identifiers):
+            return "change stack view \(name(stack))'s distribution, alignment, spacing or arranged views   (its \(identifiers.joined(separator: ", ")) take part)"
+        }
+    }
+
+    /// `Any one of these changes resolves it:` and the fixes, or why there is none.
+    func fixLines(_ fixes: [Fix]) -> [String] {
+        guard !fixes.isEmpty else { return ["No single change to this set resolves it: other conflicts hold it too."] }
+        return ["Any one of these changes resolves it:"] + fixes.map { "  " + text($0) }
+    }
+
+    // MARK: - Conflicts and violations
+
+    /// UIKit's message, the set as a chain, what strut broke, and the fixes.
+    func text(_ report: ConflictReport) -> String {
+        let broken = name(report.broken)
+        var lines = ["conflict: \(broken) is broken", ""]
+        lines.append(h.unsatisfiableMessage(set: report.set, broken: report.broken))
+        lines.append("")
+        let count = report.set.count
+        lines.append(count == 1
+            ? "In strut's words: this required constraint cannot hold:"
+            : "In strut's words: these \(count) required constraints cannot all hold:")
+        lines += self.lines(report.chain)
+        lines.append(count == 1 ? "strut broke \(broken)." : "strut broke \(broken), the most recently activated of them.")
+        lines += fixLines(report.fixes)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `violated c3: … , off by 457.5, because these hold before it:` and the chain.
+    func text(_ report: ViolationReport) -> String {
+        guard let constraint = h.constraint(report.ref) else { return "" }
+        let how: String
+        switch constraint.relation {
+        case .lessThanOrEqual: how = "over by"
+        case .greaterThanOrEqual: how = "short by"
+        case .equal: how = "off by"
+        }
+        var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
+        guard !report.forcedBy.isEmpty else { return head }
+        head += report.byHigherPriority ? ", because these hold before it:" : ", because these hold (equal priorities share the error):"
+        var lines = [head] + self.lines(report.chain)
+        lines.append("  forced by \(report.forcedBy.map(name).joined(separator: ", "))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The closing note on the stack views' fitting constraints that give way by design.
+    func givingWayNote(_ violations: Violations) -> String? {
+        guard violations.givingWayCount > 0 else { return nil }
+        let count = violations.givingWayCount
+        return "(\(count) stack-view fitting constraint\(count == 1 ? "" : "s") (\(violations.givingWay.joined(separator: ", "))) give way by design; 'constraints' lists them)"
+    }
+
+    // MARK: - Ambiguity
+
+    /// `box: x in (-inf, +inf)` with the reasons and the pins.
+    func lines(_ report: AmbiguityReport) -> [String] {
+        let parts = report.components.map { component -> String in
+            guard let range = engine.range(of: component, of: report.view) else { return component.rawValue }
+            let low = range.lower.map { "[\(formatNumber($0))" } ?? "(-inf"
+            let high = range.upper.map { "\(formatNumber($0))]" } ?? "+inf)"
+            return "\(component.rawValue) in \(low), \(high)"
+        }
+        var lines = ["\(name(report.view)): \(parts.joined(separator: "; "))"]
+        lines += report.reasons.map { "  why: " + text($0) }
+        lines += report.pins.map { "  pin: " + text($0) }
+        return lines
+    }
+
+    /// The edges of an axis by UIKit's attribute names.
+    private func edges(_ axis: Axis) -> (near: String, far: String, center: String, size: String, position: String) {
+        axis == .horizontal ? ("leading", "trailing", "centerX", "width", "x") : ("top", "bottom", "centerY", "height", "y")
+    }
+
+    func text(_ reason: AmbiguityReason) -> String {
+        switch reason {
+        case let .positionFree(view, axis):
+            let e = edges(axis)
+            return "nothing fixes \(name(view))'s \(axis == .horizontal ? "horizontal" : "vertical") position (\(e.position) is free, its \(e.size) is fixed)"
+        case let .sizeFree(view, axis):
+            let e = edges(axis)
+            return "\(name(view))'s \(e.near) edge is fixed but its \(e.size) is free"
+        case let .farEdgeFixed(view, axis, value):
+            let e = edges(axis)
+            return "\(name(view))'s \(e.far) edge is fixed at \(formatNumber(value)) but its \(e.near) edge and \(e.size) move together"
+        case let .centerFixed(view, axis, value):
+            let e = edges(axis)
+            return "\(name(view))'s \(e.center) is fixed at \(formatNumber(value)) but its \(e.size) is free"
+        case let .neitherFixed(view, axis):
+            let e = edges(axis)
+            return "neither \(name(view))'s \(e.position) nor its \(e.size) is fixed"
+        case let .onlyBounded(component, bounds):
+            return "\(name(component.view)).\(component.component.rawValue) is only bounded, by \(bounds.map(name).joined(separator: ", "))"
+        case let .competing(refs, priorities):
+            return "\(refs.map(name).joined(separator: ", ")) compete at priority \(priorities.map(\.description).joined(separator: ", ")): the optimum does not say which gives way"
+        }
+    }
+
+    func text(_ pin: Pin) -> String {
+        switch pin {
+        case let .addPosition(view, axis):
+            let e = edges(axis)
+            return "add a \(e.near), \(e.far) or \(e.center) constraint to \(name(view))"
+        case let .addSizeOrFarEdge(view, axis):
+            let e = edges(axis)
+            return "add a \(e.size) constraint to \(name(view)), or pin its \(e.far)"
+        case let .addSizeOrNearEdge(view, axis):
+            let e = edges(axis)
+            return "add a \(e.size) or \(e.near) constraint to \(name(view))"
+        case let .addSize(view, axis):
+            return "add a \(edges(axis).size) constraint to \(name(view))"
+        case let .addNearEdgeAndSize(view, axis):
+            let e = edges(axis)
+            return "add a \(e.near) and a \(e.size) constraint to \(name(view)) (or two edges)"
+        case let .reprioritise(fix):
+            return "give one of them another priority, e.g. \(text(fix))"
+        }
+    }
+}

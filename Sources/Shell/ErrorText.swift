@@ -1,0 +1,153 @@
+import LayoutEngine
+import VisualFormat
+import InterfaceBuilder
+
+/// Errors into words: the one place where any layer's error becomes the line the user reads
+/// (after `error: `). Each message says what failed, quotes the offending input and says what
+/// to do next.
+public enum ErrorText {
+    /// What is written to the error stream: `error: MESSAGE`, with `FILE:LINE: ` in front in
+    /// scripts; a VFL error as UIKit prints it, on three lines (description, format, caret).
+    static func report(_ error: Error, location: String?) -> String {
+        let prefix = location.map { "\($0): " } ?? ""
+        switch error {
+        case let ShellError.visualFormat(vfl):
+            var text = "\(prefix)error: Unable to parse constraint format: \(vfl.description)\n"
+            if vfl.hasCaret { text += "    \(vfl.format)\n    " + String(repeating: " ", count: vfl.index) + "^\n" }
+            return text
+        case let ShellError.scriptFailed(inner, message):
+            return "\(inner): error: \(message)\n"
+        default:
+            return "\(prefix)error: \(message(error))\n"
+        }
+    }
+
+    /// The message of any error a command can throw.
+    public static func message(_ error: Error) -> String {
+        switch error {
+        case let shell as ShellError: message(shell)
+        case let layout as LayoutError: message(layout)
+        case let document as DocumentError: documentReason(document)
+        default: "\(error)"
+        }
+    }
+
+    /// `line N: …` for a document strut cannot read, with the engine's refusal when it is one.
+    static func documentReason(_ error: DocumentError) -> String {
+        "line \(error.line): \(error.message)" + (error.cause.map { ": " + message($0) } ?? "")
+    }
+
+    static func message(_ error: ShellError) -> String {
+        switch error {
+        case let .unknownCommand(word, suggestion):
+            return "unknown command '\(word)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
+        case let .malformedNumber(text, column):
+            return "malformed number '\(text)' at column \(column)"
+        case let .numberTooLarge(text):
+            return "number '\(text)' is too large"
+        case let .unterminatedString(column):
+            return "unterminated string starting at column \(column)"
+        case let .badEscape(text, column):
+            return "unknown escape '\(text)' at column \(column) (strings take \\\", \\\\ and \\n)"
+        case let .unexpectedCharacter(text, column):
+            return "unexpected character '\(text)' at column \(column)"
+        case let .syntax(message, usage):
+            return message + (usage.map { "; usage: \($0)" } ?? "")
+        case let .unknownAttribute(name, suggestion):
+            return "unknown attribute '\(name)'" + didYouMean(suggestion)
+        case let .unknownProperty(name, suggestion):
+            return "unknown property '\(name)'" + didYouMean(suggestion)
+        case let .unknownKind(name, suggestion):
+            return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: view label image button stack guide")
+        case let .unknownHelpTopic(name, suggestion):
+            return "no help for '\(name)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
+        case let .notAvailable(what):
+            return what
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .nothingToRedo:
+            return "nothing to redo"
+        case let .file(path, reason):
+            return "cannot read '\(path)': \(reason)"
+        case let .expectation(message):
+            return "expect failed: \(message)"
+        case let .scriptFailed(location, message):
+            return "\(location): \(message)"
+        case let .layout(error):
+            return message(error)
+        case let .visualFormat(error):
+            return "Unable to parse constraint format: \(error.description)"
+                + (error.hasCaret ? " (at column \(error.index + 1) of '\(error.format)')" : "")
+        }
+    }
+
+    static func message(_ error: LayoutError) -> String {
+        switch error {
+        case let .unknownView(name, suggestion):
+            return "no view named '\(name)'" + didYouMean(suggestion)
+        case let .unknownConstraint(name, suggestion):
+            return "no constraint named '\(name)'" + didYouMean(suggestion)
+        case let .duplicateViewName(name):
+            return "a view named '\(name)' already exists; pick another name"
+        case let .duplicateConstraintName(name):
+            return "a constraint named '\(name)' already exists; pick another name"
+        case let .reservedName(name):
+            return "'\(name)' is reserved; pick another name"
+        case .cannotDeleteRoot:
+            return "cannot delete 'root': it is the window's root view (use reset to start over)"
+        case .cannotMoveRoot:
+            return "cannot move 'root': it has no superview"
+        case let .moveIntoOwnSubtree(view, parent):
+            return "cannot move '\(view)' into '\(parent)': '\(parent)' is inside '\(view)'"
+        case let .guideCannotHaveSubviews(name):
+            return "'\(name)' is a layout guide and cannot have subviews"
+        case let .noSuperview(name):
+            return "'super' of '\(name)': '\(name)' has no superview"
+        case let .invalidPairing(a, b):
+            return "invalid pairing of layout attributes: '\(a)' and '\(b)' (a location needs a location on the same axis, a size a size)"
+        case let .locationToConstant(anchor):
+            return "'\(anchor)' cannot equal a constant: location attributes must be specified in pairs (e.g. '\(anchor) == super.\(anchor.split(separator: ".").last ?? "") + 8')"
+        case let .mixedDirection(a, b):
+            return "a constraint cannot be made between a leading/trailing attribute and a right/left attribute ('\(a)', '\(b)'): use leading/trailing for both or neither"
+        case let .noCommonAncestor(a, b):
+            return "'\(a)' and '\(b)' have no common ancestor"
+        case let .attributeNotOnGuide(guide, attribute):
+            return "layout guide '\(guide)' has no '\(attribute)' (guides have edges, centers and sizes only)"
+        case let .invalidPriority(value):
+            return "priority \(formatNumber(value)) is out of range: priorities must be greater than 0 and at most 1000 (or \(LayoutPriority.keywords.map(\.word).joined(separator: ", ")))"
+        case let .constantOutOfRange(value):
+            return "constant \(formatNumber(value)) is beyond ±1e10, the largest UIKit accepts"
+        case let .notFinite(what, value):
+            return "\(what) \(formatNumber(value)) is not a finite number"
+        case let .propertyNotApplicable(property, view, kind):
+            return "'\(property)' does not apply to '\(view)' (a \(kind.rawValue))"
+        case let .rootIsFixed(property):
+            return "root's '\(property)' is fixed; root takes only frame and margins"
+        case let .systemConstraint(name, view, kind):
+            let hint: String
+            switch kind.origin {
+            case .contentSize:
+                hint = "change it with 'set \(view).\(kind.suffix) = P' (or the view's intrinsic size)"
+            default:
+                hint = "it follows '\(view)'s frame and mask; change those, or 'set \(view).autoresizing = off'"
+            }
+            return "'\(name)' is made by the system; \(hint)"
+        case let .multiplierIsReadOnly(name):
+            return "cannot change the multiplier of '\(name)': a multiplier is read-only in UIKit; make a second constraint with the new multiplier and keep one of the two active at a time (deactivate \(name); activate OTHER)"
+        case let .invalidValue(property, value, expected):
+            return "'\(value)' is not a valid \(property): expected \(expected)"
+        case let .notAmbiguous(name):
+            return "'\(name)' is not ambiguous: its frame is the same in every optimal layout"
+        case let .indexOutOfRange(index, count, parent):
+            return "index \(index) is out of range for '\(parent)': expected 0 to \(count) (as UIKit: index out of bounds for arranged subview)"
+        case let .stackConstraint(name, stack):
+            return "'\(name)' is made by the stack view '\(stack)'; change its axis, spacing, distribution, alignment or arranged views (move, hidden)"
+        }
+    }
+}
+
+/// `; did you mean 'width'?` for a suggestion, else `otherwise` (the one wording of every
+/// "did you mean").
+func didYouMean(_ suggestion: String?, otherwise: String = "") -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? otherwise
+}

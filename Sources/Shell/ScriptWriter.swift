@@ -1,0 +1,178 @@
+import LayoutEngine
+
+/// What `save` writes: a script that rebuilds a state from the starting one. Pure: a function of
+/// the hierarchy (and of the state of its last layout pass), testable without a session.
+enum ScriptWriter {
+    /// A script that rebuilds the current state. When a layout is pending, it rebuilds the
+    /// state of the last layout pass, lays out, then makes the changes since, so that the frames
+    /// are those of that pass, as they are now.
+    static func script(_ h: Hierarchy) -> String {
+        var lines = ["# strut session, written by 'save'"]
+        if h.needsLayout, let laidOut = h.laidOut?.hierarchy {
+            lines += build(laidOut)
+            lines.append("layout")
+            lines += changes(from: laidOut, to: h)
+        } else {
+            lines += build(h)
+            if !h.needsLayout { lines.append("layout") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Statements that build a hierarchy from the starting state: views, then property changes
+    /// and constraints in the order they were made active (which decides what a conflict breaks).
+    static func build(_ state: Hierarchy) -> [String] {
+        var lines = rootLines(state, from: Hierarchy())
+        var timed: [(stamp: Int, order: Int, line: String)] = []
+        for view in state.allViews where view.id != Hierarchy.rootID {
+            lines.append("new \(view.kind.rawValue) \(view.name) in \(state.view(view.parent!).name)")
+            let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+            for (k, entry) in propertyLines(view, named: view.name).enumerated() where !defaults.contains(entry.line) {
+                switch entry.group {
+                case .plain: lines.append(entry.line)
+                case .contentSize: timed.append((view.contentSizeStamp, k, entry.line))
+                case .autoresizing: timed.append((view.autoresizingStamp, k, entry.line))
+                }
+            }
+        }
+        let constraints = state.userConstraints.map(\.constraint)
+        let stamps = constraints.map(\.stamp)
+        if stamps == stamps.sorted() {
+            for constraint in constraints {
+                timed.append((constraint.stamp, 0, "\(constraint.name): \(state.text(of: constraint, exact: true))"))
+            }
+            timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
+            lines += timed.map(\.line)
+            let inactive = constraints.filter { !$0.isActive }.map(\.name)
+            if !inactive.isEmpty { lines.append("deactivate \(inactive.joined(separator: " "))") }
+        } else {
+            // Activation order differs from creation order (a constraint was re-activated):
+            // make them all in creation order, inactive, then activate them in activation order.
+            lines += constraints.map { "\($0.name): \(state.text(of: $0, exact: true))" }
+            if !constraints.isEmpty { lines.append("deactivate \(constraints.map(\.name).joined(separator: " "))") }
+            for constraint in constraints where constraint.isActive {
+                timed.append((constraint.stamp, 0, "activate \(constraint.name)"))
+            }
+            timed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.order < $1.order }
+            lines += timed.map(\.line)
+        }
+        if state.autolayout { lines.append("set autolayout = on") }
+        return lines
+    }
+
+    /// Statements that turn `old` into `new`.
+    static func changes(from old: Hierarchy, to new: Hierarchy) -> [String] {
+        var lines = rootLines(new, from: old)
+        // Constraints that went or changed shape go first (they may name views that go).
+        var added: [(Int, LayoutConstraint)] = []
+        for index in 0..<max(old.constraints.count, new.constraints.count) {
+            let before = index < old.constraints.count ? old.constraints[index] : nil
+            let after = index < new.constraints.count ? new.constraints[index] : nil
+            switch (before, after) {
+            case (nil, nil): continue
+            case let (b?, nil): lines.append("remove \(b.name)")
+            case let (nil, a?): added.append((index, a))
+            case let (b?, a?):
+                if b.first != a.first || b.second != a.second || b.relation != a.relation || b.multiplier != a.multiplier {
+                    lines.append("remove \(b.name)")
+                    added.append((index, a))
+                }
+            }
+        }
+        let survivors = Set(new.views.compactMap { $0?.id })
+        for view in old.allViews where !survivors.contains(view.id) && survivors.contains(view.parent ?? -1) {
+            lines.append("delete \(view.name)")
+        }
+        for view in new.allViews where view.id != Hierarchy.rootID {
+            let parent = new.view(view.parent!).name
+            let previous = view.id < old.views.count ? old.views[view.id] : nil
+            if let previous {
+                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent)") }
+                let before = Set(propertyLines(previous, named: view.name).map(\.line))
+                for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
+                    lines.append(entry.line)
+                }
+            } else {
+                lines.append("new \(view.kind.rawValue) \(view.name) in \(parent)")
+                let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+                for entry in propertyLines(view, named: view.name) where !defaults.contains(entry.line) {
+                    lines.append(entry.line)
+                }
+            }
+        }
+        // Subviews put in another order (a stack view's arranged views): place each again. The
+        // statements above leave the old order with newcomers appended.
+        for view in new.allViews {
+            guard view.id < old.views.count, let previous = old.views[view.id] else { continue }
+            let stayed = previous.children.filter(view.children.contains)
+            let arrived = view.children.filter { !previous.children.contains($0) }
+            if stayed + arrived != view.children {
+                for (k, child) in view.children.enumerated() { lines.append("move \(new.view(child).name) to \(view.name) at \(k)") }
+            }
+        }
+        for (_, constraint) in added.sorted(by: { $0.1.stamp < $1.1.stamp }) {
+            lines.append("\(constraint.name): \(new.text(of: constraint, exact: true))")
+            if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
+        }
+        for index in 0..<min(old.constraints.count, new.constraints.count) {
+            guard let b = old.constraints[index], let a = new.constraints[index], !added.contains(where: { $0.0 == index }) else { continue }
+            if b.constant != a.constant { lines.append("constant \(a.name) \(formatNumber(a.constant))") }
+            if b.priority != a.priority { lines.append("priority \(a.name) \(a.priority)") }
+            if b.isActive != a.isActive { lines.append("\(a.isActive ? "activate" : "deactivate") \(a.name)") }
+        }
+        if old.autolayout != new.autolayout { lines.append("set autolayout = \(new.autolayout ? "on" : "off")") }
+        return lines
+    }
+
+    private static func rootLines(_ state: Hierarchy, from old: Hierarchy) -> [String] {
+        var lines: [String] = []
+        if state.root.frame != old.root.frame {
+            lines.append("set root.frame = 0 0 \(formatNumber(state.root.frame.width)) \(formatNumber(state.root.frame.height))")
+        }
+        if state.root.margins != old.root.margins { lines.append("set root.margins = \(insets(state.root.margins))") }
+        return lines
+    }
+
+    enum PropertyGroup { case plain, contentSize, autoresizing }
+
+    /// Every settable property of a view as a `set` statement, in a fixed order.
+    static func propertyLines(_ view: View, named name: String) -> [(group: PropertyGroup, line: String)] {
+        var result: [(PropertyGroup, String)] = []
+        func add(_ group: PropertyGroup, _ text: String) { result.append((group, "set \(name).\(text)")) }
+        if let documentClass = view.documentClass { add(.plain, "class = \(Commands.quoted(documentClass))") }
+        if let ibID = view.ibID { add(.plain, "ibID = \(Commands.quoted(ibID))") }
+        add(.plain, "margins = \(insets(view.margins))")
+        add(.plain, "hidden = \(view.isHidden)")
+        if view.kind == .stack {
+            add(.plain, "axis = \(view.stack.axis.rawValue)")
+            add(.plain, "spacing = \(formatNumber(view.stack.spacing))")
+            add(.plain, "distribution = \(view.stack.distribution)")
+            add(.plain, "alignment = \(view.stack.alignment)")
+            add(.plain, "marginsRelative = \(view.stack.marginsRelative)")
+            add(.plain, "baselineRelative = \(view.stack.baselineRelative)")
+        }
+        if view.kind == .label || view.kind == .button {
+            add(.contentSize, "text = \(Commands.quoted(view.text))")
+            add(.contentSize, "font = \(formatNumber(view.font))")
+        }
+        if view.intrinsicIsExplicit {
+            let (w, hh) = view.explicitIntrinsic
+            add(.contentSize, "intrinsic = " + ((w == nil && hh == nil) ? "none" : "\(w.map(formatNumber) ?? "none") \(hh.map(formatNumber) ?? "none")"))
+        } else {
+            add(.contentSize, "intrinsic = (from text)")
+        }
+        add(.contentSize, "hugging.h = \(view.huggingH)")
+        add(.contentSize, "hugging.v = \(view.huggingV)")
+        add(.contentSize, "compression.h = \(view.compressionH)")
+        add(.contentSize, "compression.v = \(view.compressionV)")
+        let f = view.requestedFrame
+        if f != .zero || view.translatesAutoresizingMaskIntoConstraints { add(.autoresizing, "frame = \([f.x, f.y, f.width, f.height].map(formatNumber).joined(separator: " ")) within \(formatNumber(view.referenceSize.width)) \(formatNumber(view.referenceSize.height))") }
+        add(.autoresizing, "mask = \(view.autoresizingMask.flagNames)")
+        add(.autoresizing, "autoresizing = \(view.translatesAutoresizingMaskIntoConstraints ? "on" : "off")")
+        return result
+    }
+
+    private static func insets(_ m: EdgeInsets) -> String {
+        [m.top, m.left, m.bottom, m.right].map(formatNumber).joined(separator: " ")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import LayoutEngine
+
+/// A line from a reader: the terminal, a pipe, a file, `-c`.
+public enum InputLine: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C dropped the line being typed.
+    case interrupted
+    case end
+}
+
+/// What a run does when a command fails.
+public enum RunMode: Equatable, Sendable {
+    /// Report it and stop (a script named on the command line, `-c`, a pipe).
+    case stopAtFirstError
+    /// Report it and go on with the next statement (`--keep-going`).
+    case keepGoing
+    /// Report it, drop the rest of its line, and go on (the prompt).
+    case interactive
+    /// Stop and throw it, naming the line, for the caller to undo the whole run (`load`).
+    case allOrNothing
+}
+
+/// How a run ended: whether any command failed, and whether `quit` was asked.
+public struct RunOutcome: Equatable, Sendable {
+    public var failed = false
+    public var quit = false
+}
+
+/// The one script runner: the command line's scripts, `-c`, a pipe, the prompt and `load` all
+/// run lines through here, with a pasted log finished at the end of the input.
+extension Session {
+    /// Runs lines from `next` until the end or `quit`.
+    /// - Parameters:
+    ///   - source: the name put before line numbers in messages (`file.strut:12: error: …`);
+    ///     nil for none.
+    ///   - echo: print each line after a prompt before running it (a replay that reads like a
+    ///     live session).
+    public func run(source: String?, mode: RunMode, echo: Bool = false, next: () -> InputLine) -> RunOutcome {
+        do {
+            return try runLines(locate: { number in source.map { "\($0):\(number)" } }, mode: mode, echo: echo, next: next)
+        } catch {
+            // Only `.allOrNothing` throws; from here it is reported like any failure.
+            report(error)
+            return RunOutcome(failed: true, quit: false)
+        }
+    }
+
+    /// Runs one line (statements separated by `;`). `location` (`file.strut:12`) is put in
+    /// front of error messages. Stops at the first failing statement of the line unless
+    /// `keepGoing`.
+    @discardableResult
+    public func run(line: String, location: String? = nil, keepGoing: Bool = false) -> LineOutcome {
+        var given = false
+        let outcome = try? runLines(locate: { _ in location }, mode: keepGoing ? .keepGoing : .interactive, echo: false, atEnd: false) {
+            if given { return .end }
+            given = true
+            return .line(line)
+        }
+        guard let outcome else { return .failed }
+        return outcome.quit ? .quit : outcome.failed ? .failed : .succeeded
+    }
+
+    /// The loop: echo, a pasted log's lines, statements, what a failure does in each mode.
+    /// `atEnd` finishes a pasted log when the input ends (not for a single line).
+    func runLines(locate: (Int) -> String?, mode: RunMode, echo: Bool, atEnd: Bool = true,
+                  next: () -> InputLine) throws -> RunOutcome {
+        var outcome = RunOutcome()
+        var number = 0
+
+        /// Reports (or, all or nothing, throws) a failure; false when the run must stop.
+        func failed(_ error: Error) throws -> Bool {
+            if mode == .allOrNothing {
+                if case ShellError.scriptFailed = error { throw error }
+                throw ShellError.scriptFailed(location: location ?? "", message: ErrorText.message(error))
+            }
+            report(error)
+            outcome.failed = true
+            return mode != .stopAtFirstError
+        }
+
+        while true {
+            let input = next()
+            number += 1
+            location = locate(number)
+            switch input {
+            case .interrupted:
+                continue
+            case .end:
+                // A log pasted at the very end, without its empty line, is read all the same.
+                if atEnd && pasted != nil {
+                    do { try takePastedLine("") } catch { _ = try failed(error) }
+                }
+                return outcome
+            case let .line(line):
+                if echo { sink.write("strut> \(line)\n") }
+                defer { sink.flush() }
+                if pasted != nil {
+                    do { try takePastedLine(line) } catch { if try !failed(error) { return outcome } }
+                    continue
+                }
+                for statement in Lexer.statements(line) {
+                    do {
+                        if try execute(statement) == .quit {
+                            outcome.quit = true
+                            return outcome
+                        }
+                    } catch {
+                        guard try failed(error) else { return outcome }
+                        if mode != .keepGoing { break }
+                    }
+                }
+            }
+        }
+    }
+
+    /// After `paste`: a line of the log, or at an empty line the whole log, imported as one step.
+    func takePastedLine(_ line: String) throws {
+        if !line.trimmingWhitespace().isEmpty {
+            pasted!.append(line)
+            return
+        }
+        let text = pasted!.joined(separator: "\n")
+        pasted = nil
+        let before = engine.hierarchy
+        try Commands.importLog(self, text, from: "the pasted log")
+        remember(before, "paste")
+    }
+
+    /// `load FILE`: runs a script as one step; if a line fails, everything the script did is
+    /// undone and the error names the line. The script has its own undo history.
+    func load(_ file: String) throws -> LineOutcome {
+        let lines = Session.lines(of: try Session.readScript(file))
+        guard loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
+        let before = engine.hierarchy
+        let savedLocation = location
+        let savedStacks = (undoStack, redoStack)
+        undoStack = []
+        redoStack = []
+        loadDepth += 1
+        defer {
+            loadDepth -= 1
+            location = savedLocation
+            (undoStack, redoStack) = savedStacks
+        }
+        var iterator = lines.makeIterator()
+        do {
+            _ = try runLines(locate: { "\(file):\($0)" }, mode: .allOrNothing, echo: false) {
+                iterator.next().map(InputLine.line) ?? .end
+            }
+        } catch {
+            engine.restore(before)
+            throw error
+        }
+        return .succeeded
+    }
+
+    /// A script's lines (a last empty line, the end of the last one, is not a line).
+    public static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// A script's text, or a clear error.
+    public static func readScript(_ file: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw ShellError.file(file, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ShellError.file(file, reason: "it is a directory") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ShellError.file(file, reason: "it is not UTF-8 text") }
+        return text
+    }
+}

@@ -1,0 +1,75 @@
+import LayoutEngine
+
+/// `dump`: the whole state as the JSON document of SPEC.md (`needsLayout`, `views`,
+/// `constraints`, `conflicts`), written by hand so that the order and the numbers' text are
+/// fixed.
+enum StateDump {
+    /// The JSON of SPEC.md: `needsLayout`, `views`, `constraints`, `conflicts`.
+    static func json(_ engine: LayoutEngine) -> String {
+        let h = engine.hierarchy
+        var out = "{\n  \"needsLayout\": \(h.needsLayout),\n  \"views\": ["
+        let views = h.allViews
+        for (k, view) in views.enumerated() {
+            let parent = view.parent.map { json(h.view($0).name) } ?? "null"
+            let f = view.frame
+            let free = engine.ambiguousComponents(of: view.id).map { json($0.rawValue) }.joined(separator: ", ")
+            out += "\n    {\"name\": \(json(view.name)), \"kind\": \(json(view.kind.rawValue)), \"parent\": \(parent), "
+            out += "\"frame\": [\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)), \(formatNumber(f.height))], "
+            out += "\"ambiguous\": [\(free)]"
+            if view.isHidden { out += ", \"hidden\": true" }
+            if view.kind == .stack {
+                let stack = view.stack
+                out += ", \"axis\": \(json(stack.axis.rawValue)), \"spacing\": \(formatNumber(stack.spacing)), "
+                out += "\"distribution\": \(json(stack.distribution)), \"alignment\": \(json(stack.alignment))"
+            }
+            if let ibID = view.ibID { out += ", \"ibID\": \(json(ibID))" }
+            if let documentClass = view.documentClass { out += ", \"class\": \(json(documentClass))" }
+            out += "}"
+            out += k == views.count - 1 ? "\n  " : ","
+        }
+        out += "],\n  \"constraints\": ["
+        let constraints = h.allConstraints
+        for (k, (ref, constraint)) in constraints.enumerated() {
+            let state = engine.state(of: ref)
+            out += "\n    {\"name\": \(json(constraint.name)), \"text\": \(json(h.text(of: constraint))), "
+            out += "\"priority\": \(constraint.priority), \"origin\": \(json(constraint.origin.rawValue)), "
+            out += "\"active\": \(constraint.isActive), \"state\": \(json(state.rawValue)), "
+            out += "\"error\": \(formatNumber(engine.error(of: ref)))"
+            if state == .violated {
+                out += ", \"forcedBy\": [\(engine.forcedBy(ref).map { json(engine.name(of: $0)) }.joined(separator: ", "))]"
+            }
+            out += "}"
+            out += k == constraints.count - 1 ? "\n  " : ","
+        }
+        out += "],\n  \"conflicts\": ["
+        let conflicts = engine.conflicts
+        for (k, entry) in conflicts.enumerated() {
+            out += "\n    {\"broken\": \(json(engine.name(of: entry.broken))), "
+            out += "\"set\": [\(entry.set.map { json(engine.name(of: $0)) }.joined(separator: ", "))]}"
+            out += k == conflicts.count - 1 ? "\n  " : ","
+        }
+        out += "]\n}"
+        return out
+    }
+
+    static func json(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
