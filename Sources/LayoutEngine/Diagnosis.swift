@@ -9,6 +9,12 @@ public struct Setting: Hashable, Sendable {
     /// The constraint is an inequality, held at its limit.
     public var atLimit: Bool
 
+    public init(component: ComponentRef, value: Double, atLimit: Bool) {
+        self.component = component
+        self.value = value
+        self.atLimit = atLimit
+    }
+
     /// A width or height below zero: what makes the set impossible.
     public var isNegativeSize: Bool { component.component.isSize && value < 0 }
 }
@@ -21,6 +27,12 @@ public struct ChainStep: Sendable {
     /// For the last step of a conflict or a violation: how far it is from holding (0: it holds
     /// only at its limit).
     public var shortfall: Double?
+
+    public init(ref: ConstraintRef, sets: Setting?, shortfall: Double? = nil) {
+        self.ref = ref
+        self.sets = sets
+        self.shortfall = shortfall
+    }
 }
 
 /// Constraints ordered from what is fixed (root's frame, constants): each step sets one more
@@ -28,6 +40,11 @@ public struct ChainStep: Sendable {
 public struct Chain: Sendable {
     public var steps: [ChainStep]
     public var unordered: [ConstraintRef]
+
+    public init(steps: [ChainStep], unordered: [ConstraintRef]) {
+        self.steps = steps
+        self.unordered = unordered
+    }
 }
 
 /// A change the developer can make.

@@ -1,0 +1,86 @@
+import Testing
+@testable import Shell
+import LayoutEngine
+
+/// The command table: one row per command and statement form, read by dispatch, help and
+/// completion alike; usage written once per row.
+
+struct Classified: CustomTestStringConvertible, Sendable {
+    var statement: String
+    var row: String
+    var arguments: String
+    var testDescription: String { statement }
+}
+
+let classified: [Classified] = [
+    Classified(statement: "a.width == 10", row: "syntax", arguments: "a.width == 10"),
+    Classified(statement: "c1: a.width == 10", row: "syntax", arguments: "c1: a.width == 10"),
+    Classified(statement: "layout.width == 10", row: "syntax", arguments: "layout.width == 10"),
+    Classified(statement: "H:|[a]|", row: "vfl", arguments: "H:|[a]|"),
+    Classified(statement: "row: V:|-[a]", row: "vfl", arguments: "row: V:|-[a]"),
+    Classified(statement: "frame a", row: "frame", arguments: "a"),
+    Classified(statement: "layoutIfNeeded", row: "layout", arguments: ""),
+    Classified(statement: "load .hidden.strut", row: "load", arguments: ".hidden.strut"),
+    Classified(statement: "save  \"my file.strut\"", row: "save", arguments: "\"my file.strut\""),
+]
+
+@Test(arguments: classified)
+func aStatementIsClassifiedOnceIntoItsRow(_ c: Classified) throws {
+    let (row, arguments) = try Commands.classify(c.statement)
+    #expect(row.name == c.row)
+    #expect(arguments.text == c.arguments)
+    #expect(arguments.usage == row.usage)
+}
+
+@Test func anUnknownWordIsNoRowAndNamesTheClosestCommand() {
+    #expect(throws: ShellError.unknownCommand("framez", suggestion: "frame")) { try Commands.classify("framez a") }
+    #expect(throws: ShellError.unknownCommand("zzz", suggestion: nil)) { try Commands.classify("zzz") }
+}
+
+@Test func everyRowHasOneNameAndAUsage() {
+    let names = Commands.all.map(\.name) + Commands.all.flatMap(\.aliases)
+    #expect(Set(names).count == names.count)
+    #expect(Commands.all.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty })
+    #expect(Commands.all.filter { $0.form != .word }.map(\.name) == ["syntax", "vfl"])
+}
+
+/// A syntax error ends with the usage of the row that reads it: the table's string, not a copy.
+@Test(arguments: ["delete", "move a", "priority", "constant c1", "multiplier c1", "frame", "explain", "exercise", "record", "activate"])
+func aSyntaxErrorEndsWithItsRowsUsage(_ line: String) {
+    let (session, sink) = makeSession()
+    let row = Commands.find(Commands.firstWord(line))!
+    #expect(session.run(line: line) == .failed)
+    #expect(sink.errors.hasSuffix("; usage: \(row.usage)\n"), "\(sink.errors)")
+}
+
+@Test func helpListsEveryRowOnceUnderItsGroup() {
+    let text = HelpText.list()
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Commands (help COMMAND for more; help syntax for constraints):")
+    #expect(lines.filter { !$0.hasPrefix("  ") }.dropFirst() == ["Views:", "Constraints:", "Layout and queries:", "Diagnostics:", "Files:", "Session:"])
+    #expect(lines.count == 1 + Commands.groups.count + Commands.all.count)
+    #expect(lines.contains("  NAME: ITEM.ATTR == ITEM.ATTR + C @P         add a constraint (help syntax)"))
+    #expect(lines.contains("  set ...                                     change a view property"))
+}
+
+@Test func helpOnAStatementFormPrintsItsGrammar() throws {
+    #expect(try HelpText.topic("syntax").hasPrefix("Constraints:\n  [NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [(+|-) C] [@PRIORITY]\n"))
+    #expect(try HelpText.topic("vfl").hasPrefix("Visual Format Language, as UIKit reads it:\n"))
+    #expect(try HelpText.topic("exit").hasPrefix("Usage: quit\nleave strut\nAlso: exit"))
+    #expect(throws: ShellError.unknownHelpTopic("sintax", suggestion: "syntax")) { try HelpText.topic("sintax") }
+}
+
+@Test func undoRemembersWhatTheRowSaysChanges() {
+    let (session, sink) = makeSession()
+    for line in ["a.height == 5", "frame a", "H:|[a]", "constraints a", "undo", "undo", "undo"] {
+        _ = session.run(line: line)
+    }
+    #expect(sink.output.hasSuffix("undone: H:|[a]\nundone: a.height == 5\nundone: layout\n"))
+}
+
+@Test func completionOffersCommandsButNotStatementTopics() {
+    let (session, _) = makeSession()
+    #expect(session.completions(before: "sy").candidates == [])
+    #expect(session.completions(before: "help sy").candidates == ["syntax"])
+    #expect(session.completions(before: "a.width == 10 @h").candidates == ["high"])
+}
