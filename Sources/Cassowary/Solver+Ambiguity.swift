@@ -25,17 +25,17 @@ extension Solver {
         for term in expression.terms {
             guard term.variable.index >= 0 && Int(term.variable.index) < variableSymbols.count else { continue }
             let symbol = variableSymbols[Int(term.variable.index)]
-            let index = tableau.basicRow[Int(symbol)]
+            let index = tableau.basicRow[symbol.index]
             if index < 0 {
-                builder.add(symbol, term.coefficient)
+                builder.insert(symbol, term.coefficient)
             } else {
-                builder.add(tableau.rows[Int(index)], times: term.coefficient)
+                builder.insert(tableau.rows[Int(index)], times: term.coefficient)
             }
         }
-        var free: [(symbol: Int32, coefficient: Double)] = []
-        for k in builder.ids.indices {
-            let id = builder.ids[k]
-            if tableau.kinds[Int(id)] == .external { return ValueRange(lower: nil, upper: nil) }
+        var free: [(symbol: Symbol, coefficient: Double)] = []
+        for k in builder.symbols.indices {
+            let id = builder.symbols[k]
+            if tableau.kinds[id.index] == .external { return ValueRange(lower: nil, upper: nil) }
             if hasZeroCost(id) { free.append((id, builder.coefficients[k])) }
         }
         if free.isEmpty { return ValueRange(lower: builder.constant, upper: builder.constant) }
@@ -49,9 +49,9 @@ extension Solver {
     /// - Complexity: O(row length).
     public func determiningConstraints(of variable: Variable) -> [ConstraintID] {
         guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return [] }
-        let index = tableau.basicRow[Int(variableSymbols[Int(variable.index)])]
+        let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
         guard index >= 0 else { return [] }
-        return owners(of: tableau.rows[Int(index)].ids).filter { !isNudge($0) && records[Int($0.index)] != nil }
+        return owners(of: tableau.rows[Int(index)].symbols).filter { !isNudge($0) && records[Int($0.index)] != nil }
     }
 
     /// Whether the variable takes the same value in every optimal solution.
@@ -102,11 +102,11 @@ extension Solver {
 
     /// A restricted parametric symbol whose reduced cost is zero at every user level: it can
     /// move without changing any level's optimum.
-    func hasZeroCost(_ symbol: Int32) -> Bool {
-        let kind = tableau.kinds[Int(symbol)]
+    func hasZeroCost(_ symbol: Symbol) -> Bool {
+        let kind = tableau.kinds[symbol.index]
         guard kind == .slack || kind == .error else { return false }
         let nudgeSlot = slotForPriority[Solver.nudgePriority]
-        let base = Int(symbol) * tableau.stride
+        let base = symbol.index * tableau.stride
         for slot in tableau.levelOrder where slot != 0 && slot != nudgeSlot {
             if !Tolerance.isZero(tableau.objective[base + slot]) { return false }
         }
@@ -115,11 +115,11 @@ extension Solver {
 
     /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or
     /// nil when it is unbounded.
-    private func extremum(constant: Double, terms: [(symbol: Int32, coefficient: Double)], maximise: Bool) -> Double? {
+    private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool) -> Double? {
         // The rows reachable from the terms through zero-cost symbols, restricted to them.
-        var local: [Int32: Int32] = [:]
+        var local: [Symbol: Symbol] = [:]
         var scratch = Tableau()
-        func localSymbol(_ symbol: Int32) -> Int32 {
+        func localSymbol(_ symbol: Symbol) -> Symbol {
             if let existing = local[symbol] { return existing }
             let made = scratch.makeSymbol(.slack, owner: -1)
             local[symbol] = made
@@ -128,32 +128,30 @@ extension Solver {
         var queue = terms.map(\.symbol)
         for symbol in queue { _ = localSymbol(symbol) }
         var visitedRows = Set<Int32>()
-        var pendingRows: [(basic: Int32, constant: Double, cells: [(Int32, Double)])] = []
+        var pendingRows: [(basic: Symbol, constant: Double, cells: [Cell])] = []
         while let symbol = queue.popLast() {
             for index in tableau.column(symbol) where visitedRows.insert(index).inserted {
                 let row = tableau.rows[Int(index)]
-                guard (tableau.kinds[Int(row.basic)] != .external) else { continue }
-                var cells: [(Int32, Double)] = []
-                for cell in row.cells where hasZeroCost(cell.id) {
-                    let id = cell.id
-                    if local[id] == nil { queue.append(id) }
-                    cells.append((localSymbol(id), cell.coefficient))
+                guard let rowBasic = row.basic, tableau.kinds[rowBasic.index] != .external else { continue }
+                var cells: [Cell] = []
+                for cell in row.cells where hasZeroCost(cell.symbol) {
+                    if local[cell.symbol] == nil { queue.append(cell.symbol) }
+                    cells.append(Cell(symbol: localSymbol(cell.symbol), coefficient: cell.coefficient))
                 }
-                let basic = localSymbol(row.basic)
-                if tableau.kinds[Int(row.basic)] == .dummy { scratch.kinds[Int(basic)] = .dummy }
+                let basic = localSymbol(rowBasic)
+                if tableau.kinds[rowBasic.index] == .dummy { scratch.kinds[basic.index] = .dummy }
                 pendingRows.append((basic, row.constant, cells))
             }
         }
         for pending in pendingRows {
-            let sorted = pending.cells.sorted { $0.0 < $1.0 }
             scratch.insertRow(basic: pending.basic, constant: max(0, pending.constant),
-                              ids: sorted.map(\.0), coefficients: sorted.map(\.1))
+                              cells: pending.cells.sorted { $0.symbol < $1.symbol })
         }
         // Minimise ±(constant + Σ a·x) at slot 0.
         let sign: Double = maximise ? -1 : 1
         scratch.objectiveValue[0] = sign * constant
         for term in terms {
-            scratch.objective[Int(local[term.symbol]!) * scratch.stride] = sign * term.coefficient
+            scratch.objective[local[term.symbol]!.index * scratch.stride] = sign * term.coefficient
             scratch.refreshCandidate(local[term.symbol]!)
         }
         guard scratch.optimize() else { return nil }

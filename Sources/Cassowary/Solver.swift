@@ -11,7 +11,7 @@ public final class Solver {
     var tableau = Tableau()
 
     // Variables, by index.
-    var variableSymbols: [Int32] = []
+    var variableSymbols: [Symbol] = []
     var variableNames: [String] = []
 
     // Constraints, by handle index (handles are never reused).
@@ -57,7 +57,7 @@ public final class Solver {
     /// The value of a variable in the current optimal solution.
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        tableau.values[Int(variableSymbols[Int(variable.index)])]
+        tableau.values[variableSymbols[Int(variable.index)].index]
     }
 
     /// The values of many variables at once, written into `values` (resized to fit): what a
@@ -69,7 +69,7 @@ public final class Solver {
         tableau.values.withUnsafeBufferPointer { current in
             values.withUnsafeMutableBufferPointer { out in
                 for k in variables.indices {
-                    out[k] = current[Int(symbols[Int(variables[k].index)])]
+                    out[k] = current[symbols[Int(variables[k].index)].index]
                 }
             }
         }
@@ -226,9 +226,9 @@ struct ConstraintRecord {
     var constraint: Constraint
     /// The symbol that identifies the constraint's row: a slack (inequality), a dummy
     /// (required equality) or the positive error (optional equality).
-    var marker: Int32
-    /// The second error (optional equality) or the error (optional inequality); -1 if none.
-    var other: Int32
+    var marker: Symbol
+    /// The second error (optional equality) or the error (optional inequality), if any.
+    var other: Symbol?
     /// The marker's coefficient in the normalised original row.
     var markerCoefficient: Double
     /// The row was negated so that its constant is non-negative.
@@ -236,7 +236,7 @@ struct ConstraintRecord {
     /// The objective level of the errors; -1 for required constraints.
     var slot: Int
 
-    func errorSymbols(in tableau: Tableau) -> [Int32] {
-        [marker, other].filter { $0 >= 0 && tableau.kinds[Int($0)] == .error }
+    func errorSymbols(in tableau: Tableau) -> [Symbol] {
+        [marker, other].compactMap { $0 }.filter { tableau.kinds[$0.index] == .error }
     }
 }

@@ -1,0 +1,112 @@
+/// A term of a row: a symbol and its coefficient, side by side so that a lookup touches one
+/// buffer.
+struct Cell {
+    var symbol: Symbol
+    var coefficient: Double
+}
+
+/// One row of the tableau: `basic = constant + Σ cells[k].coefficient · cells[k].id`.
+///
+/// Cells are sorted by symbol id and never hold a zero coefficient.
+struct Row {
+    /// The symbol the row defines; nil for a dropped row waiting for reuse.
+    var basic: Symbol?
+    var constant: Double
+    var cells: [Cell]
+
+    /// The row's symbols, in order (allocates: not for hot paths).
+    var symbols: [Symbol] { cells.map(\.symbol) }
+
+    /// `coefficient(of:)` for a symbol that is likely among the row's newest (an edit
+    /// constraint's errors are): a scan from the end, whose branches predict well, instead of
+    /// a binary search, whose branches do not (and stall the loads of the next rows).
+    @inline(__always)
+    func coefficientNearEnd(of symbol: Symbol) -> Double {
+        cells.withUnsafeBufferPointer { cells in
+            var k = cells.count - 1
+            while k >= 0 {
+                let id = cells[k].symbol
+                if id == symbol { return cells[k].coefficient }
+                if id < symbol { return 0 }
+                k -= 1
+            }
+            return 0
+        }
+    }
+
+    /// - Complexity: O(log n) in the row's length.
+    func coefficient(of symbol: Symbol) -> Double {
+        cells.withUnsafeBufferPointer { cells in
+            var low = 0
+            var high = cells.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let id = cells[mid].symbol
+                if id == symbol { return cells[mid].coefficient }
+                if id < symbol { low = mid + 1 } else { high = mid }
+            }
+            return 0
+        }
+    }
+}
+
+/// A row under construction, `constant + Σ coefficients[k] · symbols[k]`, sorted by symbol
+/// with no zero coefficient: a constraint's expression on its way into the tableau. Its
+/// operations are the algebra of the paper (and kiwi's `Row`): insert a symbol or a whole row
+/// times a coefficient, reverse the sign, solve for a symbol.
+struct RowBuilder {
+    var constant: Double
+    var symbols: [Symbol] = []
+    var coefficients: [Double] = []
+
+    init(constant: Double) { self.constant = constant }
+
+    func coefficient(of symbol: Symbol) -> Double {
+        guard let k = symbols.firstIndex(of: symbol) else { return 0 }
+        return coefficients[k]
+    }
+
+    /// `row += coefficient · symbol`; a cell that cancels goes.
+    mutating func insert(_ symbol: Symbol, _ coefficient: Double) {
+        var k = 0
+        while k < symbols.count && symbols[k] < symbol { k += 1 }
+        if k < symbols.count && symbols[k] == symbol {
+            let value = coefficients[k] + coefficient
+            if Tolerance.isZero(value) {
+                symbols.remove(at: k)
+                coefficients.remove(at: k)
+            } else {
+                coefficients[k] = value
+            }
+        } else if !Tolerance.isZero(coefficient) {
+            symbols.insert(symbol, at: k)
+            coefficients.insert(coefficient, at: k)
+        }
+    }
+
+    /// `row += multiple · other` (a basic symbol replaced by its row).
+    mutating func insert(_ other: Row, times multiple: Double) {
+        constant += other.constant * multiple
+        for cell in other.cells { insert(cell.symbol, cell.coefficient * multiple) }
+    }
+
+    /// `row = −row`.
+    mutating func reverseSign() {
+        constant = -constant
+        for k in coefficients.indices { coefficients[k] = -coefficients[k] }
+    }
+
+    /// The row `0 = constant + a·subject + Σ…` solved for `subject`:
+    /// `subject = −constant/a + Σ (−aⱼ/a)·xⱼ`, as the cells of a tableau row.
+    func solved(for subject: Symbol) -> (constant: Double, cells: [Cell]) {
+        let factor = -1 / coefficient(of: subject)
+        var cells: [Cell] = []
+        cells.reserveCapacity(symbols.count)
+        for k in symbols.indices where symbols[k] != subject {
+            cells.append(Cell(symbol: symbols[k], coefficient: coefficients[k] * factor))
+        }
+        return (constant * factor, cells)
+    }
+
+    var cells: [Cell] { symbols.indices.map { Cell(symbol: symbols[$0], coefficient: coefficients[$0]) } }
+}

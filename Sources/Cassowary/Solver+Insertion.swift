@@ -1,0 +1,225 @@
+/// Turning constraints into tableau rows: validation, then insertion as kiwi names its steps
+/// (make the row, choose the subject, or find a basis with an artificial variable).
+extension Solver {
+    // MARK: - Validation
+
+    static let constantLimit = 1e10
+
+    func validated(_ constraint: Constraint) throws -> Constraint {
+        try validatePriority(constraint.priority)
+        try validateConstant(constraint.expression.constant)
+        var coefficients: [Int32: Double] = [:]
+        var order: [Variable] = []
+        for term in constraint.expression.terms {
+            try validateVariable(term.variable)
+            guard term.coefficient.isFinite else {
+                throw SolverError.nonFiniteCoefficient(term.variable, term.coefficient)
+            }
+            guard abs(term.coefficient) <= Solver.constantLimit else {
+                throw SolverError.constantOutOfRange(term.coefficient)
+            }
+            if coefficients[term.variable.index] == nil { order.append(term.variable) }
+            coefficients[term.variable.index, default: 0] += term.coefficient
+        }
+        var result = constraint
+        result.expression.terms = order.compactMap { variable in
+            let coefficient = coefficients[variable.index]!
+            return coefficient == 0 ? nil : Term(variable, coefficient)
+        }
+        return result
+    }
+
+    func validateConstant(_ constant: Double) throws {
+        guard constant.isFinite else { throw SolverError.nonFiniteConstant(constant) }
+        guard abs(constant) <= Solver.constantLimit else { throw SolverError.constantOutOfRange(constant) }
+    }
+
+    func validatePriority(_ priority: Priority) throws {
+        guard priority > 0 && priority <= .required else { throw SolverError.invalidPriority(priority) }
+    }
+
+    func validateVariable(_ variable: Variable) throws {
+        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else {
+            throw SolverError.unknownVariable(variable)
+        }
+    }
+
+    // MARK: - Insertion
+
+    /// Puts a validated constraint into the tableau under `id` and re-optimises.
+    /// - Returns: nil on success; for a required constraint that cannot hold, a sufficient
+    ///   (not yet minimal) conflicting set, with the tableau left exactly as it was.
+    func insert(_ constraint: Constraint, id: ConstraintID) -> [ConstraintID]? {
+        var (row, record, scale) = makeRow(constraint, id: id)
+        if row.constant < 0 {
+            row.reverseSign()
+            record.reversed = true
+            record.markerCoefficient = -record.markerCoefficient
+        }
+        if let subject = chooseSubject(row, record) {
+            insertSolved(row, for: subject)
+        } else if row.symbols.allSatisfy({ tableau.kinds[$0.index] == .dummy }) {
+            // Only markers of required equalities: the constraint is implied by them (constant
+            // zero) or contradicts them.
+            guard Tolerance.isZero(row.constant, scale: scale) else {
+                let certificate = owners(of: row.symbols) + [id]
+                discardSymbols(of: record)
+                return certificate
+            }
+            insertSolved(row, for: record.marker)
+        } else if let certificate = insertWithArtificialVariable(row, scale: scale) {
+            discardSymbols(of: record)
+            return certificate + [id]
+        }
+        records[Int(id.index)] = record
+        connectionIndex = nil
+        liveConstraintCount += 1
+        if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }
+        tableau.optimize()
+        return nil
+    }
+
+    /// The constraint's row: its expression with every basic variable replaced by its row, plus
+    /// the slack, error and marker symbols made for it (the marker identifies the row later).
+    /// - Returns: the row, the record of its symbols, and the magnitude of the constants that
+    ///   went into it (the scale of the tolerance on its constant).
+    func makeRow(_ constraint: Constraint, id: ConstraintID) -> (RowBuilder, ConstraintRecord, Double) {
+        var row = RowBuilder(constant: constraint.expression.constant)
+        var scale = abs(constraint.expression.constant)
+        for term in constraint.expression.terms {
+            let symbol = variableSymbols[Int(term.variable.index)]
+            let index = tableau.basicRow[symbol.index]
+            if index < 0 {
+                row.insert(symbol, term.coefficient)
+            } else {
+                let basic = tableau.rows[Int(index)]
+                row.insert(basic, times: term.coefficient)
+                scale = max(scale, abs(basic.constant * term.coefficient))
+            }
+        }
+        let owner = id.index
+        let slot = constraint.isRequired ? -1 : acquireSlot(for: constraint.priority)
+        let marker: Symbol
+        var other: Symbol?
+        let markerCoefficient: Double
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // expr <= 0  ⇔  expr + slack = 0;  expr >= 0  ⇔  expr − slack = 0.
+            markerCoefficient = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = tableau.makeSymbol(.slack, owner: owner)
+            row.insert(marker, markerCoefficient)
+            if slot >= 0 {
+                let error = tableau.makeSymbol(.error, owner: owner)
+                row.insert(error, -markerCoefficient)
+                tableau.addToObjective(error, weight: 1, slot: slot)
+                other = error
+            }
+        case .equal:
+            if slot >= 0 {
+                // expr = e⁺ − e⁻, both errors weighted 1 at the constraint's level.
+                let minus = tableau.makeSymbol(.error, owner: owner)
+                marker = tableau.makeSymbol(.error, owner: owner)
+                other = minus
+                markerCoefficient = -1
+                row.insert(marker, -1)
+                row.insert(minus, 1)
+                tableau.addToObjective(marker, weight: 1, slot: slot)
+                tableau.addToObjective(minus, weight: 1, slot: slot)
+            } else {
+                marker = tableau.makeSymbol(.dummy, owner: owner)
+                markerCoefficient = 1
+                row.insert(marker, 1)
+            }
+        }
+        let record = ConstraintRecord(constraint: constraint, marker: marker, other: other,
+                                      markerCoefficient: markerCoefficient, reversed: false, slot: slot)
+        return (row, record, scale)
+    }
+
+    /// The symbol to solve the new row for: an external symbol, else the constraint's own slack
+    /// or error with a negative coefficient (its value is then constant/−coefficient ≥ 0); nil
+    /// when there is none and phase 1 must find a basis.
+    func chooseSubject(_ row: RowBuilder, _ record: ConstraintRecord) -> Symbol? {
+        if let external = row.symbols.first(where: { tableau.kinds[$0.index] == .external }) { return external }
+        for candidate in [record.marker, record.other].compactMap({ $0 }) {
+            let kind = tableau.kinds[candidate.index]
+            if (kind == .slack || kind == .error) && row.coefficient(of: candidate) < 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Solves the new row for `subject`, inserts it, and eliminates the subject elsewhere.
+    private func insertSolved(_ row: RowBuilder, for subject: Symbol) {
+        let (constant, cells) = row.solved(for: subject)
+        let index = tableau.insertRow(basic: subject, constant: constant, cells: cells)
+        tableau.removeCandidate(subject)
+        tableau.substitute(subject, definedBy: index)
+    }
+
+    /// Phase 1: adds the row with an artificial basic variable, minimised at a level above
+    /// every priority. If it cannot reach zero, the required constraint cannot hold: the
+    /// artificial row is then a combination of required rows whose markers it names (a Farkas
+    /// certificate); the pivots are undone and that set is returned.
+    private func insertWithArtificialVariable(_ row: RowBuilder, scale: Double) -> [ConstraintID]? {
+        tableau.phaseOneCount += 1
+        let artificial = tableau.makeSymbol(.artificial, owner: -1)
+        tableau.insertRow(basic: artificial, constant: row.constant, cells: row.cells)
+        tableau.addToObjective(artificial, weight: 1, slot: 0)
+        tableau.pivotLog.removeAll()
+        tableau.isLoggingPivots = true
+        let pivotsBefore = tableau.pivotCount
+        tableau.optimize()
+        tableau.phaseOnePivots += tableau.pivotCount - pivotsBefore
+        tableau.isLoggingPivots = false
+
+        if !Tolerance.isZero(tableau.objectiveValue[0], scale: scale) {
+            let index = tableau.basicRow[artificial.index]
+            precondition(index >= 0, "an artificial variable at a non-zero value must be basic")
+            let certificate = owners(of: tableau.rows[Int(index)].symbols)
+            tableau.undoLoggedPivots()
+            tableau.dropRow(tableau.basicRow[artificial.index])
+            tableau.clearArtificialObjective()
+            tableau.releaseSymbol(artificial)
+            return certificate
+        }
+        tableau.pivotLog.removeAll()
+        let index = tableau.basicRow[artificial.index]
+        if index >= 0 {
+            let symbols = tableau.rows[Int(index)].symbols
+            // A degenerate pivot (the constant is zero) takes the artificial variable out.
+            let entering = symbols.first { [.slack, .error].contains(tableau.kinds[$0.index]) }
+                ?? symbols.first { tableau.kinds[$0.index] != .artificial }
+            if let entering {
+                tableau.pivot(entering: entering, row: index)
+            } else {
+                tableau.dropRow(index)
+            }
+        }
+        tableau.clearArtificialObjective()
+        tableau.releaseSymbol(artificial)
+        return nil
+    }
+
+    /// The live constraints that own the given symbols (markers and errors), without repeats.
+    func owners(of symbols: [Symbol]) -> [ConstraintID] {
+        var seen = Set<Int32>()
+        var result: [ConstraintID] = []
+        for symbol in symbols {
+            let owner = tableau.owners[symbol.index]
+            let kind = tableau.kinds[symbol.index]
+            guard owner >= 0, kind != .external, kind != .artificial, seen.insert(owner).inserted else { continue }
+            result.append(ConstraintID(index: owner))
+        }
+        return result
+    }
+
+    /// Releases the symbols of a constraint whose insertion failed (they appear in no row).
+    private func discardSymbols(of record: ConstraintRecord) {
+        for symbol in [record.marker, record.other].compactMap({ $0 }) {
+            if tableau.kinds[symbol.index] == .error { tableau.addToObjective(symbol, weight: -1, slot: record.slot) }
+            tableau.releaseSymbol(symbol)
+        }
+        if record.slot >= 0 { releaseSlot(record.slot) }
+    }
+
+}

@@ -1,0 +1,55 @@
+/// The output buffers of row merges: allocated once per tableau and grown as needed, so that
+/// a merge writes without bounds or uniqueness checks and copies the result into the target
+/// row's own storage.
+final class MergeScratch {
+    private(set) var cells: UnsafeMutablePointer<Cell>
+    private var capacity: Int
+
+    init() {
+        capacity = 64
+        cells = .allocate(capacity: capacity)
+    }
+
+    deinit { cells.deallocate() }
+
+    @inline(__always)
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        cells.deallocate()
+        capacity = max(count, capacity * 2)
+        cells = .allocate(capacity: capacity)
+    }
+}
+
+extension Tableau {
+    /// What is wrong with the tableau's bookkeeping, for tests: rows in solved form (sorted,
+    /// non-zero cells of parametric symbols), `basicRow`, `values`, `held` and the (lazy)
+    /// columns all agreeing. Empty when all is well.
+    func consistencyProblems() -> [String] {
+        var problems: [String] = []
+        var holding = [Int](repeating: 0, count: kinds.count)
+        var rowHolds = Set<Int64>()
+        for (index, row) in rows.enumerated() {
+            guard let basic = row.basic?.index else { continue }
+            if basicRow[basic] != Int32(index) { problems.append("row \(index): basic \(basic) says row \(basicRow[basic])") }
+            if values[basic] != row.constant { problems.append("row \(index): value \(values[basic]) ≠ constant \(row.constant)") }
+            for k in row.cells.indices {
+                let id = row.cells[k].symbol
+                if k > 0 && row.cells[k - 1].symbol >= id { problems.append("row \(index): cells out of order") }
+                if row.cells[k].coefficient == 0 { problems.append("row \(index): zero cell \(id)") }
+                if basicRow[id.index] >= 0 { problems.append("row \(index): basic symbol \(id) in a cell") }
+                holding[id.index] += 1
+                rowHolds.insert(Int64(id.id) << 32 | Int64(index))
+            }
+        }
+        for symbol in kinds.indices {
+            if Int(held[symbol]) != holding[symbol] {
+                problems.append("symbol \(symbol): held \(held[symbol]), rows holding it \(holding[symbol])")
+            }
+            let listed = Set(columns[symbol].filter { rowHolds.contains(Int64(symbol) << 32 | Int64($0)) })
+            if listed.count != holding[symbol] { problems.append("symbol \(symbol): column misses rows") }
+            if basicRow[symbol] < 0 && values[symbol] != 0 { problems.append("symbol \(symbol): parametric at \(values[symbol])") }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,234 @@
+/// The simplex steps: reduced costs and entering candidates, the primal simplex (optimise), the
+/// dual simplex (restore feasibility after constants moved), constant shifts, undo.
+extension Tableau {
+    // MARK: - Reduced costs
+
+    /// The rank (position in `levelOrder`) and value of the first non-zero entry of a
+    /// symbol's reduced-cost vector, or nil when every entry is zero.
+    @inline(__always)
+    func leadingEntry(_ symbol: Symbol) -> (rank: Int, value: Double)? {
+        let base = symbol.index * stride
+        for rank in 0..<levelOrder.count {
+            let value = objective[base + levelOrder[rank]]
+            if value != 0 && !Tolerance.isZero(value) { return (rank, value) }
+        }
+        return nil
+    }
+
+    mutating func refreshCandidate(_ symbol: Symbol) {
+        let s = symbol.index
+        let kind = kinds[s]
+        var negative = false
+        if basicRow[s] < 0 && kind != .external && kind != .dummy, let entry = leadingEntry(symbol) {
+            negative = entry.value < 0
+        }
+        if negative {
+            if candidatePosition[s] < 0 {
+                candidatePosition[s] = Int32(candidates.count)
+                candidates.append(symbol)
+            }
+        } else {
+            removeCandidate(symbol)
+        }
+    }
+
+    mutating func removeCandidate(_ symbol: Symbol) {
+        let position = Int(candidatePosition[symbol.index])
+        guard position >= 0 else { return }
+        let last = candidates.removeLast()
+        if last != symbol {
+            candidates[position] = last
+            candidatePosition[last.index] = Int32(position)
+        }
+        candidatePosition[symbol.index] = -1
+    }
+
+    // MARK: - Primal simplex
+
+    /// Pivots until no symbol can improve the lexicographic objective.
+    ///
+    /// Entering rule: the most negative reduced cost at the highest level that has one
+    /// (Dantzig; in phase 1, the shortest column among the symbols that reduce the artificial
+    /// objective), falling back to the lowest id (Bland) after a run of degenerate pivots, which
+    /// rules out cycling. Leaving rule: the minimum ratio `−constant/coefficient` over the
+    /// restricted rows of the entering column, ties to the lowest basic id.
+    /// - Returns: false if some candidate could grow without bound (only possible for an
+    ///   objective that is not bounded below, as in a range query).
+    @discardableResult
+    mutating func optimize() -> Bool {
+        var degenerateRun = 0
+        while true {
+            guard let entering = chooseEntering(bland: degenerateRun >= Tableau.degeneratePivotLimit) else {
+                return true
+            }
+            guard let (leaving, ratio) = leavingRow(for: entering) else {
+                return false
+            }
+            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            pivot(entering: entering, row: leaving)
+        }
+    }
+
+    func chooseEntering(bland: Bool) -> Symbol? {
+        var chosen: Symbol?
+        var bestRank = 0
+        for symbol in candidates {
+            guard let entry = leadingEntry(symbol), entry.value < 0 else { continue }
+            guard let best = chosen else {
+                chosen = symbol
+                bestRank = entry.rank
+                continue
+            }
+            if bland {
+                if symbol < best { chosen = symbol }
+            } else if entry.rank == 0 && bestRank == 0 {
+                // Phase 1 only seeks feasibility: of the symbols that reduce the artificial
+                // objective, the one held by the fewest rows makes the cheapest pivot (a
+                // shared symbol's column spans every row that depends on it).
+                let a = held[symbol.index]
+                let b = held[best.index]
+                if a < b || (a == b && isLexicographicallySmaller(symbol, than: best)) {
+                    chosen = symbol
+                }
+            } else if isLexicographicallySmaller(symbol, than: best) {
+                chosen = symbol
+                bestRank = entry.rank
+            }
+        }
+        return chosen
+    }
+
+    /// Compares two reduced-cost vectors level by level (the most negative wins at the first
+    /// level where they differ); ties go to the lower id. Among symbols that improve the top
+    /// level equally, this prefers the one that costs the lower levels least.
+    @inline(__always)
+    func isLexicographicallySmaller(_ a: Symbol, than b: Symbol) -> Bool {
+        let aBase = a.index * stride
+        let bBase = b.index * stride
+        for slot in levelOrder {
+            let x = objective[aBase + slot]
+            let y = objective[bBase + slot]
+            if abs(x - y) > Tolerance.epsilon { return x < y }
+        }
+        return a < b
+    }
+
+    func leavingRow(for entering: Symbol) -> (row: Int32, ratio: Double)? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        var bestBasic = Symbol(Int32.max)
+        for index in columns[entering.index] {
+            let row = rows[Int(index)]
+            // Junk in the column: a dropped row (no basic symbol) or a zero coefficient, below.
+            guard let basic = row.basic, isRestricted(basic) else { continue }
+            let coefficient = row.coefficient(of: entering)
+            // A basic dummy (a redundant required equality) must stay at zero: it blocks the
+            // entering symbol at once, whatever the sign of its coefficient.
+            let isDummyRow = kinds[basic.index] == .dummy
+            guard coefficient < -Tolerance.epsilon || (isDummyRow && coefficient > Tolerance.epsilon) else { continue }
+            let ratio = isDummyRow ? 0 : max(0, -row.constant / coefficient)
+            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+                best = index
+                bestRatio = ratio
+                bestBasic = basic
+            }
+        }
+        return best < 0 ? nil : (best, bestRatio)
+    }
+
+    // MARK: - Dual simplex
+
+    /// Restores feasibility after constants changed, keeping the objective optimal.
+    ///
+    /// For each restricted row with a negative constant, the entering symbol is the one with a
+    /// positive coefficient `a` whose reduced-cost vector `d/a` is lexicographically smallest.
+    /// - Returns: false if some row can never become non-negative: the required constraints
+    ///   cannot all hold.
+    mutating func dualOptimize() -> Bool {
+        while let basic = infeasible.popLast() {
+            let index = basicRow[basic.index]
+            guard index >= 0 else { continue }
+            let row = rows[Int(index)]
+            guard row.constant < -Tolerance.epsilon else { continue }
+            var chosen: (symbol: Symbol, coefficient: Double)?
+            for cell in row.cells {
+                let coefficient = cell.coefficient
+                guard coefficient > Tolerance.epsilon else { continue }
+                let kind = kinds[cell.symbol.index]
+                guard kind != .dummy && kind != .external else { continue }
+                if let best = chosen, !dualRatioIsSmaller(cell.symbol, coefficient, than: best.symbol, best.coefficient) { continue }
+                chosen = (cell.symbol, coefficient)
+            }
+            guard let entering = chosen?.symbol else {
+                infeasible.append(basic)
+                return false
+            }
+            pivot(entering: entering, row: index)
+        }
+        return true
+    }
+
+    func dualRatioIsSmaller(_ a: Symbol, _ aCoefficient: Double, than b: Symbol, _ bCoefficient: Double) -> Bool {
+        let aBase = a.index * stride
+        let bBase = b.index * stride
+        for slot in levelOrder {
+            let x = objective[aBase + slot] / aCoefficient
+            let y = objective[bBase + slot] / bCoefficient
+            if abs(x - y) > Tolerance.epsilon { return x < y }
+        }
+        return a < b
+    }
+
+    // MARK: - Constant shifts
+
+    /// Substitutes `marker = marker′ + shift` everywhere (a constraint's constant changed):
+    /// rows that hold the marker move by `coefficient · shift`, its own row (if basic) by
+    /// `−shift`; rows that go negative are queued for the dual simplex.
+    /// - Complexity: O(column length · log row length).
+    mutating func shift(_ marker: Symbol, by shift: Double) {
+        let index = basicRow[marker.index]
+        if index >= 0 {
+            rows[Int(index)].constant -= shift
+            values[marker.index] = rows[Int(index)].constant
+            if isRestricted(marker) && rows[Int(index)].constant < -Tolerance.epsilon {
+                infeasible.append(marker)
+            }
+            return
+        }
+        // The hot loop of an edit (a suggestion moves every row that depends on the edited
+        // variable): through buffer pointers, without a uniqueness check per row.
+        let rowIndices = column(marker)
+        var negative: [Symbol] = []
+        let kinds = self.kinds
+        values.withUnsafeMutableBufferPointer { values in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for index in rowIndices {
+                    let r = Int(index)
+                    let constant = rows[r].constant + rows[r].coefficientNearEnd(of: marker) * shift
+                    rows[r].constant = constant
+                    let basic = rows[r].basic!
+                    values[basic.index] = constant
+                    if constant < -Tolerance.epsilon && kinds[basic.index] != .external {
+                        negative.append(basic)
+                    }
+                }
+            }
+        }
+        infeasible.append(contentsOf: negative)
+    }
+
+    // MARK: - Undo
+
+    /// Reverses the logged pivots, newest first, and clears the log.
+    mutating func undoLoggedPivots() {
+        let log = pivotLog
+        pivotLog.removeAll()
+        let wasLogging = isLoggingPivots
+        isLoggingPivots = false
+        for step in log.reversed() {
+            pivot(entering: step.leaving, row: step.row)
+        }
+        isLoggingPivots = wasLogging
+        infeasible.removeAll()
+    }
+}
