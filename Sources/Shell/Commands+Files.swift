@@ -70,16 +70,11 @@ extension Commands {
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
             throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ShellError.file(file, reason: isDirectory.boolValue ? "it is a directory" : "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
         if isLog {
-            guard let text = String(data: data, encoding: .utf8) else { throw ShellError.file(file, reason: "it is not UTF-8 text") }
-            try importLog(s, text, from: (file as NSString).lastPathComponent)
+            try importLog(s, try Session.readText(file), from: (file as NSString).lastPathComponent)
             return
         }
+        let data = try Session.readFile(file)
         let report: ImportReport
         do {
             let document = try IBDocument.read(data)

@@ -164,13 +164,25 @@ extension Session {
 
     /// A script's text, or a clear error.
     public static func readScript(_ file: String) throws -> String {
+        try readText(file)
+    }
+
+    /// A file's contents as UTF-8 text, or a clear error.
+    static func readText(_ file: String) throws -> String {
+        guard let text = String(data: try readFile(file), encoding: .utf8) else {
+            throw ShellError.file(file, reason: "it is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// A file's contents, or a clear error: no such file, a directory, permission denied.
+    static func readFile(_ file: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw ShellError.file(file, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ShellError.file(file, reason: "it is a directory") }
         guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
-        guard let text = String(data: data, encoding: .utf8) else { throw ShellError.file(file, reason: "it is not UTF-8 text") }
-        return text
+        return data
     }
 }

@@ -231,3 +231,31 @@ func alignedRow(_ alignment: String) -> Session {
     #expect(session.run(line: "new stack s; new view a in s; remove s.canvas.1") == .failed)
     #expect(sink.errors.contains("'s.canvas.1' is made by the stack view 's'; change its axis, spacing, distribution, alignment or arranged views (move, hidden)"))
 }
+
+@Test func aStacksConstraintsInAConflictMakeOneFixForTheStack() throws {
+    let session = stackSession(["new stack q", "q.leading == root.leading", "q.top == root.top", "c7: q.width == 300",
+                                "new view qa in q", "new view qb in q", "c8: qa.width == 200", "set q.distribution = fillEqually"])
+    let engine = session.engine, h = engine.hierarchy
+    let report = try #require(engine.conflictReports().first)
+    #expect(engine.name(of: report.broken) == "q.fillEqually.1")
+    #expect(report.fixes == [
+        .deactivate(h.constraintRef(named: "c7")!),
+        .deactivate(h.constraintRef(named: "c8")!),
+        .changeStack(try h.viewID(named: "q"), identifiers: ["UISV-canvas-connection", "UISV-spacing", "UISV-fill-equally"]),
+    ])
+}
+
+@Test func fittingConstraintsGiveWayByDesignAndAreCountedNotExplained() throws {
+    let session = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "b.width == 100", "set b.hidden = true"])
+    let violations = session.engine.violations()
+    let names = violations.reports.map { session.engine.name(of: $0.ref) }
+    #expect(names == ["s.hiding.1", "a.hugging.h", "a.hugging.v", "b.hugging.h", "c.hugging.v"])
+    let hiding = violations.reports[0]
+    #expect(hiding.error == 100)
+    #expect(hiding.byHigherPriority)
+    #expect(hiding.forcedBy.map(session.engine.name(of:)) == ["c4"])
+    // The fitting constraints are counted, by kind, and never among the reports.
+    #expect(!names.contains { $0.contains("spanningFit") || $0.contains("ambiguitySuppression") })
+    #expect(violations.givingWay.allSatisfy(StackLayout.fittingIdentifiers.contains))
+    #expect(violations.givingWayCount >= violations.givingWay.count)
+}
