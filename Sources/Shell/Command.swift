@@ -62,6 +62,9 @@ struct Command: Sendable {
     var mutates = false
     /// The kinds of the positional arguments, for completion; the last one repeats.
     var arguments: [ArgumentKind] = []
+    /// What a statement of this row can start with, for completion (`H:` and `V:` for VFL);
+    /// a command's word and aliases are offered without it.
+    var prefixes: [String] = []
     var run: @Sendable (Session, Arguments) throws -> LineOutcome
 
     /// Its argument is a file name (so `load .x` is not read as a constraint).

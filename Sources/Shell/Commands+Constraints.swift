@@ -34,7 +34,7 @@ extension Commands {
         view next to it. OPTIONS: \(VisualFormatOptions.names.map(\.0).joined(separator: " ")).
         The constraints are listed and named NAME.1, NAME.2, ... (or c1, c2, ...); remove or toggle
         them one by one. A malformed format gets UIKit's message with a caret under the position.
-        """, mutates: true,
+        """, mutates: true, prefixes: ["H:", "V:"],
                 run: { s, a in try addVisualFormat(s, a); return .succeeded }),
         Command(name: "activate", usage: "activate NAME...", summary: "activate constraints",
                 mutates: true, arguments: [.constraint],

@@ -33,8 +33,8 @@ extension Session {
             return matching(constraints)
         }
         guard let first = earlier.first else {
-            let words = Commands.all.filter { $0.form == .word }.flatMap { [$0.name] + $0.aliases }
-            return matching(words + views.map { $0 + "." } + ["H:", "V:"])
+            let words = Commands.all.flatMap { $0.form == .word ? [$0.name] + $0.aliases : $0.prefixes }
+            return matching(words + views.map { $0 + "." })
         }
         if let command = Commands.find(first), !first.hasSuffix(":") {
             if command.name == "set" && earlier.count == 1 { return matching(views.map { $0 + "." } + ["autolayout"]) }

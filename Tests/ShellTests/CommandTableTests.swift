@@ -81,6 +81,8 @@ func aSyntaxErrorEndsWithItsRowsUsage(_ line: String) {
 @Test func completionOffersCommandsButNotStatementTopics() {
     let (session, _) = makeSession()
     #expect(session.completions(before: "sy").candidates == [])
+    #expect(session.completions(before: "V").candidates == ["V:"])
+    #expect(session.completions(before: "re").candidates == ["record", "redo", "remove", "reset"])
     #expect(session.completions(before: "help sy").candidates == ["syntax"])
     #expect(session.completions(before: "a.width == 10 @h").candidates == ["high"])
 }
