@@ -1,5 +1,3 @@
-
-
 /// Constraint descriptions in the shell's own syntax, which the shell reads back:
 /// `title.leading == root.leading + 8`, `a.width == 0.5 * b.width @750`.
 extension Hierarchy {

@@ -1,5 +1,3 @@
-
-
 extension Hierarchy {
     /// Applies one property to a view, after checking that it applies.
     mutating func set(_ property: ViewProperty, on id: ViewID) throws {

@@ -1,5 +1,3 @@
-
-
 /// The constraints UIKit makes from a view's properties.
 ///
 /// Content size (`NSContentSizeLayoutConstraint`): per axis with an intrinsic value `I`,

@@ -1,4 +1,3 @@
-
 import HashTreeCollections
 
 /// A property change of `set VIEW.PROPERTY = VALUE`, already parsed.

@@ -1,5 +1,3 @@
-
-
 /// One side of a constraint: an item and one of its attributes.
 public struct Anchor: Hashable, Sendable {
     public var item: ViewID

@@ -52,19 +52,21 @@ extension LayoutEngine {
             let s = components.contains(size)
             guard p || s else { continue }
             let (positionVariable, sizeVariable) = axis == .horizontal ? (v.minX, v.width) : (v.minY, v.height)
-            // The far edge is position + size; the centre position + size / 2.
-            let far = solver.range(of: Expression([Term(positionVariable), Term(sizeVariable)]))
-            let middle = solver.range(of: Expression([Term(positionVariable), Term(sizeVariable, 0.5)]))
+            // Both free: is the far edge (position + size) or the centre (position + size / 2)
+            // fixed? Range queries run scratch simplexes, so only asked then.
+            let far = p && s ? solver.range(of: Expression([Term(positionVariable), Term(sizeVariable)])) : nil
+            let middle = p && s && far?.isUnique == false
+                ? solver.range(of: Expression([Term(positionVariable), Term(sizeVariable, 0.5)])) : nil
             if p && !s {
                 reasons.append(.positionFree(id, axis))
                 pins.append(.addPosition(id, axis))
             } else if s && !p {
                 reasons.append(.sizeFree(id, axis))
                 pins.append(.addSizeOrFarEdge(id, axis))
-            } else if far.isUnique {
+            } else if let far, far.isUnique {
                 reasons.append(.farEdgeFixed(id, axis, at: clean(far.lower!)))
                 pins.append(.addSizeOrNearEdge(id, axis))
-            } else if middle.isUnique {
+            } else if let middle, middle.isUnique {
                 reasons.append(.centerFixed(id, axis, at: clean(middle.lower!)))
                 pins.append(.addSize(id, axis))
             } else {

@@ -1,5 +1,3 @@
-
-
 /// A constraint as typed: item names (`super` = the first item's superview), not yet checked.
 public struct ConstraintSpec: Hashable, Sendable {
     public var name: String?
@@ -121,7 +119,7 @@ extension LayoutEngine {
             let index = try h.userConstraintIndex(name, action: "priority")
             try h.checkPriority(priority)
             let old = h.constraints[index]!.priority
-            if (old >= LayoutPriority.required) != (priority >= LayoutPriority.required) && h.constraints[index]!.isActive {
+            if old.isRequired != priority.isRequired && h.constraints[index]!.isActive {
                 h.clock += 1
                 h.constraints[index]!.stamp = h.clock
             }

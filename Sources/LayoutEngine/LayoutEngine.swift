@@ -222,7 +222,6 @@ public enum FrameComponent: String, CaseIterable, Hashable, Sendable {
     case x, y, width, height
 
     public var isSize: Bool { self == .width || self == .height }
-    public var axis: Axis { self == .x || self == .width ? .horizontal : .vertical }
 }
 
 /// One frame component of one view: `title.x`.

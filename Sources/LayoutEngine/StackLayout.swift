@@ -1,5 +1,3 @@
-
-
 /// What a stack view's constraints are made from: its settings and its arranged views.
 struct StackInputs: Hashable, Sendable {
     var settings: StackSettings

@@ -41,8 +41,8 @@ enum Commands {
             let rest = String(statement.dropFirst(word.count)).trimmingWhitespace()
             return (command, Arguments(text: rest, column: statement.count - rest.count, usage: command.usage))
         }
-        let tokens = try Lexer.tokens(statement)
-        if isConstraint(statement) || tokens.count > 1 && (tokens[1].isSymbol(".") || tokens[1].isSymbol(":")) {
+        // A name the quick test cannot see (not ASCII) followed by `.` or `:` needs the lexer.
+        if try isConstraint(statement) || startsWithItem(Lexer.tokens(statement)) {
             let row = row(.constraint)
             return (row, Arguments(text: statement, column: 0, usage: row.usage))
         }
@@ -55,6 +55,10 @@ enum Commands {
         guard !word.isEmpty else { return false }
         let after = statement.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
         return after.first == "." || after.first == ":"
+    }
+
+    static func startsWithItem(_ tokens: [Token]) -> Bool {
+        tokens.count > 1 && (tokens[1].isSymbol(".") || tokens[1].isSymbol(":"))
     }
 
     /// `H:...`, `V:...`, or `NAME: H:...`.

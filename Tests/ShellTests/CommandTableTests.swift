@@ -16,6 +16,9 @@ let classified: [Classified] = [
     Classified(statement: "a.width == 10", row: "syntax", arguments: "a.width == 10"),
     Classified(statement: "c1: a.width == 10", row: "syntax", arguments: "c1: a.width == 10"),
     Classified(statement: "layout.width == 10", row: "syntax", arguments: "layout.width == 10"),
+    // Not a word the quick test sees, but the lexer's second token is '.': the constraint row,
+    // whose parser says what is wrong with it.
+    Classified(statement: "\"a\".width == 10", row: "syntax", arguments: "\"a\".width == 10"),
     Classified(statement: "H:|[a]|", row: "vfl", arguments: "H:|[a]|"),
     Classified(statement: "row: V:|-[a]", row: "vfl", arguments: "row: V:|-[a]"),
     Classified(statement: "frame a", row: "frame", arguments: "a"),
