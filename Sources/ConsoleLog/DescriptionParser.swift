@@ -10,6 +10,11 @@ struct DescriptionParser {
     let text: [Character]
     var position = 0
     let line: Int
+    /// The legend's names (`names: lockIcon:0x…, '|':UIView:0x…`), longest first: a body may
+    /// name a view by one of them, spaces, dots and truncation (`Cell...`) included.
+    var legend: [(name: [Character], item: LogItem)] = []
+    /// The legend's `'|'`: the superview of the view in the art.
+    var legendSuperview: LogItem?
 
     init(_ description: String, line: Int) {
         text = Array(description)
@@ -62,27 +67,85 @@ struct DescriptionParser {
         return digits
     }
 
-    /// `Class:0xADDR` with an optional `'label'` (the label may hold anything but `'`).
+    /// An item: `Class:0xADDR`, `Class:key` (Masonry's `mas_key`), a legend's name, or a bare
+    /// name (`clientNameLabel`, legacy `UIView`), then an optional `'label'`.
     mutating func item() throws -> LogItem {
+        if let named = legendItem() { return named }
         let start = position
-        let name = className()
+        var name = className()
         guard !name.isEmpty else { throw fail("expected a view") }
-        var address = ""
+        var address = "", key: String?
         if accept(":0x") {
             address = hex()
-        } else if current != "." && current != "'" && current != "(" && current != "]" {
-            position = start
-            throw fail("expected a view")
-        }
-        var label: String?
-        if current == "'" {
+        } else if current == ":", position + 1 < text.count, text[position + 1].isLetter || text[position + 1].isNumber {
+            // Masonry's debug key stands where the address would be: `UILabel:blueView.left`.
             position += 1
-            var text = ""
-            while let c = current, c != "'" { text.append(c); position += 1 }
-            guard accept("'") else { throw fail("an unclosed label") }
-            label = text
+            var word = ""
+            while let c = current, c.isLetter || c.isNumber || c == "_" || c == "-" { word.append(c); position += 1 }
+            key = word
+        } else {
+            // A bare name runs into its attribute: `SystemInputAssistantView.height`.
+            if let dot = name.lastIndex(of: "."), DescriptionParser.attribute(named: String(name[name.index(after: dot)...])) != nil
+                || name[name.index(after: dot)...].hasPrefix("content") {
+                position -= name.distance(from: dot, to: name.endIndex)
+                name = String(name[..<dot])
+            }
+            guard !name.isEmpty, let c = current, ".'(] ),>".contains(c) || c == "\n" else {
+                position = start
+                throw fail("expected a view")
+            }
+            key = name
+            // A name UIKit cut short (`DetailViewFeatureItemCell...`) stands for the legend's
+            // name it starts.
+            if name.hasSuffix("..."), let entry = legend.first(where: { String($0.name).hasPrefix(name.dropLast(3)) }) {
+                var result = entry.item
+                result.label = try self.label() ?? result.label
+                return result
+            }
         }
-        return LogItem(className: name, address: address, label: label)
+        let label = try self.label()
+        return LogItem(className: name, address: address, label: label, name: key)
+    }
+
+    /// A legend name at the current position, followed by what may follow an item.
+    mutating func legendItem() -> LogItem? {
+        for (name, item) in legend where position + name.count <= text.count && Array(text[position..<position + name.count]) == name {
+            let end = position + name.count
+            guard end == text.count || ".'(] ),>".contains(text[end]) else { continue }
+            position = end
+            var result = item
+            if let label = (try? self.label()) ?? nil { result.label = label }
+            return result
+        }
+        return nil
+    }
+
+    /// `'text'`: the closing quote is the first one followed by what may follow an item, so a
+    /// text may hold quotes (`'YOU'RE OK'`), spaces and commas.
+    mutating func label() throws -> String? {
+        guard current == "'" else { return nil }
+        var end = position + 1
+        while end < text.count {
+            if text[end] == "'" {
+                let after = end + 1 < text.count ? text[end + 1] : ">"
+                if after == "." && end + 2 < text.count && text[end + 2].isLetter { break }
+                if "](>,".contains(after) || after == " " && isItemEnd(from: end + 1) { break }
+            }
+            end += 1
+        }
+        guard end < text.count else { throw fail("an unclosed label") }
+        let label = String(text[(position + 1)..<end])
+        position = end + 1
+        return label
+    }
+
+    /// After a label's closing quote and a space: a relation, a legend's `)` or `,`, the status.
+    func isItemEnd(from index: Int) -> Bool {
+        var i = index
+        while i < text.count && text[i] == " " { i += 1 }
+        guard i < text.count else { return true }
+        let rest = String(text[i..<min(text.count, i + 2)])
+        return ["==", "<=", ">=", ")", ","].contains { rest.hasPrefix($0) } || text[i] == "("
     }
 
     mutating func number() throws -> Double {
@@ -103,10 +166,17 @@ struct DescriptionParser {
         return try number()
     }
 
-    mutating func attribute() throws -> LayoutAttribute {
+    /// `.width`; an engine variable's `{id: 28}` after it is skipped. A scroll view's private
+    /// `contentWidth`/`contentHeight` are the width and height of its content, marked on `item`.
+    mutating func attribute(of item: inout LogItem) throws -> LayoutAttribute {
         guard accept(".") else { throw fail("expected '.attribute'") }
         var name = ""
         while let c = current, c.isLetter { name.append(c); position += 1 }
+        if current == "{" { while let c = current, c != "}" { position += 1; _ = c }; _ = accept("}") }
+        if name == "contentWidth" || name == "contentHeight" {
+            item.content = true
+            return name == "contentWidth" ? .width : .height
+        }
         guard let attribute = DescriptionParser.attribute(named: name) else { throw fail("unknown attribute '\(name)'") }
         return attribute
     }
@@ -119,17 +189,71 @@ struct DescriptionParser {
         throw fail("expected ==, <= or >=")
     }
 
+    /// Reads the legend (`(active, names: A:0x1, '|':UIView:0x2 )`, legacy `(Names: …)`,
+    /// `(Names:'|':…)`) before the body, whose items may be its names.
+    mutating func readLegend() {
+        let lower = String(text).lowercased()
+        guard let range = lower.range(of: "names:", options: .backwards) else { return }
+        var reader = DescriptionParser(String(text), line: line)
+        reader.position = lower.distance(from: lower.startIndex, to: range.upperBound)
+        var entries: [(name: [Character], item: LogItem)] = []
+        while true {
+            while let c = reader.current, c == " " || c == "," { reader.position += 1 }
+            guard let c = reader.current, c != ")" && c != ">" else { break }
+            if reader.accept("'|':") {
+                guard let item = try? reader.item() else { break }
+                legendSuperview = item
+                continue
+            }
+            // `name:0xADDR`, the name possibly with spaces and dots (`progress background`).
+            let rest = reader.text[reader.position...]
+            guard let colon = (reader.position..<reader.text.count).first(where: { i in
+                reader.text[i] == ":" && i + 2 < reader.text.count && reader.text[i + 1] == "0" && reader.text[i + 2] == "x"
+            }), !rest.isEmpty else { break }
+            let name = Array(reader.text[reader.position..<colon])
+            reader.position = colon + 3
+            let address = reader.hex()
+            let label = (try? reader.label()) ?? nil
+            let className = name.contains(" ") || name.contains("...") ? "UIView" : String(name)
+            entries.append((name, LogItem(className: className, address: address, label: label, name: String(name))))
+        }
+        legend = entries.sorted { $0.name.count > $1.name.count }
+    }
+
     mutating func parse() throws -> LogConstraint {
         guard accept("<") else { throw fail("expected '<'") }
         let constraintClass = className()
-        guard accept(":0x") else { throw fail("expected the constraint's address") }
-        let address = hex()
+        guard accept(":") else { throw fail("expected the constraint's address") }
+        var address = "", key: String?, location: String?
+        if accept("0x") {
+            address = hex()
+        } else {
+            // A key in place of the address: Masonry's `ConflictingConstraint[0]`, SnapKit's
+            // `.labeled("Min dodgy constraint")` (up to its `@File.swift#107`).
+            let rest = text[position...]
+            let space = rest.firstIndex(of: " ") ?? text.count
+            var end = space
+            if let at = rest.firstIndex(of: "@"), let hash = text[at...].firstIndex(of: "#"), hash < text[at...].firstIndex(of: ">") ?? text.count {
+                end = at
+            }
+            key = String(text[position..<end])
+            position = end
+            guard !(key ?? "").isEmpty else { throw fail("expected the constraint's address") }
+        }
         // SnapKit appends `@File.swift#88`.
-        if current == "@" { while current != nil && current != " " { position += 1 } }
+        if accept("@") {
+            var where_ = ""
+            while let c = current, c != " " { where_.append(c); position += 1 }
+            location = where_
+        }
+        readLegend()
         var result = LogConstraint(
             className: constraintClass, address: address, identifier: nil, accessory: nil,
             first: LogItem(className: "", address: "", label: nil), firstAttribute: .width, relation: .equal,
             second: nil, secondAttribute: nil, multiplier: 1, constant: 0, priority: 1000, line: line, text: String(text))
+        result.key = key
+        result.location = location
+        result.superview = legendSuperview
         skipSpaces()
         // `h=--& v=--&` and the identifier, in either order.
         for _ in 0..<2 {
@@ -180,10 +304,6 @@ struct DescriptionParser {
                     inside.append(c)
                 }
                 if inside.hasPrefix("inactive") { result.isActive = false }
-                if let range = inside.range(of: "'|':") {
-                    var legend = DescriptionParser(String(inside[range.upperBound...]), line: line)
-                    result.superview = try? legend.item()
-                }
             } else {
                 throw fail("unexpected text")
             }
@@ -194,20 +314,22 @@ struct DescriptionParser {
     /// `First.attr REL [-][k*]Second.attr [* k] [± c] [NSSpace(c)]` or `First.attr REL [-] c`.
     mutating func equation(_ result: inout LogConstraint) throws {
         result.first = try item()
-        result.firstAttribute = try attribute()
+        result.firstAttribute = try attribute(of: &result.first)
         skipSpaces()
         result.relation = try relation(orEqual: false)
         skipSpaces()
         var sign = 1.0
-        if accept("- ") { sign = -1 }
+        // `width == - 16`; an autoresizing constraint's `midY == + 30` (no second item).
+        if accept("- ") { sign = -1 } else if accept("+ ") { skipSpaces() }
         let save = position
         // A constant alone?
         if let c = current, c.isNumber || c == "-" {
             let value = try number()
             if accept("*") {
                 result.multiplier = sign * value
-                result.second = try item()
-                result.secondAttribute = try attribute()
+                var second = try item()
+                result.secondAttribute = try attribute(of: &second)
+                result.second = second
             } else {
                 result.constant = sign * value
                 return
@@ -215,8 +337,9 @@ struct DescriptionParser {
         } else {
             position = save
             if accept("-") { sign = -1 }
-            result.second = try item()
-            result.secondAttribute = try attribute()
+            var second = try item()
+            result.secondAttribute = try attribute(of: &second)
+            result.second = second
             result.multiplier = sign
         }
         // `* 0.384615` after the second item (older descriptions), then `+ c` / `- c`, then
@@ -279,7 +402,8 @@ struct DescriptionParser {
                 let b = try item()
                 // `[A]-(8)-[B.leading]` (older gap-guide shape) names B's attribute.
                 var attribute = minEdge
-                if current == "." { attribute = try self.attribute() }
+                var b2 = b
+                if current == "." { attribute = try self.attribute(of: &b2) }
                 guard accept("]") else { throw fail("expected ']'") }
                 result.first = b; result.firstAttribute = attribute
                 result.second = a; result.secondAttribute = maxEdge

@@ -5,9 +5,27 @@ public struct LogImportReport: Sendable {
     public var views: [String] = []
     /// Each logged constraint's strut name(s), in log order.
     public var names: [[String]] = []
-    /// The strut name of the constraint UIKit broke, when the log says.
+    /// The strut name of the constraint UIKit broke in the last message that says.
     public var uikitBroke: String?
     public var skipped: [SkippedLine] = []
+    public var messages: [MessageReport] = []
+    /// Whose each made constraint is, by strut name.
+    public var owners: [String: LogOwner] = [:]
+    /// The placeholders and constraints, to rebuild one message on its own.
+    public var plan: LogPlan
+}
+
+/// One message of the log, as made.
+public struct MessageReport: Sendable {
+    public var lines: ClosedRange<Int>
+    /// The strut names of its constraints, in the logged order.
+    public var names: [String]
+    /// The strut name of the one UIKit broke in it.
+    public var uikitBroke: String?
+    public var hasHeader: Bool
+    public var hasList: Bool
+    /// Lines of the message that were not rebuilt.
+    public var skipped: [SkippedLine]
 }
 
 /// A log line that was not rebuilt, and why: a reason in words, or the engine's refusal.
@@ -17,15 +35,66 @@ public struct SkippedLine: Sendable {
     public var cause: LayoutError?
 }
 
+/// The placeholder views and the constraints a log asks for, named once; made in the session,
+/// and again on their own for each message.
+public struct LogPlan: Sendable {
+    struct PlannedView: Sendable {
+        var name: String
+        var parent: String
+        var kind: ViewKind
+        var properties: [ViewProperty]
+    }
+
+    var views: [PlannedView] = []
+    /// By log index; empty when the constraint cannot be made.
+    var specs: [[ConstraintSpec]] = []
+    var inactive: Set<Int> = []
+    let log: ConsoleLog
+
+    /// The order a message's constraints are added in: as logged, the one UIKit broke last (it
+    /// is the one UIKit was adding when its engine gave up).
+    public func order(of message: LogMessage) -> [Int] {
+        var order = message.members
+        if let broken = message.broken { order.removeAll { $0 == broken }; order.append(broken) }
+        return order
+    }
+
+    /// Whether the message's constraints use a view's layout margins, which a log never gives.
+    public func usesMargins(_ message: LogMessage) -> Bool {
+        message.members.contains { index in
+            specs[index].contains { spec in [spec.firstAttribute, spec.secondAttribute].contains { $0.map { $0.name.contains("Margin") } ?? false } }
+        }
+    }
+
+    /// A fresh engine with the placeholder views and `message`'s constraints only; every view's
+    /// margins set to `margins` when given (to ask what the log's unknown margins must be).
+    public func engine(for message: LogMessage, margins: Double? = nil) -> LayoutEngine {
+        let engine = LayoutEngine()
+        for view in views {
+            var properties = view.properties
+            if let margins, view.kind != .guide { properties.append(.margins(EdgeInsets(top: margins, left: margins, bottom: margins, right: margins))) }
+            try? engine.addView(kind: view.kind, name: view.name, parent: view.parent, properties: properties)
+        }
+        for index in order(of: message) {
+            guard let made = try? engine.addConstraints(specs[index]) else { continue }
+            if inactive.contains(index) { try? engine.setActive(made, .deactivate) }
+        }
+        engine.layoutIfNeeded()
+        return engine
+    }
+}
+
 /// Rebuilds a log's constraints on placeholder views, all or nothing.
 ///
 /// Views: every item the descriptions name, as a plain view (`class` = the logged class, no
-/// intrinsic size: a content size is only what the log lists), named after its class and the
-/// last four hex digits of its address (`UILabel_c9e0`), a label's text kept. An item the
-/// `'|'` of a legend names is the superview of the view in that art; the others are subviews
-/// of root. Constraints: in the logged order, the one UIKit broke last (it is the one UIKit was
-/// adding when the engine gave up), named `c_` + the last four hex digits of their address;
-/// an `NSContentSizeLayoutConstraint` makes two (`….hug` and `….compression`). Origins follow the
+/// intrinsic size: a content size is only what the log lists), named after the name the log
+/// gives it (a legend's, a Masonry key) or else its class and the last four hex digits of its
+/// address (`UILabel_c9e0`), a label's text kept. An item the `'|'` of a legend names is the
+/// superview of the view in that art, as is the view an autoresizing constraint measures a
+/// fraction of; a scroll view's content is a guide in it; the others are subviews of root.
+/// Constraints: message by message in the logged order, each message's broken one last, named
+/// `c_` + the last four hex digits of their address (or after their key); an
+/// `NSContentSizeLayoutConstraint` makes two (`….hug` and `….compression`). Origins follow the
 /// class and identifier: autoresizing, content-size, stack (`UISV-*`), margins
 /// (`UIView-*Margin-guide-constraint`), else user.
 public struct LogImporter {
@@ -43,25 +112,49 @@ public struct LogImporter {
         try engine.allOrNothing { try build(log) }
     }
 
-    static func key(_ item: LogItem) -> String {
-        item.address.isEmpty ? "\(item.className)'\(item.label ?? "")'" : item.address
-    }
-
     static func shortAddress(_ address: String) -> String {
         address.isEmpty ? "" : "_" + String(address.suffix(4))
     }
 
-    private func build(_ log: ConsoleLog) throws -> LogImportReport {
-        var report = LogImportReport()
-        report.skipped = log.skipped.map { SkippedLine(line: $0.line, reason: $0.reason) }
+    /// A view's identity in the log: its address (found through the legend when the body only
+    /// names it), else its name, else its class and label.
+    static func key(_ item: LogItem, addresses: [String: String]) -> String {
+        var key = item.address
+        if key.isEmpty, let name = item.name { key = addresses[name].map { $0 } ?? "name:" + name }
+        if key.isEmpty { key = "\(item.className)'\(item.label ?? "")'" }
+        return item.content ? key + "/content" : key
+    }
+
+    private func plan(_ log: ConsoleLog, report: inout LogImportReport) -> LogPlan {
+        var plan = LogPlan(log: log)
+        var addresses: [String: String] = [:]
+        for constraint in log.constraints {
+            for item in [constraint.first, constraint.second, constraint.superview].compactMap({ $0 }) where !item.address.isEmpty {
+                if let name = item.name { addresses[name] = item.address }
+            }
+        }
+        func key(_ item: LogItem) -> String { LogImporter.key(item, addresses: addresses) }
         // Items and superviews.
         var items: [String: LogItem] = [:]
         var order: [String] = []
         var parent: [String: String] = [:]
         func note(_ item: LogItem) {
             guard item.className != "|" else { return }
-            let key = LogImporter.key(item)
-            if items[key] == nil { items[key] = item; order.append(key) }
+            let k = key(item)
+            if item.content {
+                var scroll = item
+                scroll.content = false
+                note(scroll)
+                parent[k] = key(scroll)
+            }
+            if let known = items[k] {
+                // The fullest description wins: an address, a label.
+                if known.label == nil && item.label != nil { items[k]!.label = item.label }
+                if known.name == nil && item.name != nil { items[k]!.name = item.name }
+            } else {
+                items[k] = item
+                order.append(k)
+            }
         }
         for constraint in log.constraints {
             note(constraint.first)
@@ -69,96 +162,146 @@ public struct LogImporter {
             if let superview = constraint.superview {
                 note(superview)
                 for child in [constraint.first, constraint.second].compactMap({ $0 }) where child.className != "|" {
-                    let key = LogImporter.key(child), up = LogImporter.key(superview)
-                    if key != up && parent[key] == nil { parent[key] = up }
+                    let k = key(child), up = key(superview)
+                    if k != up && parent[k] == nil { parent[k] = up }
                 }
+            }
+            // `minX == 0.5*UIView.width - 32`: a fraction of the superview's width.
+            if constraint.className == "NSAutoresizingMaskLayoutConstraint", let second = constraint.second,
+               constraint.secondAttribute?.isDimension == true, constraint.firstAttribute.isDimension == false {
+                let k = key(constraint.first)
+                if parent[k] == nil && k != key(second) { parent[k] = key(second) }
             }
         }
         // No cycles: a view whose chain of superviews comes back to it goes under root.
-        for key in order {
-            var seen: Set<String> = [key]
-            var current = parent[key]
+        for k in order {
+            var seen: Set<String> = [k]
+            var current = parent[k]
             while let next = current {
-                if !seen.insert(next).inserted { parent[key] = nil; break }
+                if !seen.insert(next).inserted { parent[k] = nil; break }
                 current = parent[next]
             }
         }
         var names: [String: String] = [:]
-        func make(_ key: String) throws {
-            guard names[key] == nil else { return }
-            if let up = parent[key] { try make(up) }
-            let item = items[key]!
-            // `Module.Class` → `Class`; KVO's `NSKVONotifying_Class` → `Class`.
-            var shortClass = item.className.split(separator: ".").last.map(String.init) ?? item.className
-            if shortClass.hasPrefix("NSKVONotifying_") { shortClass = String(shortClass.dropFirst("NSKVONotifying_".count)) }
-            // Mangled Swift names are long: their end is the telling part.
-            let base = Hierarchy.viewName(from: String((shortClass + LogImporter.shortAddress(item.address)).suffix(40))) ?? "view"
-            let name = engine.hierarchy.unusedViewName(base)
-            names[key] = name
-            let kind: ViewKind = item.className == "UILabel" ? .label : item.className == "UIButton" ? .button : .view
-            var properties: [ViewProperty] = [.documentClass(item.className), .intrinsic(nil, nil)]
-            if kind != .view, let text = item.label { properties.insert(.text(text), at: 0) }
-            try engine.addView(kind: kind, name: name, parent: parent[key].flatMap { names[$0] } ?? "root", properties: properties)
+        var taken = Set<String>()
+        func make(_ k: String) {
+            guard names[k] == nil else { return }
+            if let up = parent[k] { make(up) }
+            let item = items[k]!
+            let name: String
+            if item.content, let up = parent[k], let scroll = names[up] {
+                name = unused(scroll + "_content")
+            } else {
+                name = unused(LogImporter.baseName(item))
+            }
+            names[k] = name
+            let kind: ViewKind = item.content ? .guide : item.className == "UILabel" ? .label : item.className == "UIButton" ? .button : .view
+            var properties: [ViewProperty] = kind == .guide ? [] : [.documentClass(item.className), .intrinsic(nil, nil)]
+            if kind == .label || kind == .button, let text = item.label { properties.insert(.text(text), at: 0) }
+            plan.views.append(LogPlan.PlannedView(name: name, parent: parent[k].flatMap { names[$0] } ?? "root", kind: kind, properties: properties))
             report.views.append(name)
         }
-        for key in order { try make(key) }
+        func unused(_ base: String) -> String {
+            var name = engine.hierarchy.unusedViewName(base)
+            var k = 2
+            while taken.contains(name) { name = engine.hierarchy.unusedViewName(base + "_\(k)"); k += 1 }
+            taken.insert(name)
+            return name
+        }
+        for k in order { make(k) }
 
-        // Constraints, the broken one last.
-        var sequence = Array(log.constraints.indices)
-        if let broken = log.broken { sequence.removeAll { $0 == broken }; sequence.append(broken) }
+        // Constraints.
+        plan.specs = Array(repeating: [], count: log.constraints.count)
         report.names = Array(repeating: [], count: log.constraints.count)
         var usedNames = Set<String>()
-        for index in sequence {
-            let constraint = log.constraints[index]
+        for (index, constraint) in log.constraints.enumerated() {
             var base = "c" + LogImporter.shortAddress(constraint.address)
+            if let key = constraint.key, constraint.address.isEmpty, let fromKey = Hierarchy.viewName(from: key) {
+                base = fromKey.first!.isLetter ? fromKey : "c_" + fromKey
+            }
             if base == "c" { base = "c_line\(constraint.line)" }
             var name = base
             var k = 2
-            while usedNames.contains(name) || engine.hierarchy.constraintRef(named: name) != nil { name = base + "_\(k)"; k += 1 }
+            while usedNames.contains(name) || engine.hierarchy.constraintRef(named: name) != nil || engine.hierarchy.view(named: name) != nil {
+                name = base + "_\(k)"
+                k += 1
+            }
             usedNames.insert(name)
             func resolve(_ item: LogItem) -> String? {
-                if item.className == "|" { return constraint.superview.flatMap { names[LogImporter.key($0)] } }
-                return names[LogImporter.key(item)]
+                if item.className == "|" { return constraint.superview.flatMap { names[key($0)] } }
+                return names[key(item)]
             }
-            guard let first = resolve(constraint.first) else {
+            guard let first = resolve(constraint.first), constraint.second == nil || constraint.second.flatMap(resolve) != nil else {
                 report.skipped.append(SkippedLine(line: constraint.line, reason: "'|' without a superview in the legend"))
                 continue
             }
             let second = constraint.second.flatMap(resolve)
-            if constraint.second != nil && second == nil {
-                report.skipped.append(SkippedLine(line: constraint.line, reason: "'|' without a superview in the legend"))
-                continue
-            }
             let origin: ConstraintOrigin
             let identifier = constraint.identifier ?? ""
             if constraint.className.contains("AutoresizingMask") { origin = .autoresizing }
-            else if constraint.className.contains("ContentSize") { origin = .contentSize }
+            else if constraint.className == "NSContentSizeLayoutConstraint" { origin = .contentSize }
             else if identifier.hasPrefix("UISV-") { origin = .stack }
             else if identifier.hasSuffix("-guide-constraint") { origin = .margins }
             else { origin = .user }
-            let firstAttribute = constraint.firstAttribute, relation = constraint.relation
-            var specs: [ConstraintSpec] = []
             if let (hug, compression) = constraint.contentPriorities {
                 for (suffix, relation, priority) in [("hug", LayoutRelation.lessThanOrEqual, hug), ("compression", .greaterThanOrEqual, compression)] {
-                    specs.append(ConstraintSpec(name: "\(name).\(suffix)", firstItem: first, firstAttribute: firstAttribute, relation: relation,
-                                                constant: constraint.constant, priority: priority,
-                                                identifier: constraint.identifier, origin: .contentSize))
+                    plan.specs[index].append(ConstraintSpec(name: "\(name).\(suffix)", firstItem: first, firstAttribute: constraint.firstAttribute,
+                                                            relation: relation, constant: constraint.constant, priority: priority,
+                                                            identifier: constraint.identifier, origin: .contentSize))
                 }
             } else {
-                specs.append(ConstraintSpec(name: name, firstItem: first, firstAttribute: firstAttribute, relation: relation,
-                                            secondItem: second, secondAttribute: constraint.secondAttribute,
-                                            multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
-                                            identifier: constraint.identifier, origin: origin))
+                plan.specs[index].append(ConstraintSpec(name: name, firstItem: first, firstAttribute: constraint.firstAttribute, relation: constraint.relation,
+                                                        secondItem: second, secondAttribute: constraint.secondAttribute,
+                                                        multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
+                                                        identifier: constraint.identifier, origin: origin))
             }
-            do {
-                let made = try engine.addConstraints(specs)
-                if !constraint.isActive { try engine.setActive(made, .deactivate) }
-                report.names[index] = made
-                if index == log.broken { report.uikitBroke = made.first }
-            } catch let error as LayoutError {
-                report.skipped.append(SkippedLine(line: constraint.line, reason: "", cause: error))
+            if !constraint.isActive { plan.inactive.insert(index) }
+        }
+        return plan
+    }
+
+    /// `UILabel_c9e0`; the name the log gives (`blueView`, `SystemInputAssistantView`);
+    /// `Module.Class` → `Class`; KVO's `NSKVONotifying_Class` → `Class`.
+    static func baseName(_ item: LogItem) -> String {
+        if let name = item.name, let base = Hierarchy.viewName(from: name.split(separator: ".").last.map(String.init) ?? name) {
+            return base
+        }
+        var shortClass = item.className.split(separator: ".").last.map(String.init) ?? item.className
+        if shortClass.hasPrefix("NSKVONotifying_") { shortClass = String(shortClass.dropFirst("NSKVONotifying_".count)) }
+        // Mangled Swift names are long: their end is the telling part.
+        return Hierarchy.viewName(from: String((shortClass + LogImporter.shortAddress(item.address)).suffix(40))) ?? "view"
+    }
+
+    private func build(_ log: ConsoleLog) throws -> LogImportReport {
+        var report = LogImportReport(plan: LogPlan(log: log))
+        report.skipped = log.skipped.map { SkippedLine(line: $0.line, reason: $0.reason) }
+        let plan = plan(log, report: &report)
+        report.plan = plan
+        for view in plan.views {
+            try engine.addView(kind: view.kind, name: view.name, parent: view.parent, properties: view.properties)
+        }
+        var done = Set<Int>()
+        for message in log.messages {
+            for index in plan.order(of: message) where done.insert(index).inserted && !plan.specs[index].isEmpty {
+                do {
+                    let made = try engine.addConstraints(plan.specs[index])
+                    if plan.inactive.contains(index) { try engine.setActive(made, .deactivate) }
+                    report.names[index] = made
+                    for name in made { report.owners[name] = LogOwner(log.constraints[index]) }
+                } catch let error as LayoutError {
+                    report.skipped.append(SkippedLine(line: log.constraints[index].line, reason: "", cause: error))
+                }
             }
         }
+        for message in log.messages {
+            let names = message.members.flatMap { report.names[$0] }
+            let broken = message.broken.flatMap { report.names[$0].first }
+            let skipped = report.skipped.filter { message.lines.contains($0.line) }
+            report.messages.append(MessageReport(lines: message.lines, names: names, uikitBroke: broken,
+                                                 hasHeader: message.hasHeader, hasList: message.hasList, skipped: skipped))
+        }
+        report.uikitBroke = report.messages.last { $0.uikitBroke != nil }?.uikitBroke
+        report.skipped.sort { $0.line < $1.line }
         return report
     }
 }

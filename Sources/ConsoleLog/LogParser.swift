@@ -5,18 +5,35 @@ import LayoutEngine
 /// read back into constraints: every description of the list, the one UIKit broke, the
 /// superviews the `'|'` legends name, and what could not be read.
 
-/// An item of a description: `UILabel:0x7fb5c8c0a0b0'Hello'`.
+/// An item of a description: `UILabel:0x7fb5c8c0a0b0'Hello'`, `UILabel:blueView` (a Masonry
+/// key), `SystemInputAssistantView` (a name the legend explains).
 public struct LogItem: Hashable, Sendable {
     public var className: String
     /// Without the `0x`; empty when the log gives none.
     public var address: String
     public var label: String?
+    /// The name the log calls the view by, where it gives one: a legend's name, a Masonry key, a
+    /// name swizzled in place of the class.
+    public var name: String?
+    /// The content of a scroll view (a private `contentWidth`/`contentHeight`), not the view.
+    public var content = false
+
+    public init(className: String, address: String, label: String?, name: String? = nil) {
+        self.className = className
+        self.address = address
+        self.label = label
+        self.name = name
+    }
 }
 
 /// One constraint description.
 public struct LogConstraint: Sendable {
     public var className: String
     public var address: String
+    /// What stands in place of the address when there is none: Masonry's key, SnapKit's label.
+    public var key: String?
+    /// SnapKit's `File.swift#88`: where the app made it.
+    public var location: String?
     public var identifier: String?
     /// `h=--& v=--&` of an autoresizing constraint.
     public var accessory: String?
@@ -36,107 +53,278 @@ public struct LogConstraint: Sendable {
     public var line: Int
     /// The description as logged.
     public var text: String
+
+    /// The same constraint wherever a log shows it: its address, else its key.
+    var identity: String { address.isEmpty ? "key:" + (key ?? "line \(line)") : address }
+}
+
+/// One "Unable to simultaneously satisfy constraints." message of a log: UIKit's list and the
+/// constraint it broke. A paste may hold several, or only a message's tail.
+public struct LogMessage: Sendable {
+    /// The log's lines the message spans.
+    public var lines: ClosedRange<Int>
+    /// Its constraints (indices into `ConsoleLog.constraints`), in the logged order.
+    public var members: [Int] = []
+    /// The one UIKit broke ("Will attempt to recover by breaking constraint").
+    public var broken: Int?
+    /// Whether the message starts with UIKit's header line.
+    public var hasHeader = false
+    /// Whether the message has its list, `(` … `)`.
+    public var hasList = false
 }
 
 /// A log, read.
 public struct ConsoleLog: Sendable {
     public var constraints: [LogConstraint] = []
-    /// The index in `constraints` of the one UIKit broke ("Will attempt to recover by breaking").
-    public var broken: Int?
+    public var messages: [LogMessage] = []
     /// Lines that looked like constraint descriptions but could not be read, and why.
     public var skipped: [(line: Int, reason: String)] = []
+    /// The list entries UIKit printed but the paste lost (`""`: brackets stripped by a web page).
+    public var emptyEntries = 0
 
-    /// Constraint classes read besides every `…LayoutConstraint`.
-    static let knownClasses: Set<String> = ["_UISystemBaselineConstraint", "_UILayoutSupportConstraint"]
+    /// The index in `constraints` of the one UIKit broke in the last message that says.
+    public var broken: Int? { messages.last { $0.broken != nil }?.broken }
 
-    /// Reads every description in `text`: timestamps, process prefixes, quotes, commas and the
-    /// list's parentheses around them are ignored, and a line may hold several descriptions (a
-    /// log whose line breaks were lost).
+    static let header = "Unable to simultaneously satisfy constraints"
+    static let marker = "Will attempt to recover by breaking constraint"
+
+    /// Whether a paste that stops here is inside a UIKit message, whose rest comes after an
+    /// empty line: after the list's `)`, the breaking line, or the description on its own line
+    /// after it (the tail, or the next message, follows).
+    public static func isOpen(_ lines: [String]) -> Bool {
+        let texts = lines.map { LogText.clean(Substring($0)).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let last = texts.last else { return false }
+        if last == ")" || last.hasSuffix(marker) { return true }
+        return texts.count >= 2 && texts[texts.count - 2].hasSuffix(marker) && !descriptions(in: Substring(last)).isEmpty
+    }
+
+    /// Whether a line is part of UIKit's message: its header, advice, list, breaking line,
+    /// a description, its tail.
+    public static func isLogLine(_ line: String) -> Bool {
+        let text = LogText.clean(Substring(line)).trimmingCharacters(in: .whitespaces)
+        let phrases = [header, marker, "Probably at least one of the constraints", "Try this:", "(1) look at each constraint",
+                       "(2) find the code", "(Note: If you're seeing", "Make a symbolic breakpoint", "Break on objc_exception_throw",
+                       "UIConstraintBasedLayoutDebugging"]
+        return text == "(" || text == ")" || phrases.contains { text.contains($0) } || !descriptions(in: Substring(text)).isEmpty
+    }
+
+    /// Reads every description in `text`: timestamps, process prefixes, quotes, commas, the
+    /// list's parentheses, markdown and comment damage are ignored; a line may hold several
+    /// descriptions (a log whose line breaks were lost), and a label's line break may split one
+    /// across lines. Messages are told apart by UIKit's header and breaking lines.
     public static func read(_ text: String) -> ConsoleLog {
+        var reader = Reader()
+        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var i = 0
+        while i < raw.count {
+            let number = i + 1
+            var line = LogText.clean(raw[i])
+            i += 1
+            // A label with a line break in it splits its description: the next lines complete
+            // it when they close it and start nothing of their own.
+            if let last = descriptions(in: Substring(line)).last, !last.hasSuffix(">") {
+                var joined = line
+                for j in i..<min(raw.count, i + 3) {
+                    let next = LogText.clean(raw[j])
+                    if !descriptions(in: Substring(next)).isEmpty || next.contains(marker) || next.contains(header) || next.trimmingCharacters(in: .whitespaces) == ")" { break }
+                    joined += "\n" + next
+                    if descriptions(in: Substring(joined)).last?.hasSuffix(">") == true {
+                        line = joined
+                        i = j + 1
+                        break
+                    }
+                }
+            }
+            reader.take(line: line, number: number)
+        }
+        return reader.log
+    }
+
+    /// Reads a log line by line, message by message.
+    struct Reader {
         var log = ConsoleLog()
-        var brokenText: String?
+        var current: Int?
+        var closed = false
         var expectBroken = false
-        let marker = "Will attempt to recover by breaking constraint"
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine)
+
+        mutating func message(at number: Int) -> Int {
+            if let current, !closed {
+                log.messages[current].lines = log.messages[current].lines.lowerBound...number
+                return current
+            }
+            log.messages.append(LogMessage(lines: number...number))
+            current = log.messages.count - 1
+            closed = false
+            return current!
+        }
+
+        mutating func take(line: String, number: Int) {
+            var line = Substring(line)
+            if line.contains(ConsoleLog.header) {
+                if let current, !closed, log.messages[current].members.isEmpty {
+                    log.messages[current].lines = number...number
+                } else {
+                    log.messages.append(LogMessage(lines: number...number))
+                    current = log.messages.count - 1
+                    closed = false
+                }
+                log.messages[current!].hasHeader = true
+                expectBroken = false
+            }
             var brokenPart: Substring?
-            if let range = line.range(of: marker) {
+            if let range = line.range(of: ConsoleLog.marker) {
                 brokenPart = line[range.upperBound...]
                 line = line[..<range.lowerBound]
             }
-            for description in descriptions(in: line) {
+            let found = descriptions(in: line)
+            if line.trimmingCharacters(in: .whitespaces) == "(" || line.hasSuffix(" (") { log.messages[message(at: number)].hasList = true }
+            if found.isEmpty && line.contains("\"\"") {
+                log.emptyEntries += line.components(separatedBy: "\"\"").count - 1
+            }
+            for description in found {
                 if expectBroken {
-                    brokenText = String(description)
-                    expectBroken = false
-                    continue
+                    takeBroken(description, number)
+                } else {
+                    let m = message(at: number)
+                    if let index = take(description, number), !log.messages[m].members.contains(index) {
+                        log.messages[m].members.append(index)
+                    }
                 }
-                take(description, line: number + 1, into: &log)
             }
             if let brokenPart {
-                if let first = descriptions(in: brokenPart).first { brokenText = String(first) } else { expectBroken = true }
-            } else if expectBroken && !line.trimmingCharacters(in: .whitespaces).isEmpty && descriptions(in: line).isEmpty {
+                _ = message(at: number)
+                expectBroken = true
+                if let first = descriptions(in: brokenPart).first { takeBroken(first, number) }
+            } else if expectBroken && found.isEmpty && !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 expectBroken = false
+                closed = true
             }
         }
-        var brokenParser = brokenText.map { DescriptionParser($0, line: 0) }
-        if let constraint = try? brokenParser?.parse() {
-            log.broken = log.constraints.firstIndex { $0.address == constraint.address }
+
+        /// The description after "Will attempt to recover by breaking constraint": the one
+        /// UIKit broke in this message, a member of its list (or, in a tail, on its own).
+        mutating func takeBroken(_ description: String, _ number: Int) {
+            expectBroken = false
+            let m = message(at: number)
+            if let index = take(description, number) {
+                if !log.messages[m].members.contains(index) { log.messages[m].members.append(index) }
+                log.messages[m].broken = index
+            }
+            closed = true
         }
-        return log
+
+        /// Reads one description; the index of its constraint (the first time it was listed).
+        mutating func take(_ description: String, _ number: Int) -> Int? {
+            let head = description.dropFirst().prefix { $0 != " " && $0 != ">" }
+            let constraintClass = String(head.prefix { $0 != ":" })
+            guard description.hasSuffix(">") else {
+                log.skipped.append((number, "the description is cut off"))
+                return nil
+            }
+            // Views and other objects print as `<UIView: 0x…; frame = …>` (with a space) and are
+            // not matched; this is an object of another class with a pointer.
+            guard constraintClass.hasSuffix("Constraint") else { return nil }
+            if description.contains("<private>") {
+                log.skipped.append((number, "redacted (<private>)"))
+                return nil
+            }
+            do {
+                var parser = DescriptionParser(description, line: number)
+                var constraint = try parser.parse()
+                constraint.line = number
+                if let known = log.constraints.firstIndex(where: { $0.identity == constraint.identity }) { return known }
+                log.constraints.append(constraint)
+                return log.constraints.count - 1
+            } catch let error as LogError {
+                let who = constraintClass.hasPrefix("_") || !constraintClass.hasSuffix("LayoutConstraint") ? "\(constraintClass): " : ""
+                log.skipped.append((number, who + error.reason))
+            } catch {
+                log.skipped.append((number, "\(error)"))
+            }
+            return nil
+        }
     }
 
-    /// The descriptions on a line: each starts at `<Class:0x` or `<Class:<private>` and runs to
-    /// the last `>` before the next start (bodies hold `<=` and `>=`, so brackets do not nest).
-    static func descriptions(in line: Substring) -> [Substring] {
+    /// The descriptions on a line: each starts at `<Class:0x`, `<Class:<private>` or a
+    /// constraint class's `<Class:key` and runs to the last `>` before the next start (bodies
+    /// hold `<=` and `>=`, so brackets do not nest). Old SnapKit's `<<Class:0x…> <View:0x…>.top …>`
+    /// is read as the current shape; a line whose brackets a web page stripped
+    /// (`NSLayoutConstraint:0x9162d50 H:[UIView:0x9161180(70)],`) gets them back.
+    static func descriptions(in raw: Substring) -> [String] {
+        let line = raw.contains("<<") || raw.contains(">.") ? Substring(unbracketSnapKit(String(raw))) : raw
         var starts: [String.Index] = []
         var index = line.startIndex
         while let open = line[index...].firstIndex(of: "<") {
             let name = line[line.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }
             let after = line[name.endIndex...]
-            if !name.isEmpty && (after.hasPrefix(":0x") || after.hasPrefix(":<private>")) { starts.append(open) }
+            if !name.isEmpty && (after.hasPrefix(":0x") || after.hasPrefix(":<private>")
+                || name.hasSuffix("Constraint") && after.hasPrefix(":") && after.dropFirst().first.map { $0 != " " } == true) {
+                starts.append(open)
+            }
             index = line.index(after: open)
         }
-        var result: [Substring] = []
+        guard !starts.isEmpty else { return strippedDescriptions(in: line) }
+        var result: [String] = []
         for (k, start) in starts.enumerated() {
             let end = k + 1 < starts.count ? starts[k + 1] : line.endIndex
             let segment = line[start..<end]
             if let close = segment.lastIndex(of: ">"), close > segment.index(after: segment.startIndex) {
-                result.append(segment[...close])
+                result.append(String(segment[...close]))
             } else {
-                result.append(segment)  // cut off: no closing bracket
+                result.append(String(segment))  // cut off: no closing bracket
             }
         }
         return result
     }
 
-    private static func take(_ description: Substring, line number: Int, into log: inout ConsoleLog) {
-        let head = description.dropFirst().prefix { $0 != " " && $0 != ">" }
-        let constraintClass = String(head.prefix { $0 != ":" })
-        guard description.hasSuffix(">") else {
-            log.skipped.append((number, "the description is cut off"))
-            return
+    /// Descriptions whose `<` and `>` are gone: from a constraint class's `Class:0x` at the start
+    /// of a word to the end of the line (less the list's quotes and comma).
+    static func strippedDescriptions(in line: Substring) -> [String] {
+        var starts: [String.Index] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            let previous = index == line.startIndex ? " " : line[line.index(before: index)]
+            if " \"(".contains(previous), line[index].isLetter || line[index] == "_" {
+                let name = line[index...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }
+                if name.hasSuffix("Constraint"), line[name.endIndex...].hasPrefix(":0x") { starts.append(index) }
+            }
+            index = line.index(after: index)
         }
-        if !ConsoleLog.knownClasses.contains(constraintClass) && !constraintClass.hasSuffix("LayoutConstraint") {
-            // Views and other objects print as `<UIView: 0x…; frame = …>` (with a space) and are
-            // not matched; this is an object of another class with a pointer.
-            if constraintClass.hasSuffix("Constraint") { log.skipped.append((number, "unknown constraint class \(constraintClass)")) }
-            return
+        return starts.enumerated().map { k, start in
+            var segment = line[start..<(k + 1 < starts.count ? starts[k + 1] : line.endIndex)]
+            while let last = segment.last, " \t,\">".contains(last) { segment = segment.dropLast() }
+            return "<" + segment + ">"
         }
-        if description.contains("<private>") {
-            log.skipped.append((number, "redacted (<private>)"))
-            return
+    }
+
+    /// `<<App.LayoutConstraint:0x1> <UIView:0x2>.top == <_UILayoutGuide:0x3>.bottom>` →
+    /// `<App.LayoutConstraint:0x1 UIView:0x2.top == _UILayoutGuide:0x3.bottom>`.
+    static func unbracketSnapKit(_ line: String) -> String {
+        var result = ""
+        var rest = Substring(line)
+        while let open = rest.firstIndex(of: "<") {
+            result += rest[..<open]
+            let inner = rest[rest.index(after: open)...]
+            let name = inner.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }
+            let after = inner[name.endIndex...]
+            if inner.hasPrefix("<") {
+                // `<<Class:0x…>`: the description opens; its own `>` goes.
+                let head = inner.dropFirst()
+                if let close = head.firstIndex(of: ">"), !head[..<close].contains(" ") {
+                    result += "<" + head[..<close]
+                    rest = head[head.index(after: close)...]
+                    continue
+                }
+            } else if !name.isEmpty, after.hasPrefix(":0x"), let close = after.firstIndex(of: ">"),
+                      !after[..<close].contains(" "), after[close...].dropFirst().first == "." {
+                // `<UIView:0x…>.top`: an item in brackets.
+                result += inner[..<close]
+                rest = inner[inner.index(after: close)...]
+                continue
+            }
+            result += "<"
+            rest = inner
         }
-        do {
-            var parser = DescriptionParser(String(description), line: number)
-            var constraint = try parser.parse()
-            constraint.line = number
-            // Listed twice (the broken one, or a log pasted twice): keep the first.
-            if log.constraints.contains(where: { $0.address == constraint.address && !$0.address.isEmpty }) { return }
-            log.constraints.append(constraint)
-        } catch let error as LogError {
-            log.skipped.append((number, error.reason))
-        } catch {
-            log.skipped.append((number, "\(error)"))
-        }
+        return result + rest
     }
 }

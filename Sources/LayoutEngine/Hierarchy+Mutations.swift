@@ -133,15 +133,19 @@ extension Hierarchy {
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where view(anchor.item).kind == .guide && anchor.attribute.needsView {
             throw LayoutError.attributeNotOnGuide(guide: view(anchor.item).name, attribute: anchor.attribute.name)
         }
+        // An autoresizing constraint read from a log places an edge in its superview's
+        // coordinates: at a constant (`minX == 0`, `midY == + 30`) or, with flexible margins, at
+        // a fraction of the superview's size (`minX == 0.5*UIView.width - 32`).
+        let placesEdge = c.origin == .autoresizing || c.first.attribute == .minX || c.first.attribute == .minY
         guard let second = c.second else {
-            // minX and minY (an autoresizing constraint read from a log) are positions in the superview.
-            if !c.first.attribute.isDimension && c.first.attribute != .minX && c.first.attribute != .minY {
+            if !c.first.attribute.isDimension && !placesEdge {
                 throw LayoutError.locationToConstant(describe(c.first))
             }
             return
         }
         let a = c.first.attribute, b = second.attribute
-        if a.isDimension != b.isDimension || (!a.isDimension && a.axis != b.axis) {
+        let edgeAtFraction = c.origin == .autoresizing && !a.isDimension && b.isDimension && a.axis == b.axis
+        if !edgeAtFraction && (a.isDimension != b.isDimension || (!a.isDimension && a.axis != b.axis)) {
             throw LayoutError.invalidPairing(describe(c.first), describe(second))
         }
         if (a.isDirectional && b.isAbsoluteHorizontal) || (a.isAbsoluteHorizontal && b.isDirectional) {

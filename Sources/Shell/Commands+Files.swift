@@ -31,7 +31,8 @@ extension Commands {
                 details: """
                 The lines after 'paste', up to the first empty one, are taken as they are (no ';' or '#') \
                 and read as UIKit's "Unable to simultaneously satisfy constraints." output, as 'import \
-                FILE.txt' reads a file: see 'help import'.
+                FILE.txt' reads a file: see 'help import'. Inside UIKit's message (after its list's ')' \
+                or its breaking line) an empty line is part of the log, and two end it.
                 """,
                 run: { s, a in try startPaste(s, a); return .succeeded }),
     ]
@@ -102,57 +103,15 @@ extension Commands {
         if s.loadDepth == 0 { s.print("paste UIKit's log, then an empty line:") }
     }
 
-    /// A console log's constraints on placeholder views, then strut's account of the conflict.
+    /// A console log's constraints on placeholder views, then strut's account of each message's
+    /// conflict, about what the developer owns.
     static func importLog(_ s: Session, _ text: String, from source: String) throws {
-        let engine = s.engine, words = DiagnosisText(engine: engine)
+        let engine = s.engine
         let log = ConsoleLog.read(text)
-        guard !log.constraints.isEmpty else {
-            let skipped = log.skipped.map { "line \($0.line): \($0.reason)" }.joined(separator: "; ")
-            throw ShellError.notAvailable("no constraint descriptions could be read from \(source)" + (skipped.isEmpty ? "" : " (\(skipped))"))
-        }
+        guard !log.constraints.isEmpty else { throw ShellError.notAvailable(LogReport.unreadable(log, text, source)) }
         let report = try LogImporter(engine: engine).run(log)
         engine.layoutIfNeeded()
-        let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
-        s.print("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(report.views.count) placeholder view\(report.views.count == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
-        for skipped in report.skipped {
-            s.print("skipped: line \(skipped.line): " + (skipped.cause.map(ErrorText.message) ?? skipped.reason))
-        }
-        if let broken = report.uikitBroke {
-            s.print("UIKit broke \(broken): \(engine.hierarchy.constraint(named: broken).map { engine.hierarchy.text(of: $0) } ?? "?")")
-        } else {
-            s.print("the log does not say which constraint UIKit broke")
-        }
-        // Only the conflicts among what this log added (the session may hold others).
-        let added = Set(report.names.flatMap { $0 })
-        let conflicts = engine.conflictReports().filter { $0.set.contains { added.contains(engine.name(of: $0)) } }
-        guard !conflicts.isEmpty else {
-            s.print("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
-            return
-        }
-        for conflict in conflicts {
-            let brokenName = engine.name(of: conflict.broken)
-            let count = conflict.set.count
-            s.print("")
-            s.print("These \(count) of the logged constraints cannot all hold (a minimal set):")
-            for line in words.lines(conflict.chain) { s.print(line) }
-            if let uikit = report.uikitBroke {
-                s.print(uikit == brokenName
-                    ? "strut breaks \(brokenName) too: added last, as UIKit was adding it, it is the newest of the set."
-                    : "strut breaks \(brokenName), the newest of the set when the constraints are added in the logged order with UIKit's broken one last; UIKit broke \(uikit)\(conflict.set.contains { engine.name(of: $0) == uikit } ? "" : ", which is not in this set").")
-            } else {
-                s.print("strut breaks \(brokenName), the newest of the set in the logged order.")
-            }
-            let h = engine.hierarchy
-            let encapsulated = conflict.set.filter { (h.constraint($0)?.identifier ?? "").hasPrefix("UIView-Encapsulated-Layout") }
-            let yours = conflict.resolving.filter { h.constraint($0).map { !LogImporter.isUIKits($0) } ?? false }
-            if let size = encapsulated.first, !yours.isEmpty {
-                let identifier = h.constraint(size)?.identifier ?? ""
-                s.print("\(engine.name(of: size)) ('\(identifier)') is the frame UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:")
-                for fix in yours { s.print("  priority \(engine.name(of: fix)) 999") }
-            } else {
-                for line in words.fixLines(conflict.fixes) { s.print(line) }
-            }
-        }
+        LogReport(session: s, log: log, report: report).print(source: source)
     }
 
     private static func reason(_ error: Error) -> String {

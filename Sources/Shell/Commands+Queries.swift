@@ -44,7 +44,7 @@ extension Commands {
     }
 
     static func showFrame(_ s: Session, _ a: Arguments) throws {
-        let h = s.engine.hierarchy, engine = s.engine
+        let h = s.engine.hierarchy
         var c = try a.cursor()
         let name = try c.name("a view name")
         try c.expectEnd()

@@ -24,7 +24,7 @@ struct DiagnosisText {
     /// `c1: title.leading == root.leading + 8    title.x = 8`, aligned; then the constraints
     /// that only hold together.
     func lines(_ chain: Chain) -> [String] {
-        let texts = chain.steps.map { "\(name($0.ref)): \(constraintText($0.ref))\(originNote($0.ref))" }
+        let texts = chain.steps.map { "\(shown($0.ref)): \(constraintText($0.ref))\(originNote($0.ref))" }
         let width = texts.map(\.count).max() ?? 0
         var lines: [String] = []
         for (step, text) in zip(chain.steps, texts) {
@@ -39,10 +39,17 @@ struct DiagnosisText {
         if !chain.unordered.isEmpty {
             lines.append("  and, holding only together with the above:")
             for ref in chain.unordered {
-                lines.append("    \(name(ref)): \(constraintText(ref))\(originNote(ref))")
+                lines.append("    \(shown(ref)): \(constraintText(ref))\(originNote(ref))")
             }
         }
         return lines
+    }
+
+    /// The name, and UIKit's identifier when the constraint has one besides its name
+    /// (`c_c0a0 'UIView-Encapsulated-Layout-Height'`).
+    func shown(_ ref: ConstraintRef) -> String {
+        guard let identifier = h.constraint(ref)?.identifier else { return name(ref) }
+        return "\(name(ref)) '\(identifier)'"
     }
 
     func constraintText(_ ref: ConstraintRef) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import ConsoleLog
 
 /// A line from a reader: the terminal, a pipe, a file, `-c`.
 public enum InputLine: Equatable, Sendable {
@@ -89,15 +90,16 @@ extension Session {
             case .end:
                 // A log pasted at the very end, without its empty line, is read all the same.
                 if atEnd && pasted != nil {
-                    do { try takePastedLine("") } catch { _ = try failed(error) }
+                    do { try finishPaste() } catch { _ = try failed(error) }
                 }
                 return outcome
             case let .line(line):
                 if echo { sink.write("strut> \(line)\n") }
                 defer { sink.flush() }
                 if pasted != nil {
-                    do { try takePastedLine(line) } catch { if try !failed(error) { return outcome } }
-                    continue
+                    var consumed = true
+                    do { consumed = try takePastedLine(line) } catch { if try !failed(error) { return outcome } }
+                    if consumed { continue }
                 }
                 for statement in Lexer.statements(line) {
                     do {
@@ -114,12 +116,31 @@ extension Session {
         }
     }
 
-    /// After `paste`: a line of the log, or at an empty line the whole log, imported as one step.
-    func takePastedLine(_ line: String) throws {
-        if !line.trimmingWhitespace().isEmpty {
-            pasted!.append(line)
-            return
+    /// After `paste`: a line of the log, or at an empty line the whole log, imported as one
+    /// step. Inside UIKit's message (after its list, its breaking line) an empty line may be the
+    /// log's own: the paste goes on if the next line is the log's too, and ends at a second
+    /// empty line or at a line that is not (which is then run as a command: false).
+    func takePastedLine(_ line: String) throws -> Bool {
+        let blank = line.trimmingWhitespace().isEmpty
+        if pasted!.last == "" {
+            if !blank && ConsoleLog.isLogLine(line) {
+                pasted!.append(line)
+                return true
+            }
+            try finishPaste()
+            return blank
         }
+        if !blank {
+            pasted!.append(line)
+        } else if ConsoleLog.isOpen(pasted!) {
+            pasted!.append("")
+        } else {
+            try finishPaste()
+        }
+        return true
+    }
+
+    func finishPaste() throws {
         let text = pasted!.joined(separator: "\n")
         pasted = nil
         let before = engine.hierarchy

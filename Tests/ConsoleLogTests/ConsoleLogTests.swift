@@ -18,10 +18,12 @@ func logSession(_ text: String) -> (Session, BufferSink, LineOutcome) {
     let sink = BufferSink()
     let session = Session(sink: sink)
     var outcome = session.run(line: "paste")
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+    // As pasted, empty lines and all; a second empty line ends a paste left inside a message.
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         outcome = session.run(line: String(line))
     }
     outcome = session.run(line: "")
+    if session.pasted != nil { outcome = session.run(line: "") }
     return (session, sink, outcome)
 }
 
@@ -93,7 +95,9 @@ The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in
     #expect(out.contains("UIKit broke c_b1b0: UIImageView_f3d0.height == 100"))
     #expect(out.contains("These 4 of the logged constraints cannot all hold (a minimal set):"))
     #expect(out.contains("strut breaks c_b1b0 too: added last, as UIKit was adding it, it is the newest of the set."))
-    #expect(out.contains("c_c0a0 ('UIView-Encapsulated-Layout-Height') is the frame UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:\n  priority c_b250 999\n  priority c_b2f0 999\n  priority c_b1b0 999"))
+    #expect(out.contains("  c_c0a0 'UIView-Encapsulated-Layout-Height': UITableViewCellContentView_1f10.height == 112.333 "))
+    #expect(out.contains("Whose they are:\n  yours: c_b250, c_b2f0, c_b1b0\n  the table view's cell sizing (UIKit): c_c0a0 'UIView-Encapsulated-Layout-Height'\n"))
+    #expect(out.contains("c_c0a0 'UIView-Encapsulated-Layout-Height' is the size UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:\n  priority c_b250 999\n  priority c_b2f0 999\n  priority c_b1b0 999"))
     let h = session.engine.hierarchy
     #expect(h.view(named: "UIImageView_f3d0")!.parent == h.view(named: "UITableViewCellContentView_1f10")!.id)
     #expect(h.constraint(named: "c_c0a0")!.identifier == "UIView-Encapsulated-Layout-Height")
@@ -106,7 +110,7 @@ The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in
 
 /// iOS 8's one-line shape: legacy size art, `@` priorities, `(Names: …)`, no `(active)`,
 /// an autoresizing constraint with its mask, a content-size constraint, and what strut skips:
-/// a redacted line, an unknown class, a line cut off.
+/// a redacted line, a private class whose body is not a view's attribute, a line cut off.
 let legacyLog = """
 Unable to simultaneously satisfy constraints.  Probably at least one of the constraints in the following list is one you don't want. Try this: (1) look at each constraint and try to figure out which you don't expect; (2) find the code that added the unwanted constraint or constraints and fix it. (Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, refer to the documentation for the UIView property translatesAutoresizingMaskIntoConstraints) 
 (
@@ -117,7 +121,7 @@ Unable to simultaneously satisfy constraints.  Probably at least one of the cons
     "<NSContentSizeLayoutConstraint:0x7fe3d05b7000 H:[UILabel:0x7fe3d0450000'Hello'(42)] Hug:250 CompressionResistance:750>",
     "<NSLayoutConstraint:0x7fe3d05b7100 H:[UILabel:0x7fe3d0450000'Hello'(<=30@751)]>",
     "<NSLayoutConstraint:0x7fe3d05b7200 <private>>",
-    "<NSWindowSizeConstraint:0x7fe3d05b7300 UIView:0x7fe3d0449e40.width == 320>",
+    "<_UIPrivateThingConstraint:0x7fe3d05b7300 UIView:0x7fe3d0449e40.frobWidth{id: 3} == 320>",
     "<NSLayoutConstraint:0x7fe3d05b7400 UIView:0x7fe3d0449e40.height ==
 )
 
@@ -130,7 +134,7 @@ Break on objc_exception_throw to catch this in the debugger.
     let log = ConsoleLog.read(legacyLog)
     #expect(log.constraints.map { "c_" + $0.address.suffix(4) } == ["c_1b70", "c_1c10", "c_1cb0", "c_6360", "c_7000", "c_7100"])
     #expect(log.skipped.map(\.line) == [9, 10, 11])
-    #expect(log.skipped.map(\.reason)[0...1] == ["redacted (<private>)", "unknown constraint class NSWindowSizeConstraint"])
+    #expect(log.skipped.map(\.reason)[0...1] == ["redacted (<private>)", "_UIPrivateThingConstraint: unknown attribute 'frobWidth' at ' == 320>'"])
     #expect(log.skipped[2].reason == "the description is cut off")
     #expect(log.broken == 0)
     let (session, sink, outcome) = logSession(legacyLog)
@@ -146,7 +150,7 @@ Break on objc_exception_throw to catch this in the debugger.
         "c_7100: UILabel_0000.width <= 30 @751 [user]",
         "c_1b70: UIView_6b30.width == 304 [user]",
     ])
-    #expect(sink.output.contains("skipped: line 9: redacted (<private>)\nskipped: line 10: unknown constraint class NSWindowSizeConstraint\nskipped: line 11: the description is cut off"))
+    #expect(sink.output.contains("skipped: line 9: redacted (<private>)\nskipped: line 10: _UIPrivateThingConstraint: unknown attribute 'frobWidth' at ' == 320>'\nskipped: line 11: the description is cut off"))
     #expect(sink.output.contains("strut breaks c_1b70 too"))
     #expect(session.run(line: "expect violated c_7000.compression; expect broken c_1b70") == .succeeded)
     try checkConflicts(legacyLog, "legacy")

@@ -1,0 +1,202 @@
+import ConsoleLog
+import LayoutEngine
+
+/// strut's account of an imported console log, message by message: which of the logged
+/// constraints cannot all hold, whose each one is (the developer's or a part of UIKit's), how
+/// that compares with what UIKit broke, and the changes the developer can make.
+struct LogReport {
+    let session: Session
+    let log: ConsoleLog
+    let report: LogImportReport
+
+    func out(_ line: String) { session.print(line) }
+
+    func print(source: String) {
+        let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
+        let views = report.views.count
+        out("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(views) placeholder view\(views == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
+        for skipped in report.skipped {
+            out("skipped: line \(skipped.line): " + (skipped.cause.map(ErrorText.message) ?? skipped.reason))
+        }
+        let count = log.messages.count
+        if count > 1 {
+            out("\(count) messages in this log: each is its own conflict, compared with the constraint UIKit broke in it.")
+        }
+        for (k, (message, made)) in zip(log.messages, report.messages).enumerated() {
+            if count > 1 {
+                out("")
+                let lines = made.lines.count == 1 ? "line \(made.lines.lowerBound)" : "lines \(made.lines.lowerBound)-\(made.lines.upperBound)"
+                out("Message \(k + 1) of \(count) (\(lines)):")
+            }
+            account(message, made, inOneOfMany: count > 1)
+        }
+    }
+
+    func owner(_ name: String) -> LogOwner? { report.owners[name] }
+
+    /// `c_2f30 'UIView-Encapsulated-Layout-Height'`.
+    func shown(_ name: String, in engine: LayoutEngine) -> String {
+        guard let identifier = engine.hierarchy.constraint(named: name)?.identifier else { return name }
+        return "\(name) '\(identifier)'"
+    }
+
+    func account(_ message: LogMessage, _ made: MessageReport, inOneOfMany: Bool) {
+        let h = session.engine.hierarchy
+        if let broken = made.uikitBroke {
+            out("UIKit broke \(shown(broken, in: session.engine)): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
+        } else {
+            out(inOneOfMany ? "this message does not say which constraint UIKit broke" : "the log does not say which constraint UIKit broke")
+        }
+        if !made.hasList && made.names.count == 1, let broken = made.uikitBroke {
+            out("Only the constraint UIKit broke is here, without the list it conflicts with: paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
+            if let owner = owner(broken) { out("\(broken) is \(owner.words).") }
+            return
+        }
+        let scratch = report.plan.engine(for: message)
+        let conflicts = scratch.conflictReports()
+        guard !conflicts.isEmpty else {
+            noConflict(message, made)
+            return
+        }
+        for conflict in conflicts { account(conflict, in: scratch, uikitBroke: made.uikitBroke) }
+    }
+
+    /// Why strut finds no conflict where UIKit did: a line it could not rebuild, or a size the
+    /// log does not give.
+    func noConflict(_ message: LogMessage, _ made: MessageReport) {
+        if !made.skipped.isEmpty {
+            let lines = made.skipped.map { "line \($0.line)" }.joined(separator: ", ")
+            out("These constraints can all hold in strut's model, but \(made.skipped.count == 1 ? "a line" : "\(made.skipped.count) lines") of this message could not be rebuilt and may carry the conflict: \(lines).")
+            return
+        }
+        if report.plan.usesMargins(message), let bound = marginBound(message) {
+            out(bound)
+            return
+        }
+        if !made.hasHeader || !made.hasList {
+            let missing = !made.hasList ? "its list" : "its header"
+            out("These \(made.names.count) constraints can all hold in strut's model, and this is only part of UIKit's message (\(missing) is missing): the constraints that conflict with them were not pasted. Paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
+            return
+        }
+        out("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
+    }
+
+    /// The margins for which the message's constraints hold (they do at strut's 8): a conflict
+    /// that needs other margins says what UIKit's must have been.
+    func marginBound(_ message: LogMessage) -> String? {
+        func holds(_ margins: Double) -> Bool { report.plan.engine(for: message, margins: margins).conflicts.isEmpty }
+        func bisect(_ good: Double, _ bad: Double) -> Double {
+            var (good, bad) = (good, bad)
+            for _ in 0..<40 where abs(bad - good) > 1e-6 {
+                let middle = (good + bad) / 2
+                if holds(middle) { good = middle } else { bad = middle }
+            }
+            return (good * 1000).rounded() / 1000
+        }
+        if !holds(1000) {
+            let most = bisect(8, 1000)
+            return "These constraints hold only if the layout margins are at most \(formatNumber(most)) (strut's placeholders have 8): UIKit's must have been larger for its conflict to happen."
+        }
+        if !holds(0) {
+            let least = bisect(8, 0)
+            return "These constraints hold only if the layout margins are at least \(formatNumber(least)) (strut's placeholders have 8): UIKit's must have been smaller for its conflict to happen."
+        }
+        return nil
+    }
+
+    func account(_ conflict: ConflictReport, in scratch: LayoutEngine, uikitBroke: String?) {
+        let words = DiagnosisText(engine: scratch)
+        let brokenName = scratch.name(of: conflict.broken)
+        let members = conflict.set.map(scratch.name(of:))
+        out("")
+        out(members.count == 1 ? "This logged constraint cannot hold on its own:" : "These \(members.count) of the logged constraints cannot all hold (a minimal set):")
+        for line in words.lines(conflict.chain) { out(line) }
+        if let uikit = uikitBroke {
+            out(uikit == brokenName
+                ? "strut breaks \(brokenName) too: added last, as UIKit was adding it, it is the newest of the set."
+                : "strut breaks \(brokenName), the newest of the set when the constraints are added in the logged order with UIKit's broken one last; UIKit broke \(uikit)\(members.contains(uikit) ? "" : ", which is not in this set").")
+        } else {
+            out("strut breaks \(brokenName), the newest of the set in the logged order.")
+        }
+        // Whose they are, grouped.
+        var groups: [(words: String, names: [String])] = []
+        for name in members {
+            let owner = owner(name)?.words ?? "yours"
+            if let k = groups.firstIndex(where: { $0.words == owner }) { groups[k].names.append(name) } else { groups.append((owner, [name])) }
+        }
+        out("Whose they are:")
+        for group in groups { out("  \(group.words): \(group.names.map { shown($0, in: scratch) }.joined(separator: ", "))") }
+        fixes(conflict, in: scratch, words: words)
+    }
+
+    /// The changes that resolve the conflict, among what the developer owns: their own
+    /// constraints, a view's autoresizing, a stack view's settings. UIKit's own constraints are
+    /// never offered.
+    func fixes(_ conflict: ConflictReport, in scratch: LayoutEngine, words: DiagnosisText) {
+        let h = scratch.hierarchy
+        let yours = conflict.resolving.filter { owner(scratch.name(of: $0))?.isYours ?? true }
+        if let size = conflict.set.first(where: { if case .encapsulated = owner(scratch.name(of: $0)) { true } else { false } }), !yours.isEmpty {
+            out("\(shown(scratch.name(of: size), in: scratch)) is the size UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:")
+            for ref in yours { out("  priority \(scratch.name(of: ref)) 999") }
+            return
+        }
+        guard !conflict.fixes.isEmpty else {
+            out("No single change to this set resolves it: other conflicts hold it too.")
+            return
+        }
+        var lines: [String] = []
+        func add(_ line: String) { if !lines.contains(line) { lines.append(line) } }
+        for fix in conflict.fixes {
+            switch fix {
+            case let .deactivate(ref), let .priority(ref, _):
+                let name = scratch.name(of: ref)
+                switch owner(name) {
+                case .yours?, nil, .contentSize?:
+                    add("  " + words.text(fix))
+                case .autoresizing?:
+                    let view = h.constraint(ref).map { h.view($0.first.item).name } ?? "?"
+                    let line = "  turn translatesAutoresizingMaskIntoConstraints off for \(view) and constrain it yourself   (here: deactivate "
+                    if let k = lines.firstIndex(where: { $0.hasPrefix(line) }) {
+                        lines[k] = String(lines[k].dropLast()) + " or \(name))"
+                    } else {
+                        add(line + name + ")")
+                    }
+                case .stackView?:
+                    let identifier = h.constraint(ref)?.identifier ?? "UISV-*"
+                    add("  change the stack view's alignment, distribution, spacing or arranged views   (its '\(identifier)' takes part)")
+                default:
+                    continue
+                }
+            default:
+                add("  " + words.text(fix))
+            }
+        }
+        if lines.isEmpty {
+            let owners = conflict.set.compactMap { owner(scratch.name(of: $0))?.words }
+            var unique: [String] = []
+            for owner in owners where !unique.contains(owner) { unique.append(owner) }
+            out("Nothing in this set is yours: \(unique.joined(separator: "; ")). The conflict is inside UIKit; no change to your constraints resolves it.")
+        } else {
+            out("Any one of these changes resolves it:")
+            for line in lines { out(line) }
+        }
+    }
+
+    /// What a text with no constraint to read is, and what to paste instead.
+    static func unreadable(_ log: ConsoleLog, _ text: String, _ source: String) -> String {
+        if text.contains("AMBIGUOUS LAYOUT") || text.contains("_autolayoutTrace") || text.contains("|   *") || text.contains("|   •") {
+            return "\(source) is an _autolayoutTrace (the view tree, with AMBIGUOUS LAYOUT marks), not a conflict: it lists no constraints; rebuild the views here (or import the .xib/.storyboard) and run 'ambiguous', or paste the console's \"Unable to simultaneously satisfy constraints.\" message"
+        }
+        if log.emptyEntries > 0 {
+            return "\(source)'s list holds \(log.emptyEntries) empty entr\(log.emptyEntries == 1 ? "y" : "ies") (\"\"): the page it was copied from dropped everything between < and >, the constraint descriptions with it; copy the log from Xcode's console, or from the page's source, instead"
+        }
+        if text.contains("; frame = (") {
+            return "\(source) holds view descriptions (<UIView: 0x…; frame = …>), not constraints: paste the console's \"Unable to simultaneously satisfy constraints.\" message, list and breaking line included"
+        }
+        let skipped = log.skipped.map { "line \($0.line): \($0.reason)" }.joined(separator: "; ")
+        if text.contains("Unable to simultaneously satisfy constraints") || text.contains("Will attempt to recover by breaking constraint") {
+            return "\(source) has UIKit's message but no constraint description strut can read" + (skipped.isEmpty ? "" : " (\(skipped))") + ": paste the whole message, its list and breaking line included"
+        }
+        return "no constraint descriptions could be read from \(source)" + (skipped.isEmpty ? "" : " (\(skipped))")
+    }
+}
