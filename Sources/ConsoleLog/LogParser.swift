@@ -87,6 +87,7 @@ public struct ConsoleLog: Sendable {
 
     static let header = "Unable to simultaneously satisfy constraints"
     static let marker = "Will attempt to recover by breaking constraint"
+    static let tail = ["Make a symbolic breakpoint", "Break on objc_exception_throw", "UIConstraintBasedLayoutDebugging"]
 
     /// Whether a paste that stops here is inside a UIKit message, whose rest comes after an
     /// empty line: after the list's `)`, the breaking line, or the description on its own line
@@ -170,6 +171,10 @@ public struct ConsoleLog: Sendable {
                 }
                 log.messages[current!].hasHeader = true
                 expectBroken = false
+            }
+            // UIKit's closing advice belongs to the message it ends.
+            if let current, ConsoleLog.tail.contains(where: { line.contains($0) }) {
+                log.messages[current].lines = log.messages[current].lines.lowerBound...number
             }
             var brokenPart: Substring?
             if let range = line.range(of: ConsoleLog.marker) {
