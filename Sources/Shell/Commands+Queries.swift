@@ -100,11 +100,13 @@ extension Commands {
         s.print(lines.joined(separator: "\n"))
     }
 
-    /// `priority 1000, user, satisfied` / `..., violated by 118`.
+    /// `priority 1000, user, satisfied` / `..., violated by 118`, and UIKit's identifier
+    /// (`'UISV-spacing'`, `'UIView-Encapsulated-Layout-Height'`).
     static func stateText(_ ref: ConstraintRef, _ constraint: LayoutConstraint, _ engine: LayoutEngine) -> String {
         let state = engine.state(of: ref)
         var text = "priority \(constraint.priority), \(constraint.origin.rawValue), \(state.rawValue)"
         if state == .violated || state == .broken { text += " by \(formatNumber(engine.error(of: ref)))" }
+        if let identifier = constraint.identifier { text += ", '\(identifier)'" }
         return text
     }
 

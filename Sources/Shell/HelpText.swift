@@ -54,14 +54,17 @@ enum HelpText {
         A document strut cannot read (not XML, truncated, unknown elements, references to \
         nothing) is refused with its line, and nothing changes.
         A console log (.txt or .log; 'paste' reads one typed or pasted) is UIKit's "Unable to \
-        simultaneously satisfy constraints." output, in any shape since iOS 6: every constraint \
-        description is read (timestamps, quotes and the list's brackets are ignored; what cannot \
-        be read is listed and skipped). Each item becomes a placeholder view named after its class \
-        and the end of its address (UILabel_c9e0; the '|' of a legend is the superview), without \
-        content size; each constraint is named c_ and the end of its address, with its priority, \
-        identifier and origin. They are added in the logged order, the one UIKit broke last, and \
-        strut says which minimal subset cannot hold, which one it breaks and whether that is \
-        UIKit's, and the single changes that resolve it (for UIView-Encapsulated-Layout-Height: \
-        lower your own constraint to 999).
+        simultaneously satisfy constraints." output, in any shape since iOS 6 and as people paste \
+        it (block quotes, comment prefixes, markdown escapes, stripped brackets; Masonry keys, \
+        SnapKit labels, names from the legend): every constraint description is read, what \
+        cannot be read is listed and skipped. Each item becomes a placeholder view named after \
+        the name the log gives it or its class and the end of its address (UILabel_c9e0; the '|' \
+        of a legend is the superview), without content size; each constraint is named c_ and \
+        the end of its address, with its priority, identifier and origin. Each message of the \
+        log is taken on its own, its constraints in the logged order and the one UIKit broke \
+        last: strut says which minimal subset cannot hold, whose each one is (yours, the stack \
+        view's, the cell sizing, autoresizing, the keyboard's, UIKit private, ...), which one it \
+        breaks and whether that is UIKit's, and the single changes of yours that resolve it (for \
+        UIView-Encapsulated-Layout-Height: lower your own constraint to 999).
         """
 }
