@@ -134,6 +134,7 @@ extension Session {
             pasted!.append(line)
         } else if ConsoleLog.isOpen(pasted!) {
             pasted!.append("")
+            if explainsOpenPaste { print("(inside UIKit's message: paste the rest of it, or an empty line to end)") }
         } else {
             try finishPaste()
         }

@@ -49,6 +49,9 @@ public final class Session {
     var loadDepth = 0
     /// After `paste`: the lines of a console log, taken raw until an empty line.
     var pasted: [String]?
+    /// At the terminal: say so when an empty line does not end a paste (it is inside UIKit's
+    /// message, whose rest may follow).
+    public var explainsOpenPaste = false
     /// Whether lines are being taken as a pasted log (the input's end finishes it).
     public var isPasting: Bool { pasted != nil }
 

@@ -94,6 +94,7 @@ let batchMode: RunMode = options.keepGoing ? .keepGoing : .stopAtFirstError
     if isInteractiveTerminal(),
        let reader = EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
                                    completer: { session.completions(before: $0) }) {
+        session.explainsOpenPaste = true
         _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
         return
     }

@@ -77,6 +77,19 @@ check(b"box.width == 40" in out, "'bo<Tab>wi<Tab>' completes to 'box.width '")
 check(b"t.width <= 51 @300" in out, "'set t.hu<Tab>' completes to 'set t.hugging.'; UTF-8 input reaches the shell (51 points)")
 read_until(fd, b"strut> ")
 
+# A pasted log: an empty line inside UIKit's message does not end it, a second one does.
+send(fd, "paste\r")
+read_until(fd, b"empty line:")
+for line in ["(", '"<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10>",', '"<NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20>"', ")"]:
+    send(fd, line + "\r")
+    read_until(fd, b"strut> ")
+send(fd, "\r")
+out = read_until(fd, b"paste the rest of it")
+check(b"inside UIKit's message" in out and b"read 2 constraints" not in out, "an empty line after a pasted list says the message may go on")
+send(fd, "\r")
+out = read_until(fd, b"strut> ")
+check(b"read 2 constraints from the pasted log" in out, "a second empty line ends the paste")
+
 send(fd, "frame bo")
 send(fd, "\x03")  # Ctrl-C: the line is dropped
 out = read_until(fd, b"strut> ")
