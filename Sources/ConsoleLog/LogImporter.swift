@@ -61,18 +61,28 @@ public struct LogPlan: Sendable {
 
     /// Whether the message's constraints use a view's layout margins, which a log never gives.
     public func usesMargins(_ message: LogMessage) -> Bool {
+        uses(message) { $0.name.contains("Margin") }
+    }
+
+    /// Whether the message's constraints use a label's baseline, which depends on its font.
+    public func usesBaselines(_ message: LogMessage) -> Bool {
+        uses(message) { $0 == .firstBaseline || $0 == .lastBaseline }
+    }
+
+    func uses(_ message: LogMessage, _ test: (LayoutAttribute) -> Bool) -> Bool {
         message.members.contains { index in
-            specs[index].contains { spec in [spec.firstAttribute, spec.secondAttribute].contains { $0.map { $0.name.contains("Margin") } ?? false } }
+            specs[index].contains { spec in [spec.firstAttribute, spec.secondAttribute].contains { $0.map(test) ?? false } }
         }
     }
 
     /// A fresh engine with the placeholder views and `message`'s constraints only; every view's
-    /// margins set to `margins` when given (to ask what the log's unknown margins must be).
-    public func engine(for message: LogMessage, margins: Double? = nil) -> LayoutEngine {
+    /// margins, every label's font, set when given (to ask what the log's unknowns must be).
+    public func engine(for message: LogMessage, margins: Double? = nil, font: Double? = nil) -> LayoutEngine {
         let engine = LayoutEngine()
         for view in views {
             var properties = view.properties
             if let margins, view.kind != .guide { properties.append(.margins(EdgeInsets(top: margins, left: margins, bottom: margins, right: margins))) }
+            if let font, view.kind == .label { properties.append(.font(font)) }
             try? engine.addView(kind: view.kind, name: view.name, parent: view.parent, properties: properties)
         }
         for index in order(of: message) {

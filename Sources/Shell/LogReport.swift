@@ -69,7 +69,11 @@ struct LogReport {
             out("These constraints can all hold in strut's model, but \(made.skipped.count == 1 ? "a line" : "\(made.skipped.count) lines") of this message could not be rebuilt and may carry the conflict: \(lines).")
             return
         }
-        if report.plan.usesMargins(message), let bound = marginBound(message) {
+        if report.plan.usesMargins(message), let bound = unknownBound(message, "the layout margins", "strut's placeholders have 8", at: 8, { .init(margins: $0) }) {
+            out(bound)
+            return
+        }
+        if report.plan.usesBaselines(message), let bound = unknownBound(message, "the labels' fonts", "a baseline is 0.95 × the font below a label's top; strut's placeholders have 17", at: 17, { .init(font: $0) }) {
             out(bound)
             return
         }
@@ -81,10 +85,20 @@ struct LogReport {
         out("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
     }
 
-    /// The margins for which the message's constraints hold (they do at strut's 8): a conflict
-    /// that needs other margins says what UIKit's must have been.
-    func marginBound(_ message: LogMessage) -> String? {
-        func holds(_ margins: Double) -> Bool { report.plan.engine(for: message, margins: margins).conflicts.isEmpty }
+    /// A size the log does not give, for the engine: the layout margins or the labels' fonts.
+    struct Unknown {
+        var margins: Double?
+        var font: Double?
+    }
+
+    /// The values of an unknown (the margins, the labels' fonts) for which the message's
+    /// constraints hold (they do at strut's `value`): a conflict that needs others says what
+    /// UIKit's must have been. The values that hold form an interval, found by bisection.
+    func unknownBound(_ message: LogMessage, _ what: String, _ why: String, at value: Double, _ unknown: (Double) -> Unknown) -> String? {
+        func holds(_ x: Double) -> Bool {
+            let u = unknown(x)
+            return report.plan.engine(for: message, margins: u.margins, font: u.font).conflicts.isEmpty
+        }
         func bisect(_ good: Double, _ bad: Double) -> Double {
             var (good, bad) = (good, bad)
             for _ in 0..<40 where abs(bad - good) > 1e-6 {
@@ -94,12 +108,10 @@ struct LogReport {
             return (good * 1000).rounded() / 1000
         }
         if !holds(1000) {
-            let most = bisect(8, 1000)
-            return "These constraints hold only if the layout margins are at most \(formatNumber(most)) (strut's placeholders have 8): UIKit's must have been larger for its conflict to happen."
+            return "These constraints hold only if \(what) are at most \(formatNumber(bisect(value, 1000))) (\(why)): UIKit's must have been larger for its conflict to happen."
         }
         if !holds(0) {
-            let least = bisect(8, 0)
-            return "These constraints hold only if the layout margins are at least \(formatNumber(least)) (strut's placeholders have 8): UIKit's must have been smaller for its conflict to happen."
+            return "These constraints hold only if \(what) are at least \(formatNumber(bisect(value, 0))) (\(why)): UIKit's must have been smaller for its conflict to happen."
         }
         return nil
     }

@@ -263,6 +263,15 @@ The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in
     """
     let (_, out, _) = importedTexts(text)
     #expect(out.contains("These constraints hold only if the layout margins are at most 10 (strut's placeholders have 8): UIKit's must have been larger for its conflict to happen."))
+    let baselines = """
+    Unable to simultaneously satisfy constraints.
+    (
+        "<NSLayoutConstraint:0x600001 UILabel:0x7f02'Title'.top == UIView:0x7f01.top   (active)>",
+        "<NSLayoutConstraint:0x600002 UILabel:0x7f02'Title'.firstBaseline <= UIView:0x7f01.top + 19   (active)>"
+    )
+    """
+    let (_, said, _) = importedTexts(baselines)
+    #expect(said.contains("These constraints hold only if the labels' fonts are at most 20 (a baseline is 0.95 × the font below a label's top; strut's placeholders have 17): UIKit's must have been larger for its conflict to happen."))
 }
 
 @Test func textsThatAreNotAConflictLogSayWhatToPasteInstead() {
@@ -360,4 +369,11 @@ func everyRealPasteReads(_ file: String) throws {
         }
         if message.hasList { #expect(!conflicts.isEmpty, "\(file) lines \(message.lines): no conflict found") }
     }
+}
+
+@Test func aNameCutShortInTheBodyIsTheLegendsFullName() throws {
+    var parser = DescriptionParser("<NSLayoutConstraint:0x600001 DetailViewFeatureItemCe....width == 54   (active, names: DetailViewFeatureItemCellView:0x1089a5300 )>", line: 1)
+    let constraint = try parser.parse()
+    #expect(constraint.first.address == "1089a5300" && constraint.first.name == "DetailViewFeatureItemCellView")
+    #expect(constraint.firstAttribute == .width && constraint.constant == 54)
 }
