@@ -172,7 +172,10 @@ struct DescriptionParser {
         guard accept(".") else { throw fail("expected '.attribute'") }
         var name = ""
         while let c = current, c.isLetter { name.append(c); position += 1 }
-        if current == "{" { while let c = current, c != "}" { position += 1; _ = c }; _ = accept("}") }
+        if current == "{" {
+            while current != nil && current != "}" { position += 1 }
+            _ = accept("}")
+        }
         if name == "contentWidth" || name == "contentHeight" {
             item.content = true
             return name == "contentWidth" ? .width : .height
@@ -192,10 +195,12 @@ struct DescriptionParser {
     /// Reads the legend (`(active, names: A:0x1, '|':UIView:0x2 )`, legacy `(Names: …)`,
     /// `(Names:'|':…)`) before the body, whose items may be its names.
     mutating func readLegend() {
-        let lower = String(text).lowercased()
-        guard let range = lower.range(of: "names:", options: .backwards) else { return }
+        let pattern = Array("names:")
+        guard let start = stride(from: text.count - pattern.count, through: 0, by: -1).first(where: { i in
+            (0..<pattern.count).allSatisfy { text[i + $0].lowercased() == String(pattern[$0]) }
+        }) else { return }
         var reader = DescriptionParser(String(text), line: line)
-        reader.position = lower.distance(from: lower.startIndex, to: range.upperBound)
+        reader.position = start + pattern.count
         var entries: [(name: [Character], item: LogItem)] = []
         while true {
             while let c = reader.current, c == " " || c == "," { reader.position += 1 }
@@ -402,8 +407,8 @@ struct DescriptionParser {
                 let b = try item()
                 // `[A]-(8)-[B.leading]` (older gap-guide shape) names B's attribute.
                 var attribute = minEdge
-                var b2 = b
-                if current == "." { attribute = try self.attribute(of: &b2) }
+                var named = b
+                if current == "." { attribute = try self.attribute(of: &named) }
                 guard accept("]") else { throw fail("expected ']'") }
                 result.first = b; result.firstAttribute = attribute
                 result.second = a; result.secondAttribute = maxEdge

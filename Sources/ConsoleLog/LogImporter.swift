@@ -108,12 +108,6 @@ public struct LogPlan: Sendable {
 /// class and identifier: autoresizing, content-size, stack (`UISV-*`), margins
 /// (`UIView-*Margin-guide-constraint`), else user.
 public struct LogImporter {
-    /// Whether UIKit made the constraint (its origin, a system identifier or class), not the app.
-    public static func isUIKits(_ constraint: LayoutConstraint) -> Bool {
-        let identifier = constraint.identifier ?? ""
-        return constraint.origin != .user || ["UIView-", "UISV-", "UIViewSafeAreaLayoutGuide", "_UI", "UINav", "UIButtonBar"].contains { identifier.hasPrefix($0) }
-    }
-
     public let engine: LayoutEngine
 
     public init(engine: LayoutEngine) { self.engine = engine }
