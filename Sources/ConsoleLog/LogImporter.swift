@@ -5,8 +5,6 @@ public struct LogImportReport: Sendable {
     public var views: [String] = []
     /// Each logged constraint's strut name(s), in log order.
     public var names: [[String]] = []
-    /// The strut name of the constraint UIKit broke in the last message that says.
-    public var uikitBroke: String?
     public var skipped: [SkippedLine] = []
     public var messages: [MessageReport] = []
     /// Whose each made constraint is, by strut name.
@@ -15,15 +13,12 @@ public struct LogImportReport: Sendable {
     public var plan: LogPlan
 }
 
-/// One message of the log, as made.
+/// One message of the log (`ConsoleLog.messages`, same index), as made.
 public struct MessageReport: Sendable {
-    public var lines: ClosedRange<Int>
     /// The strut names of its constraints, in the logged order.
     public var names: [String]
     /// The strut name of the one UIKit broke in it.
     public var uikitBroke: String?
-    public var hasHeader: Bool
-    public var hasList: Bool
     /// Lines of the message that were not rebuilt.
     public var skipped: [SkippedLine]
 }
@@ -124,7 +119,7 @@ public struct LogImporter {
     /// names it), else its name, else its class and label.
     static func key(_ item: LogItem, addresses: [String: String]) -> String {
         var key = item.address
-        if key.isEmpty, let name = item.name { key = addresses[name].map { $0 } ?? "name:" + name }
+        if key.isEmpty, let name = item.name { key = addresses[name] ?? "name:" + name }
         if key.isEmpty { key = "\(item.className)'\(item.label ?? "")'" }
         return item.content ? key + "/content" : key
     }
@@ -206,9 +201,7 @@ public struct LogImporter {
             report.views.append(name)
         }
         func unused(_ base: String) -> String {
-            var name = engine.hierarchy.unusedViewName(base)
-            var k = 2
-            while taken.contains(name) { name = engine.hierarchy.unusedViewName(base + "_\(k)"); k += 1 }
+            let name = engine.hierarchy.unusedViewName(base, taken: taken)
             taken.insert(name)
             return name
         }
@@ -301,10 +294,8 @@ public struct LogImporter {
             let names = message.members.flatMap { report.names[$0] }
             let broken = message.broken.flatMap { report.names[$0].first }
             let skipped = report.skipped.filter { message.lines.contains($0.line) }
-            report.messages.append(MessageReport(lines: message.lines, names: names, uikitBroke: broken,
-                                                 hasHeader: message.hasHeader, hasList: message.hasList, skipped: skipped))
+            report.messages.append(MessageReport(names: names, uikitBroke: broken, skipped: skipped))
         }
-        report.uikitBroke = report.messages.last { $0.uikitBroke != nil }?.uikitBroke
         report.skipped.sort { $0.line < $1.line }
         return report
     }

@@ -82,11 +82,11 @@ public struct ConsoleLog: Sendable {
     /// The list entries UIKit printed but the paste lost (`""`: brackets stripped by a web page).
     public var emptyEntries = 0
 
-    /// The index in `constraints` of the one UIKit broke in the last message that says.
-    public var broken: Int? { messages.last { $0.broken != nil }?.broken }
-
     static let header = "Unable to simultaneously satisfy constraints"
     static let marker = "Will attempt to recover by breaking constraint"
+    /// UIKit's advice between the header and the list, and its closing lines.
+    static let advice = ["Probably at least one of the constraints", "Try this:", "(1) look at each constraint", "(2) find the code",
+                         "(Note: If you're seeing"]
     static let tail = ["Make a symbolic breakpoint", "Break on objc_exception_throw", "UIConstraintBasedLayoutDebugging"]
 
     /// Whether a paste that stops here is inside a UIKit message, whose rest comes after an
@@ -103,9 +103,7 @@ public struct ConsoleLog: Sendable {
     /// a description, its tail.
     public static func isLogLine(_ line: String) -> Bool {
         let text = LogText.clean(Substring(line)).trimmingCharacters(in: .whitespaces)
-        let phrases = [header, marker, "Probably at least one of the constraints", "Try this:", "(1) look at each constraint",
-                       "(2) find the code", "(Note: If you're seeing", "Make a symbolic breakpoint", "Break on objc_exception_throw",
-                       "UIConstraintBasedLayoutDebugging"]
+        let phrases = [header, marker] + advice + tail
         return text == "(" || text == ")" || phrases.contains { text.contains($0) } || !descriptions(in: Substring(text)).isEmpty
     }
 
@@ -162,14 +160,13 @@ public struct ConsoleLog: Sendable {
         mutating func take(line: String, number: Int) {
             var line = Substring(line)
             if line.contains(ConsoleLog.header) {
+                // A new message, unless the current one has nothing yet (noise before it).
                 if let current, !closed, log.messages[current].members.isEmpty {
                     log.messages[current].lines = number...number
                 } else {
-                    log.messages.append(LogMessage(lines: number...number))
-                    current = log.messages.count - 1
-                    closed = false
+                    closed = true
                 }
-                log.messages[current!].hasHeader = true
+                log.messages[message(at: number)].hasHeader = true
                 expectBroken = false
             }
             // UIKit's closing advice belongs to the message it ends.

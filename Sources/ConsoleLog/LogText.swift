@@ -11,10 +11,10 @@ enum LogText {
         var text = String(line)
         if text.contains("&") {
             for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
-                text = text.replacingAll(entity, with: character)
+                text = text.replacingOccurrences(of: entity, with: character)
             }
         }
-        text = text.replacingAll("`", with: "").replacingAll("**", with: "")
+        text = text.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: "")
         text = stripPrefixes(text)
         text = unescape(text)
         return restoreUnderscores(text)
@@ -85,12 +85,5 @@ enum LogText {
             pending = next
         }
         return result
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return components(separatedBy: target).joined(separator: replacement)
     }
 }

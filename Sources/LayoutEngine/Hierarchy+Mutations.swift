@@ -136,9 +136,8 @@ extension Hierarchy {
         // An autoresizing constraint read from a log places an edge in its superview's
         // coordinates: at a constant (`minX == 0`, `midY == + 30`) or, with flexible margins, at
         // a fraction of the superview's size (`minX == 0.5*UIView.width - 32`).
-        let placesEdge = c.origin == .autoresizing || c.first.attribute == .minX || c.first.attribute == .minY
         guard let second = c.second else {
-            if !c.first.attribute.isDimension && !placesEdge {
+            if !c.first.attribute.isDimension && !c.placesEdgeInSuperview {
                 throw LayoutError.locationToConstant(describe(c.first))
             }
             return

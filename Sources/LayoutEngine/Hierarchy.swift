@@ -176,12 +176,13 @@ public struct Hierarchy: Sendable {
     }
 
     /// A name no view has, from `base`: `base`, else `base2`, `base3`, … (`base_2` when `base`
-    /// ends in a digit), never `root` or `super`.
-    public func unusedViewName(_ base: String) -> String {
+    /// ends in a digit), never `root` or `super`, nor one of `taken` (names promised to views
+    /// not made yet).
+    public func unusedViewName(_ base: String, taken: Set<String> = []) -> String {
         let separator = base.last?.isNumber == true ? "_" : ""
         var name = base
         var k = 2
-        while viewIDs[name] != nil || name == "super" { name = base + separator + String(k); k += 1 }
+        while viewIDs[name] != nil || name == "super" || taken.contains(name) { name = base + separator + String(k); k += 1 }
         return name
     }
 

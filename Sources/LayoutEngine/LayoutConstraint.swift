@@ -113,6 +113,13 @@ public struct LayoutConstraint: Hashable, Sendable {
 
     public var isRequired: Bool { priority.isRequired }
 
+    /// An edge placed in the superview's coordinates with no second item: `minX == 0`, or an
+    /// autoresizing constraint read from a log (`midY == + 30`).
+    var placesEdgeInSuperview: Bool {
+        second == nil && !first.attribute.isDimension
+            && (origin == .autoresizing || first.attribute == .minX || first.attribute == .minY)
+    }
+
     /// The items it names.
     public var items: [ViewID] {
         if let second { return [first.item, second.item] }

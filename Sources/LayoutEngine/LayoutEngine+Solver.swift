@@ -120,7 +120,7 @@ extension LayoutEngine {
         let ancestor: ViewID
         if let second = c.second {
             ancestor = hierarchy.commonAncestor(c.first.item, second.item)!
-        } else if c.first.attribute == .minX || c.first.attribute == .minY || c.origin == .autoresizing && !c.first.attribute.isDimension {
+        } else if c.placesEdgeInSuperview {
             ancestor = hierarchy.view(c.first.item).parent ?? c.first.item
         } else {
             ancestor = c.first.item

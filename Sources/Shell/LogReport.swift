@@ -25,7 +25,7 @@ struct LogReport {
         for (k, (message, made)) in zip(log.messages, report.messages).enumerated() {
             if count > 1 {
                 out("")
-                let lines = made.lines.count == 1 ? "line \(made.lines.lowerBound)" : "lines \(made.lines.lowerBound)-\(made.lines.upperBound)"
+                let lines = message.lines.count == 1 ? "line \(message.lines.lowerBound)" : "lines \(message.lines.lowerBound)-\(message.lines.upperBound)"
                 out("Message \(k + 1) of \(count) (\(lines)):")
             }
             account(message, made, inOneOfMany: count > 1)
@@ -34,10 +34,9 @@ struct LogReport {
 
     func owner(_ name: String) -> LogOwner? { report.owners[name] }
 
-    /// `c_2f30 'UIView-Encapsulated-Layout-Height'`.
+    /// `c_2f30 'UIView-Encapsulated-Layout-Height'`, as the diagnostics show a constraint.
     func shown(_ name: String, in engine: LayoutEngine) -> String {
-        guard let identifier = engine.hierarchy.constraint(named: name)?.identifier else { return name }
-        return "\(name) '\(identifier)'"
+        engine.hierarchy.constraintRef(named: name).map(DiagnosisText(engine: engine).shown) ?? name
     }
 
     func account(_ message: LogMessage, _ made: MessageReport, inOneOfMany: Bool) {
@@ -47,7 +46,7 @@ struct LogReport {
         } else {
             out(inOneOfMany ? "this message does not say which constraint UIKit broke" : "the log does not say which constraint UIKit broke")
         }
-        if !made.hasList && made.names.count == 1, let broken = made.uikitBroke {
+        if !message.hasList && made.names.count == 1, let broken = made.uikitBroke {
             out("Only the constraint UIKit broke is here, without the list it conflicts with: paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
             if let owner = owner(broken) { out("\(broken) is \(owner.words).") }
             return
@@ -69,39 +68,32 @@ struct LogReport {
             out("These constraints can all hold in strut's model, but \(made.skipped.count == 1 ? "a line" : "\(made.skipped.count) lines") of this message could not be rebuilt and may carry the conflict: \(lines).")
             return
         }
-        if report.plan.usesMargins(message), let bound = unknownBound(message, "the layout margins", "strut's placeholders have 8", at: 8, { .init(margins: $0) }) {
+        let plan = report.plan
+        if plan.usesMargins(message), let bound = unknownBound("the layout margins", "strut's placeholders have 8", at: 8, { plan.engine(for: message, margins: $0) }) {
             out(bound)
             return
         }
-        if report.plan.usesBaselines(message), let bound = unknownBound(message, "the labels' fonts", "a baseline is 0.95 × the font below a label's top; strut's placeholders have 17", at: 17, { .init(font: $0) }) {
+        if plan.usesBaselines(message), let bound = unknownBound("the labels' fonts", "a baseline is 0.95 × the font below a label's top; strut's placeholders have 17", at: 17, { plan.engine(for: message, font: $0) }) {
             out(bound)
             return
         }
-        if !made.hasHeader || !made.hasList {
-            let missing = !made.hasList ? "its list" : "its header"
+        if !message.hasHeader || !message.hasList {
+            let missing = !message.hasList ? "its list" : "its header"
             out("These \(made.names.count) constraints can all hold in strut's model, and this is only part of UIKit's message (\(missing) is missing): the constraints that conflict with them were not pasted. Paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
             return
         }
         out("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
     }
 
-    /// A size the log does not give, for the engine: the layout margins or the labels' fonts.
-    struct Unknown {
-        var margins: Double?
-        var font: Double?
-    }
-
-    /// The values of an unknown (the margins, the labels' fonts) for which the message's
-    /// constraints hold (they do at strut's `value`): a conflict that needs others says what
-    /// UIKit's must have been. The values that hold form an interval, found by bisection.
-    func unknownBound(_ message: LogMessage, _ what: String, _ why: String, at value: Double, _ unknown: (Double) -> Unknown) -> String? {
-        func holds(_ x: Double) -> Bool {
-            let u = unknown(x)
-            return report.plan.engine(for: message, margins: u.margins, font: u.font).conflicts.isEmpty
-        }
+    /// The values of a size the log does not give (the margins, the labels' fonts) for which the
+    /// message's constraints hold in `engine(value)` (they do at strut's `value`): a conflict that
+    /// needs others says what UIKit's must have been. The values that hold form an interval (the
+    /// projection of a polyhedron), found by bisection.
+    func unknownBound(_ what: String, _ why: String, at value: Double, _ engine: (Double) -> LayoutEngine) -> String? {
+        func holds(_ x: Double) -> Bool { engine(x).conflicts.isEmpty }
         func bisect(_ good: Double, _ bad: Double) -> Double {
             var (good, bad) = (good, bad)
-            for _ in 0..<40 where abs(bad - good) > 1e-6 {
+            while abs(bad - good) > 1e-6 {
                 let middle = (good + bad) / 2
                 if holds(middle) { good = middle } else { bad = middle }
             }
@@ -158,6 +150,8 @@ struct LogReport {
         }
         var lines: [String] = []
         func add(_ line: String) { if !lines.contains(line) { lines.append(line) } }
+        // A view's autoresizing constraints make one change: its line, and the constraints it drops.
+        var autoresizing: [(view: String, line: Int, names: [String])] = []
         for fix in conflict.fixes {
             switch fix {
             case let .deactivate(ref), let .priority(ref, _):
@@ -167,11 +161,11 @@ struct LogReport {
                     add("  " + words.text(fix))
                 case .autoresizing?:
                     let view = h.constraint(ref).map { h.view($0.first.item).name } ?? "?"
-                    let line = "  turn translatesAutoresizingMaskIntoConstraints off for \(view) and constrain it yourself   (here: deactivate "
-                    if let k = lines.firstIndex(where: { $0.hasPrefix(line) }) {
-                        lines[k] = String(lines[k].dropLast()) + " or \(name))"
+                    if let k = autoresizing.firstIndex(where: { $0.view == view }) {
+                        autoresizing[k].names.append(name)
                     } else {
-                        add(line + name + ")")
+                        autoresizing.append((view, lines.count, [name]))
+                        lines.append("")
                     }
                 case .stackView?:
                     let identifier = h.constraint(ref)?.identifier ?? "UISV-*"
@@ -182,6 +176,9 @@ struct LogReport {
             default:
                 add("  " + words.text(fix))
             }
+        }
+        for (view, line, names) in autoresizing {
+            lines[line] = "  turn translatesAutoresizingMaskIntoConstraints off for \(view) and constrain it yourself   (here: deactivate \(names.joined(separator: " or ")))"
         }
         if lines.isEmpty {
             let owners = conflict.set.compactMap { owner(scratch.name(of: $0))?.words }

@@ -149,7 +149,8 @@ func importedTexts(_ text: String) -> (Session, String, [String]) {
     #expect(texts.contains("ConflictingConstraint0: blueView.left == superview.left + 1"))
     #expect(texts.contains("MinDodgyConstraint: UIScrollView_0000.trailing == UILayoutGuide_9260.trailing - 30"))
     #expect(out.contains("  yours (Masonry key ConflictingConstraint[0]): ConflictingConstraint0\n"))
-    #expect(out.contains("  yours (UnlockViewController.swift#107): MinDodgyConstraint") == false)  // not in a conflict
+    #expect(LogOwner(log.constraints[4]) == .yours("UnlockViewController.swift#107"))
+    #expect(LogOwner(log.constraints[0]) == .yours("SnapKit"))
 }
 
 @Test func privateClassesAreReadWhereTheyCanBeAndSkippedAlone() {
