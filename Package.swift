@@ -72,6 +72,12 @@ let package = Package(
             dependencies: ["Cassowary", "Shell"],
             path: "Benchmarks/StrutBench"
         ),
+        // Compares real documents' views, as strut lays them out, with Xcode's stored frames.
+        .executableTarget(
+            name: "ibcheck",
+            dependencies: ["InterfaceBuilder"],
+            path: "Tests/IBCheck"
+        ),
         // The independent reference (a dense LP solved level by level) that the solver's and
         // the diagnostics' random tests compare with.
         .target(

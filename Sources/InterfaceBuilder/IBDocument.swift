@@ -10,6 +10,9 @@ public struct IBDocument: Sendable {
     public var device: String?
     /// A xib's top-level views, or each storyboard scene's root view.
     public var roots: [IBView]
+    /// The Xcode build that saved it (`toolsVersion`, 0 when absent): decides the canvas.
+    public var toolsVersion: Double = 0
+    public var orientation: String?
     /// Size-class variations, which strut lists but does not apply (the default is applied).
     public var variations: [String] = []
     /// What was left out, for the import's report.
@@ -35,10 +38,20 @@ public struct IBView: Sendable {
     public var fontSize: Double?
     public var isHidden = false
     public var isMisplaced = false
+    public var isAmbiguous = false
+    /// `style`: a date picker's `wheels`, `compact`, `inline`; a table's `grouped`.
+    public var style: String?
     public var isSceneRoot = false
-    /// For a scene's root view: bars of the containers its controller is in (a navigation
-    /// controller's bar, 44, on top; a tab bar controller's, 49, below).
-    public var barInsets: (top: Double, bottom: Double) = (0, 0)
+    /// For a scene's root view (or a xib's File's Owner view): the device it is laid out on
+    /// and its safe area there, with the bars Xcode simulates over it.
+    public var canvas: Canvas?
+    public var bars: SimulatedBars?
+    public var safeArea: EdgeInsets?
+    /// `preservesSuperviewLayoutMargins`, `insetsLayoutMarginsFromSafeArea`.
+    public var preservesSuperviewMargins = false
+    /// A table cell with an accessory (its content view ends 8 points before it).
+    public var hasAccessory = false
+    public var insetsMarginsFromSafeArea = true
     /// top, left, bottom, right.
     public var margins: (Double, Double, Double, Double)?
     public var stack: StackSettings?
@@ -65,6 +78,8 @@ public struct IBConstraint: Sendable {
     public var identifier: String?
     /// "Installed" unchecked: excluded from the default configuration.
     public var isInstalled = true
+    /// "Remove at build time": only Interface Builder's canvas has it.
+    public var isPlaceholder = false
 }
 
 extension IBDocument {
@@ -75,6 +90,7 @@ extension IBDocument {
         "collectionReusableView", "activityIndicatorView", "segmentedControl", "slider", "progressView",
         "pageControl", "stepper", "datePicker", "pickerView", "toolbar", "navigationBar", "tabBar", "searchBar",
         "visualEffectView", "containerView", "mapView", "wkWebView", "webView", "tableViewHeaderFooterView",
+        "collectionViewCellContentView", "window", "glkView", "sceneKitView", "arscnView", "mtkView",
     ]
 
     /// An attribute as a document names it (`baseline` in old documents is the last baseline).
@@ -87,33 +103,28 @@ extension IBDocument {
     ///   document, an unknown element among subviews, a bad value, a reference to nothing.
     public static func read(_ data: Data) throws -> IBDocument {
         let root = try TreeBuilder.parse(data)
+        if root.name == "archive", root["type"]?.contains("InterfaceBuilder") == true {
+            throw DocumentError(line: root.line, "an Interface Builder 3 archive (the format of Xcode 3 and 4, version \(root["version"] ?? "?")): open it in a newer Xcode and save it, which converts it to the document format strut reads")
+        }
         guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") else {
             throw DocumentError(line: root.line, "not an iOS Interface Builder document (the top element is <\(root.name)>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)")
         }
         var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
+        document.toolsVersion = root["toolsVersion"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
+        document.orientation = root.child("device")?["orientation"]
         if document.isStoryboard {
-            // Which controllers sit in a navigation or tab bar controller (one level of nesting too).
-            var bars: [String: (top: Double, bottom: Double)] = [:]
-            var links: [(from: String, to: String, top: Double, bottom: Double)] = []
-            for scene in root.child("scenes")?.children("scene") ?? [] {
-                for object in scene.child("objects")?.children ?? [] {
-                    guard let id = object["id"], object.name == "navigationController" || object.name == "tabBarController" else { continue }
-                    for segue in object.child("connections")?.children("segue") ?? [] where segue["kind"] == "relationship" {
-                        guard let destination = segue["destination"] else { continue }
-                        links.append((id, destination, object.name == "navigationController" ? 44 : 0, object.name == "tabBarController" ? 49 : 0))
-                    }
-                }
-            }
-            for link in links { bars[link.to, default: (0, 0)].top += link.top; bars[link.to, default: (0, 0)].bottom += link.bottom }
-            for link in links {
-                if let outer = bars[link.from] { bars[link.to]!.top += outer.top; bars[link.to]!.bottom += outer.bottom }
-            }
+            let bars = simulatedBars(in: root)
             for scene in root.child("scenes")?.children("scene") ?? [] {
                 for object in scene.child("objects")?.children ?? [] where object.name != "placeholder" {
+                    if isView(object) {
+                        // A view of the scene outside its controller's hierarchy.
+                        document.roots.append(try readView(object, document: &document))
+                        continue
+                    }
                     guard let viewNode = object.children.first(where: { $0["key"] == "view" && viewElements.contains($0.name) }) else { continue }
                     var view = try readView(viewNode, document: &document)
                     view.isSceneRoot = true
-                    if let id = object["id"], let insets = bars[id] { view.barInsets = insets }
+                    document.placeOnCanvas(&view, bars: object["id"].flatMap { bars[$0] } ?? SimulatedBars())
                     if let guides = object.child("layoutGuides") {
                         for guide in guides.children("viewControllerLayoutGuide") {
                             guard let id = guide["id"], let kind = guide["type"] else { continue }
@@ -124,8 +135,20 @@ extension IBDocument {
                 }
             }
         } else {
-            for object in root.child("objects")?.children ?? [] where viewElements.contains(object.name) {
-                document.roots.append(try readView(object, document: &document))
+            let owners = ownersView(in: root)
+            let ownMetrics = root.child("objects").map(metrics(of:))
+            for object in root.child("objects")?.children ?? [] where isView(object) {
+                var view = try readView(object, document: &document)
+                if view.id == owners {
+                    view.isSceneRoot = true
+                    var bars = SimulatedBars()
+                    let metrics = metrics(of: object)
+                    bars.statusBar = metrics.status ?? ownMetrics?.status
+                    bars.top = metrics.top ?? ownMetrics?.top ?? 0
+                    bars.bottom = metrics.bottom ?? ownMetrics?.bottom ?? 0
+                    document.placeOnCanvas(&view, bars: bars)
+                }
+                document.roots.append(view)
             }
         }
         try checkReferences(document)
@@ -142,8 +165,46 @@ extension IBDocument {
 
     private static func flag(_ node: Node, _ key: String) -> Bool { node[key] == "YES" }
 
+    /// A view's document id; one is made up (from its line) for an element that has none.
+    static func id(of node: Node) -> String { node["id"] ?? "line-\(node.line)" }
+
+    /// Whether an element is a view: a known view element, or anything carrying a frame.
+    static func isView(_ node: Node) -> Bool {
+        viewElements.contains(node.name) || node.child("rect", key: "frame") != nil
+    }
+
+    /// The elements drawn inside a view: its `<subviews>`, a table's prototype and static cells,
+    /// header and footer views, a cell's content view, a collection view's cells and section
+    /// views, a visual effect view's content view.
+    private static func subviewNodes(of node: Node, document: inout IBDocument) throws -> [Node] {
+        var nodes: [Node] = []
+        for child in node.children {
+            switch child.name {
+            case "subviews":
+                for subview in child.children {
+                    guard isView(subview) else {
+                        throw DocumentError(line: subview.line, "unknown element <\(subview.name)> among the subviews of \(node.name) \(id(of: node))")
+                    }
+                    if !viewElements.contains(subview.name) {
+                        document.skipped.append("<\(subview.name)> \(id(of: subview)) (line \(subview.line)): not a view strut knows, imported as a plain view")
+                    }
+                    nodes.append(subview)
+                }
+            case "prototypes", "cells":
+                nodes += child.children.filter(isView)
+            case "sections":
+                for section in child.children("tableViewSection") {
+                    nodes += section.child("cells")?.children.filter(isView) ?? []
+                }
+            default:
+                if child["key"] != nil, viewElements.contains(child.name) { nodes.append(child) }
+            }
+        }
+        return nodes
+    }
+
     private static func readView(_ node: Node, document: inout IBDocument) throws -> IBView {
-        guard let id = node["id"] else { throw DocumentError(line: node.line, "<\(node.name)> has no id") }
+        let id = id(of: node)
         var view = IBView(id: id, element: node.name, customClass: node["customClass"], userLabel: node["userLabel"], line: node.line)
         if let rect = node.child("rect", key: "frame") {
             view.frame = (try number(rect, "x") ?? 0, try number(rect, "y") ?? 0,
@@ -170,6 +231,12 @@ extension IBDocument {
         }
         view.isHidden = flag(node, "hidden")
         view.isMisplaced = flag(node, "misplaced")
+        view.isAmbiguous = flag(node, "ambiguous")
+        view.style = node["style"]
+        view.preservesSuperviewMargins = flag(node, "preservesSuperviewLayoutMargins")
+        view.insetsMarginsFromSafeArea = node["insetsLayoutMarginsFromSafeArea"] != "NO"
+        view.hasAccessory = (node["accessoryType"] ?? "none") != "none" || (node["editingAccessoryType"] ?? "none") != "none"
+            || node.children.contains { $0["key"] == "accessoryView" }
         if let insets = node.child("edgeInsets", key: "layoutMargins") {
             view.margins = (try number(insets, "top") ?? 0, try number(insets, "left") ?? 0,
                             try number(insets, "bottom") ?? 0, try number(insets, "right") ?? 0)
@@ -192,29 +259,16 @@ extension IBDocument {
             stack.axis = node["axis"] == "vertical" ? .vertical : .horizontal
             stack.distribution = distribution
             stack.alignment = alignment
-            stack.spacing = try number(node, "spacing") ?? 0
+            // `spacingType="standard"` is the system spacing between siblings, 8.
+            stack.spacing = node["spacingType"] == "standard" ? 8 : try number(node, "spacing") ?? 0
             stack.baselineRelative = flag(node, "baselineRelativeArrangement")
-            stack.marginsRelative = flag(node, "layoutMarginsRelativeArrangement")
+            // Xcode writes margins it arranges within without the flag.
+            stack.marginsRelative = flag(node, "layoutMarginsRelativeArrangement") || view.margins != nil
             view.stack = stack
         }
-        // Subviews: <subviews>, a table's prototype cells, a cell's content view.
-        var subviewNodes: [Node] = []
-        for child in node.children {
-            switch child.name {
-            case "subviews":
-                for subview in child.children {
-                    guard viewElements.contains(subview.name) else {
-                        throw DocumentError(line: subview.line, "unknown element <\(subview.name)> among the subviews of \(node.name) \(id)")
-                    }
-                    subviewNodes.append(subview)
-                }
-            case "prototypes":
-                subviewNodes += child.children.filter { viewElements.contains($0.name) }
-            default:
-                if child["key"] == "contentView", viewElements.contains(child.name) { subviewNodes.append(child) }
-            }
+        for subview in try subviewNodes(of: node, document: &document) {
+            view.subviews.append(try readView(subview, document: &document))
         }
-        for subview in subviewNodes { view.subviews.append(try readView(subview, document: &document)) }
         for guide in node.children("viewLayoutGuide") {
             guard let guideID = guide["id"], let key = guide["key"] else { continue }
             view.guides.append((guideID, key))
@@ -245,10 +299,6 @@ extension IBDocument {
 
     private static func readConstraint(_ node: Node, document: inout IBDocument) throws -> IBConstraint? {
         let id = node["id"] ?? "line \(node.line)"
-        if flag(node, "placeholder") {
-            document.skipped.append("placeholder constraint \(id) (line \(node.line)): removed at build time")
-            return nil
-        }
         guard let firstName = node["firstAttribute"] else { throw DocumentError(line: node.line, "constraint \(id) has no firstAttribute") }
         var attributes: [LayoutAttribute] = []
         for name in [firstName, node["secondAttribute"]].compactMap({ $0 }) {
@@ -279,7 +329,17 @@ extension IBDocument {
         }
         return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: attributes[0], relation: relation,
                             secondItem: node["secondItem"], secondAttribute: attributes.count > 1 ? attributes[1] : nil, multiplier: multiplier,
-                            constant: try number(node, "constant") ?? 0, priority: priority, identifier: node["identifier"])
+                            constant: try number(node, "constant") ?? 0, priority: priority, identifier: node["identifier"],
+                            isPlaceholder: flag(node, "placeholder"))
+    }
+
+    /// A scene's root view on the document's device, with the bars over it.
+    mutating func placeOnCanvas(_ view: inout IBView, bars: SimulatedBars) {
+        let size = view.frame.map { ($0.width, $0.height) }
+        let canvas = Canvas.of(device: device, orientation: orientation, toolsVersion: toolsVersion, rootSize: size)
+        view.canvas = canvas
+        view.bars = bars
+        view.safeArea = bars.safeArea(on: canvas)
     }
 
     /// `0.25`, `2`, `3/4`, `16:9`.

@@ -12,6 +12,14 @@ public struct ImportReport: Sendable {
     public var variations: [String] = []
     /// The size of the first top-level view: lay out at it to compare with Xcode.
     public var documentSize: (width: Double, height: Double)?
+    /// The hierarchy was empty, so root was given the document's size.
+    public var laidOutAtDocumentSize = false
+    /// Scene root views with the canvas they are laid out on: `'view': 0 0 0 0 on ...`.
+    public var safeAreas: [String] = []
+    /// Constraints Interface Builder removes at build time: `name: text (line N), ...`.
+    public var placeholders: [String] = []
+    /// When scenes differ in size: `scene 'view' at 375 x 300` for each.
+    public var sceneSizes: [String] = []
 }
 
 /// Builds an `IBDocument` into a layout engine: all of it, or (on an error) nothing.
@@ -32,32 +40,32 @@ public struct ImportReport: Sendable {
 public struct Importer {
     public let engine: LayoutEngine
     public var parent = "root"
+    /// Keep `placeholder="YES"` constraints active, as Interface Builder's canvas does.
+    public var placeholders = false
 
     public init(engine: LayoutEngine, parent: String = "root") {
         self.engine = engine
         self.parent = parent
     }
 
-    /// Status bar and home indicator of a device, for the safe area of scene root views.
-    static func safeInsets(device: String?) -> (top: Double, bottom: Double) {
-        switch device ?? "" {
-        case "retina5_9", "retina6_1", "retina6_5": (44, 34)
-        case "retina6_12", "retina6_7", "retina6_72": (47, 34)
-        case "retina6_3", "retina6_9": (59, 34)
-        default: (20, 0)
-        }
-    }
-
     static let contentElements: Set<String> = [
         "label", "button", "textField", "textView", "switch", "imageView", "segmentedControl", "slider",
         "stepper", "activityIndicatorView", "progressView", "pageControl", "toolbar", "navigationBar", "tabBar",
-        "searchBar",
+        "searchBar", "datePicker", "pickerView",
     ]
 
     /// - Throws: `DocumentError` (with the line of the view or constraint) when the document
     ///   asks for something strut refuses; the engine is then as it was.
     public func run(_ document: IBDocument) throws -> ImportReport {
-        try engine.allOrNothing { try build(document) }
+        try engine.allOrNothing {
+            let wasEmpty = engine.hierarchy.root.children.isEmpty
+            var report = try build(document)
+            if wasEmpty, parent == "root", let size = report.documentSize {
+                try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
+                report.laidOutAtDocumentSize = true
+            }
+            return report
+        }
     }
 
     private func build(_ document: IBDocument) throws -> ImportReport {
@@ -65,14 +73,17 @@ public struct Importer {
         report.skipped = document.skipped
         report.variations = document.variations
         var names: [String: String] = [:]  // document id → strut name
-        let insets = Importer.safeInsets(device: document.device)
-
         var content: [(name: String, view: IBView)] = []
         var parentOf: [String: String] = [:]   // document id → its superview's id
         var scrollContent: [String: String] = [:]   // scroll view id → strut name of its content guide
 
-        func make(_ view: IBView, in parentName: String, parentFrame: (Double, Double)?, inStack: Bool) throws {
-            let insets = (top: insets.top + view.barInsets.top, bottom: insets.bottom + view.barInsets.bottom)
+        // The size root is laid out at (when it was empty): the first scene's, else the first
+        // top-level view's far corner. Every top-level view keeps its own frame at that size.
+        let sized = document.roots.first(where: { $0.isSceneRoot && $0.frame != nil }) ?? document.roots.first(where: { $0.frame != nil })
+        let documentSize = sized?.frame.map { (width: $0.x + $0.width, height: $0.y + $0.height) }
+        report.documentSize = documentSize
+
+        func make(_ view: IBView, in place: Place) throws {
             let base = view.userLabel.flatMap(Hierarchy.viewName(from:)) ?? Hierarchy.viewName(from: view.element) ?? "view"
             let name = engine.hierarchy.unusedViewName(base)
             names[view.id] = name
@@ -97,35 +108,41 @@ public struct Importer {
             properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),
                            .compression(.horizontal, view.compression.h ?? 750), .compression(.vertical, view.compression.v ?? 750)]
             if view.isHidden { properties.append(.hidden(true)) }
-            if let (t, l, b, r) = view.margins {
-                properties.append(.margins(EdgeInsets(top: t, left: l, bottom: b, right: r)))
-            } else if view.isSceneRoot {
-                // UIKit's system minimum: 16 at the sides, 20 on the widest phones.
-                let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
-                properties.append(.margins(EdgeInsets(top: insets.top, left: side, bottom: insets.bottom, right: side)))
+            let alignmentInsets = Importer.alignmentInsets(of: view.element)
+            if alignmentInsets != .zero { properties.append(.alignmentInsets(alignmentInsets)) }
+            let frame = view.frame ?? (0, 0, 0, 0)
+            let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            let inner = place.inside(view, frame: rect, document: document)
+            if view.margins != nil || view.isSceneRoot || kind != .stack || inner.margins != .standard {
+                properties.append(.margins(inner.margins))
             }
             if let stack = view.stack {
                 properties += [.axis(stack.axis), .spacing(stack.spacing), .distribution(stack.distribution),
                                .alignment(stack.alignment), .marginsRelative(stack.marginsRelative),
                                .baselineRelative(stack.baselineRelative)]
             }
-            let frame = view.frame ?? (0, 0, 0, 0)
-            let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            if parentFrame == nil {
-                // Top level: the document frame, kept by the mask against a superview as large as
-                // its far corner.
-                properties += [.frame(rect, within: EdgeSize(width: frame.x + frame.width, height: frame.y + frame.height)),
-                               .mask(view.mask), .autoresizing(true)]
-            } else if !inStack && (view.translatesAutoresizingMask || view.fixedFrame) {
-                properties += [.frame(rect, within: EdgeSize(width: parentFrame!.0, height: parentFrame!.1)),
-                               .mask(view.mask), .autoresizing(true)]
+            if place.isTop {
+                // Top level: the document frame, kept by the mask at the document's size.
+                let size = documentSize ?? (frame.x + frame.width, frame.y + frame.height)
+                properties += [.frame(rect, within: EdgeSize(width: size.width, height: size.height)), .mask(view.mask), .autoresizing(true)]
+            } else if !place.inStack && (view.translatesAutoresizingMask || view.fixedFrame) {
+                // Cells follow their table's width, a cell's content view its cell.
+                var mask = view.mask
+                if view.element == "tableViewCell" { mask.insert(.flexibleWidth) }
+                if view.element.hasSuffix("ContentView") { mask.formUnion([.flexibleWidth, .flexibleHeight]) }
+                properties += [.frame(rect, within: EdgeSize(width: place.size.width, height: place.size.height)),
+                               .mask(mask), .autoresizing(true)]
             }
             do {
-                try engine.addView(kind: kind, name: name, parent: parentName, properties: properties)
+                try engine.addView(kind: kind, name: name, parent: place.name, properties: properties)
             } catch let error as LayoutError {
                 throw DocumentError(line: view.line, "\(view.element) \(view.id)", cause: error)
             }
             report.views += 1
+            if let canvas = view.canvas, let safe = view.safeArea {
+                let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
+                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary)\(view.bars?.summary ?? ""))")
+            }
             if Importer.contentElements.contains(view.element), view.frame != nil { content.append((name, view)) }
             var guides = view.guides
             if view.element == "scrollView", !guides.contains(where: { $0.role == "contentLayoutGuide" }) {
@@ -140,48 +157,20 @@ public struct Importer {
                 try engine.addView(kind: .guide, name: guideName, parent: name,
                                    properties: guide.id.hasPrefix("strut-") ? [] : [.ibID(guide.id)])
                 report.views += 1
-                var specs: [ConstraintSpec] = []
-                func pin(_ attribute: LayoutAttribute, _ constant: Double = 0) {
-                    specs.append(ConstraintSpec(name: "\(guideName).\(attribute.name)", firstItem: guideName, firstAttribute: attribute,
-                                                relation: .equal, secondItem: name, secondAttribute: attribute, constant: constant))
-                }
-                func size(_ attribute: LayoutAttribute, _ value: Double) {
-                    specs.append(ConstraintSpec(name: "\(guideName).\(attribute.name)", firstItem: guideName, firstAttribute: attribute,
-                                                relation: .equal, constant: value))
-                }
-                switch guide.role {
-                case "safeArea":
-                    let top = view.isSceneRoot ? insets.top : 0, bottom = view.isSceneRoot ? insets.bottom : 0
-                    pin(.leading); pin(.trailing); pin(.top, top); pin(.bottom, -bottom)
-                case "layoutMarginsGuide":
-                    specs += [(LayoutAttribute.leading, LayoutAttribute.leadingMargin), (.trailing, .trailingMargin),
-                              (.top, .topMargin), (.bottom, .bottomMargin)].map { edge, margin in
-                        ConstraintSpec(name: "\(guideName).\(edge.name)", firstItem: guideName, firstAttribute: edge,
-                                       relation: .equal, secondItem: name, secondAttribute: margin)
-                    }
-                case "frameLayoutGuide":
-                    pin(.leading); pin(.trailing); pin(.top); pin(.bottom)
-                case "contentLayoutGuide":
-                    pin(.leading); pin(.top)
-                case "topLayoutGuide":
-                    pin(.leading); pin(.trailing); pin(.top); size(.height, insets.top)
-                case "bottomLayoutGuide":
-                    pin(.leading); pin(.trailing); pin(.bottom); size(.height, insets.bottom)
-                default:
-                    pin(.leading); pin(.trailing); pin(.top); pin(.bottom)
-                }
-                try engine.addConstraints(specs)
+                try engine.addConstraints(Importer.guideConstraints(guideName, role: guide.role, of: name, safeArea: inner.safeArea))
             }
             for subview in view.subviews {
                 parentOf[subview.id] = view.id
-                try make(subview, in: name, parentFrame: (frame.width, frame.height), inStack: view.element == "stackView")
+                try make(subview, in: inner.place(name: name, view: view, frame: rect))
             }
         }
 
         for root in document.roots {
-            try make(root, in: parent, parentFrame: nil, inStack: false)
+            try make(root, in: Place(name: parent))
             report.roots.append(names[root.id]!)
-            if report.documentSize == nil, let frame = root.frame { report.documentSize = (frame.x + frame.width, frame.y + frame.height) }
+            if let frame = root.frame, let size = documentSize, frame.x + frame.width != size.width || frame.y + frame.height != size.height {
+                report.sceneSizes.append("'\(names[root.id]!)' at \(formatNumber(frame.width)) x \(formatNumber(frame.height))")
+            }
         }
 
         func isInside(_ id: String, _ ancestor: String) -> Bool {
@@ -199,6 +188,8 @@ public struct Importer {
                 if let given = identifier, Importer.isName(given), engine.hierarchy.constraintRef(named: given) == nil {
                     name = given
                     identifier = nil
+                } else if constraint.isPlaceholder {
+                    name = engine.hierarchy.unusedConstraintName("placeholder")
                 }
                 // A scroll view's edges, against something inside it, are its content's edges.
                 // Omitted items are the owning view (an aspect ratio omits both).
@@ -216,7 +207,16 @@ public struct Importer {
                 do {
                     let made = try engine.addConstraint(spec)
                     report.constraints += 1
-                    if !constraint.isInstalled {
+                    if constraint.isPlaceholder {
+                        let shown = engine.hierarchy.constraint(named: made).map { engine.hierarchy.text(of: $0) } ?? ""
+                        if placeholders {
+                            report.placeholders.append("'\(made)' \(shown) (constraint \(constraint.id), line \(constraint.line)): active, as on the canvas")
+                        } else {
+                            try engine.setActive([made], .deactivate)
+                            report.inactive += 1
+                            report.placeholders.append("'\(made)' \(shown) (constraint \(constraint.id), line \(constraint.line)): removed at build time, so inactive")
+                        }
+                    } else if !constraint.isInstalled {
                         try engine.setActive([made], .deactivate)
                         report.inactive += 1
                     }
@@ -239,18 +239,44 @@ public struct Importer {
         }
         try engine.setStackFitting(true)
         for ((name, view), (freeWidth, freeHeight)) in zip(content, free) {
+            if let size = Importer.fixedIntrinsicSize(of: view) {
+                try engine.setProperty(.intrinsic(size.width, size.height), of: name)
+                continue
+            }
+            // The alignment rectangle, which constraints place, inside Xcode's frame.
+            let insets = Importer.alignmentInsets(of: view.element)
             let frame = view.frame!
             // Where the constraints size it: a label's own metric, else no intrinsic size.
             let metric = engine.hierarchy.view(named: name)!.textSize
-            // A UISwitch's alignment rectangle, which constraints place, is 2 points narrower
-            // than its frame (the frame sticks out on the trailing side).
-            let width = freeWidth ? frame.width - (view.element == "switch" ? 2 : 0) : metric?.width
-            let height = freeHeight ? frame.height : metric?.height
+            let width = freeWidth ? frame.width - insets.left - insets.right : metric?.width
+            let height = freeHeight ? frame.height - insets.top - insets.bottom : metric?.height
             try engine.setProperty(.intrinsic(width, height), of: name)
-            let taken = [freeWidth ? "width \(formatNumber(width!))" : nil, freeHeight ? "height \(formatNumber(frame.height))" : nil].compactMap { $0 }
+            let taken = [freeWidth ? "width \(formatNumber(width!))" : nil, freeHeight ? "height \(formatNumber(height!))" : nil].compactMap { $0 }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))") }
         }
         return report
+    }
+
+    /// How far a control's frame sticks out of its alignment rectangle: a UISwitch's frame is 2
+    /// points wider (51 × 31 for a 49 × 31 rectangle), a UISegmentedControl's 1 point taller, a
+    /// UISlider's 2 points wider on each side.
+    static func alignmentInsets(of element: String) -> EdgeInsets {
+        switch element {
+        case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "slider": EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        case "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        default: .zero
+        }
+    }
+
+    /// Controls whose intrinsic size does not depend on their content: a wheels date picker
+    /// and a picker view are 320 × 216.
+    static func fixedIntrinsicSize(of view: IBView) -> (width: Double, height: Double)? {
+        switch view.element {
+        case "pickerView": (320, 216)
+        case "datePicker" where view.style != "compact" && view.style != "inline": (320, 216)
+        default: nil
+        }
     }
 
     /// `textField` → `UITextField`, `wkWebView` → `WKWebView`.

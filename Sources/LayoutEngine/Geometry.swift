@@ -13,6 +13,12 @@ public struct Rect: Hashable, Sendable {
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The rectangle with its edges moved in by the insets (out, for negative ones).
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: x + insets.left, y: y + insets.top, width: width - insets.left - insets.right,
+             height: height - insets.top - insets.bottom)
+    }
 }
 
 /// `UIEdgeInsets`: layout margins, top, left, bottom, right.

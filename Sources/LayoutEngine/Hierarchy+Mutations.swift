@@ -74,6 +74,11 @@ extension Hierarchy {
             guard view.kind != .guide else { throw refuse() }
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "margin") }
             views[id]!.margins = insets
+        case let .alignmentInsets(insets):
+            guard view.kind != .guide else { throw refuse() }
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "alignment inset") }
+            views[id]!.alignmentInsets = insets
+            touchAutoresizing(id)
         case let .hidden(hidden):
             guard view.kind != .guide else { throw refuse() }
             views[id]!.isHidden = hidden

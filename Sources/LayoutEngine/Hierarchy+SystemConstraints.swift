@@ -29,7 +29,8 @@ extension Hierarchy {
         case .autoresizingX, .autoresizingWidth, .autoresizingY, .autoresizingHeight:
             guard view.translatesAutoresizingMaskIntoConstraints, view.kind != .guide, let parent = view.parent else { return nil }
             let horizontal = kind == .autoresizingX || kind == .autoresizingWidth
-            let frame = view.requestedFrame
+            // The frame as given; constraints place the alignment rectangle inside it.
+            let frame = view.requestedFrame.inset(by: view.alignmentInsets)
             let origin = horizontal ? frame.x : frame.y
             let size = horizontal ? frame.width : frame.height
             let reference = horizontal ? view.referenceSize.width : view.referenceSize.height

@@ -14,6 +14,9 @@ public enum ViewProperty: Hashable, Sendable {
     case autoresizing(Bool)
     case mask(AutoresizingMask)
     case margins(EdgeInsets)
+    /// How far the frame sticks out of the alignment rectangle that constraints place (a
+    /// UISwitch's frame is 2 points wider on the trailing side).
+    case alignmentInsets(EdgeInsets)
     case hidden(Bool)
     case axis(Axis)
     case spacing(Double)
@@ -37,6 +40,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .autoresizing: "autoresizing"
         case .mask: "mask"
         case .margins: "margins"
+        case .alignmentInsets: "alignmentInsets"
         case .hidden: "hidden"
         case .axis: "axis"
         case .spacing: "spacing"
@@ -51,7 +55,7 @@ public enum ViewProperty: Hashable, Sendable {
 
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "intrinsic", "hugging.h", "hugging.v", "compression.h",
-                               "compression.v", "frame", "autoresizing", "mask", "margins", "hidden",
+                               "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
 }
 
@@ -183,6 +187,14 @@ public struct Hierarchy: Sendable {
         var name = base
         var k = 2
         while viewIDs[name] != nil || name == "super" || taken.contains(name) { name = base + separator + String(k); k += 1 }
+        return name
+    }
+
+    /// `base`, or `base2`, `base3`, ... : the first no constraint has.
+    public func unusedConstraintName(_ base: String) -> String {
+        var name = base
+        var k = 2
+        while constraintRef(named: name) != nil { name = base + String(k); k += 1 }
         return name
     }
 

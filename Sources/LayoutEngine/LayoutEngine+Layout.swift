@@ -20,8 +20,10 @@ extension LayoutEngine {
     public func solvedFrame(_ id: ViewID) -> Rect {
         if id == Hierarchy.rootID { return hierarchy.root.frame }
         guard id < variables.count, let v = variables[id] else { return .zero }
-        return Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
-                    width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
+        let alignment = Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
+                             width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
+        let insets = hierarchy.views[id]?.alignmentInsets ?? .zero
+        return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 
     /// Rounds away floating-point dust (1e-9 of a point) so that frames print as typed.

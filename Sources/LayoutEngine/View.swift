@@ -64,6 +64,8 @@ public struct View: Sendable {
     public var translatesAutoresizingMaskIntoConstraints = false
     public var autoresizingMask: AutoresizingMask = []
     public var margins: EdgeInsets = .standard
+    /// The frame outside the alignment rectangle, which is what constraints place.
+    public var alignmentInsets: EdgeInsets = .zero
     public var isHidden = false
     public var stack = StackSettings()
     /// What the stack-view layer made from `stack` (stack views only).

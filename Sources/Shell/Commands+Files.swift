@@ -21,7 +21,8 @@ extension Commands {
                 """,
                 arguments: [.file],
                 run: { s, a in try record(s, a); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard|FILE.txt",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders] | import FILE.txt",
+                listing: "import FILE.xib|FILE.storyboard|FILE.txt",
                 summary: "add the views and constraints of an Interface Builder document or a console log",
                 details: HelpText.importDetails,
                 mutates: true, arguments: [.file],
@@ -65,13 +66,17 @@ extension Commands {
 
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
     static func importDocument(_ s: Session, _ a: Arguments) throws {
-        let file = try a.path()
+        var file = try a.path()
+        let option = " with placeholders"
+        let placeholders = file.hasSuffix(option) && !a.text.trimmingWhitespace().hasPrefix("\"")
+        if placeholders { file = String(file.dropLast(option.count)).trimmingWhitespace() }
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
             throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'")
         }
         if isLog {
+            guard !placeholders else { throw ShellError.file(file, reason: "'with placeholders' is for Interface Builder documents") }
             try importLog(s, try Session.readText(file), from: (file as NSString).lastPathComponent)
             return
         }
@@ -79,7 +84,9 @@ extension Commands {
         let report: ImportReport
         do {
             let document = try IBDocument.read(data)
-            report = try Importer(engine: s.engine).run(document)
+            var importer = Importer(engine: s.engine)
+            importer.placeholders = placeholders
+            report = try importer.run(document)
         } catch let error as DocumentError {
             throw ShellError.file(file, reason: ErrorText.documentReason(error))
         }
@@ -87,8 +94,16 @@ extension Commands {
         let rootNames = report.roots.joined(separator: ", ")
         s.print("imported \(name): \(report.views) views and guides under \(report.roots.count) top-level view\(report.roots.count == 1 ? "" : "s") (\(rootNames)), \(report.constraints) constraints (\(report.inactive) inactive)")
         if let size = report.documentSize {
-            s.print("document size \(formatNumber(size.width)) x \(formatNumber(size.height)): 'set root.frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))' lays it out as Xcode did")
+            let frame = "root.frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))"
+            if report.laidOutAtDocumentSize {
+                s.print("laid out at the document's size, \(formatNumber(size.width)) x \(formatNumber(size.height)) (\(frame)), as Xcode did")
+            } else {
+                s.print("document size \(formatNumber(size.width)) x \(formatNumber(size.height)): 'set \(frame)' lays it out as Xcode did")
+            }
         }
+        for line in report.sceneSizes { s.print("scene " + line + " (its own size)") }
+        for line in report.safeAreas { s.print("safe area of " + line) }
+        for line in report.placeholders { s.print("placeholder constraint " + line) }
         if !report.fromDocument.isEmpty {
             s.print("content sizes from the document's frames: " + report.fromDocument.joined(separator: "; "))
         }

@@ -17,6 +17,8 @@ extension Commands {
                 Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
+                alignmentInsets T L B R (how far the frame sticks out of the alignment rectangle that \
+                constraints place) · \
                 hidden true|false · class "UIClass" · ibID "id" · on stack views: axis horizontal|vertical · \
                 spacing N|system · distribution fill|fillEqually|fillProportionally|equalSpacing|equalCentering · \
                 alignment fill|leading|top|firstBaseline|center|trailing|bottom|lastBaseline · \
@@ -165,10 +167,12 @@ extension Commands {
                 mask.insert(value)
             } while c.accept("|")
             return .mask(mask)
-        case "margins":
+        case "margins", "alignmentInsets":
             let top = try c.number("T L B R")
-            if !c.atNumber { return .margins(EdgeInsets(top: top, left: top, bottom: top, right: top)) }
-            return .margins(EdgeInsets(top: top, left: try c.number("T L B R"), bottom: try c.number("T L B R"), right: try c.number("T L B R")))
+            let insets = c.atNumber
+                ? EdgeInsets(top: top, left: try c.number("T L B R"), bottom: try c.number("T L B R"), right: try c.number("T L B R"))
+                : EdgeInsets(top: top, left: top, bottom: top, right: top)
+            return property == "margins" ? .margins(insets) : .alignmentInsets(insets)
         case "hidden":
             let word = try c.name("true or false")
             guard word == "true" || word == "false" else { throw ShellError.syntax("expected true or false, found '\(word)'", usage: nil) }

@@ -33,26 +33,43 @@ enum HelpText {
     }
 
     static let importDetails = """
-        Each top-level view (a xib's, or each storyboard scene's root view) becomes a subview \
-        of root with its document frame and autoresizing on; a scene's root view fills root. \
-        Views are named after their user label, else their element (label, textField), made \
+        Every element Xcode stored a frame for comes in: each top-level view (a xib's, each \
+        storyboard scene's root view) as a subview of root with its document frame and \
+        autoresizing on, and below them subviews, table cells (prototype and static), table \
+        header and footer views, collection view cells and section views, windows; an element \
+        without an id gets one from its line (line-42). When root has nothing in it, the import \
+        lays root out at the document's size (the first scene's) and says so, and each scene of \
+        another size keeps its own. Views are named after their user label, else their element (label, textField), made \
         unique; 'dump' shows each one's document id as "ibID" and its UIKit class as "class". \
         Subviews placed by constraints get autoresizing off; others, and fixedFrame views, keep \
         their frame through their mask. Constraints come in with the owning view as an omitted \
         first item, multipliers such as 0.25, 3/4 or 16:9, identifiers as names where they are \
-        names; placeholder constraints are skipped, un-installed ones come in inactive; \
-        size-class variations are listed, the default configuration is applied. Safe-area \
-        guides of scene root views are inset by the device's status bar (20 points, 44 or more \
-        on notched devices) and any navigation or tab bar; root views have margins of 16 at the \
-        sides (20 on the widest phones); a layoutMarginsGuide is the view's margins.
+        names; un-installed ones come in inactive, and so do placeholder constraints (removed at \
+        build time), named placeholder, placeholder2, ...: 'import FILE with placeholders' keeps \
+        them active and lays out as Xcode's canvas does. Size-class variations are listed, the \
+        default configuration is applied. The safe area of a scene's root view (and of a xib's \
+        File's Owner view) is Xcode's canvas: the device's status bar (none on devices without a \
+        home indicator from Xcode 11, 20 points before; 44 to 62 on notched phones by model, 24 \
+        on rounded iPads), its home indicator (34, 20 on iPads), the navigation bar (44) of a \
+        navigation controller or a push, a tab bar (49) or toolbar (44), and the document's \
+        simulated metrics, which can turn each off. A root view's margins are 16 at the sides (20 \
+        on the widest phones) plus the safe area; every view's margins take in the part of the \
+        safe area it overlaps and, with preservesSuperviewLayoutMargins, its superview's; a \
+        table cell's content view has margins of 11 and 16 (20 in wide tables, 15 in a narrow \
+        cell of a xib from before Xcode 13, 8 before an accessory). Stack views: standard \
+        spacing is 8, margins written for a stack view are arranged within. Controls: a \
+        UISwitch's frame is 2 points wider than the alignment rectangle that constraints place, \
+        a UISlider's 2 on each side, a UISegmentedControl's 1 taller (alignmentInsets); date \
+        and picker views are 320 x 216.
         What is taken from the document: strut has no fonts or images, so for labels, buttons, \
         fields, switches and image views the intrinsic size along each axis that the \
         constraints leave to the content is the size of Xcode's frame (a 17-point label is \
         20.5 high there, 20.4 by strut's metric); along other axes a label uses strut's text \
-        metric and other views have none. The import lists these. Lay out at the document's \
-        size (set root.frame = 0 0 W H, then layout) and the frames are Xcode's.
-        A document strut cannot read (not XML, truncated, unknown elements, references to \
-        nothing) is refused with its line, and nothing changes.
+        metric and other views have none. The import lists these. Laid out at the document's \
+        size, the frames are Xcode's.
+        A document strut cannot read (not XML, truncated, an element among subviews that is no \
+        view, references to nothing, an Xcode 3 or 4 archive) is refused with its line, and \
+        nothing changes.
         A console log (.txt or .log; 'paste' reads one typed or pasted) is UIKit's "Unable to \
         simultaneously satisfy constraints." output, in any shape since iOS 6 and as people paste \
         it (block quotes, comment prefixes, markdown escapes, stripped brackets; Masonry keys, \

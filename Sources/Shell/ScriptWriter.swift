@@ -142,6 +142,7 @@ enum ScriptWriter {
         if let documentClass = view.documentClass { add(.plain, "class = \(Commands.quoted(documentClass))") }
         if let ibID = view.ibID { add(.plain, "ibID = \(Commands.quoted(ibID))") }
         add(.plain, "margins = \(insets(view.margins))")
+        if view.alignmentInsets != .zero { add(.plain, "alignmentInsets = \(insets(view.alignmentInsets))") }
         add(.plain, "hidden = \(view.isHidden)")
         if view.kind == .stack {
             add(.plain, "axis = \(view.stack.axis.rawValue)")

@@ -79,30 +79,34 @@ func importSession(_ text: String, file: String = "doc.xib") throws -> (Session,
     let frames = ["CardView", "label", "photo", "badge", "switch"].map { h.view(named: $0)!.frame }
     #expect(frames == [Rect(x: 0, y: 0, width: 320, height: 200), Rect(x: 16, y: 12, width: 288, height: 24),
                        Rect(x: 16, y: 44, width: 160, height: 90), Rect(x: 260, y: 150, width: 40, height: 40),
-                       Rect(x: 200, y: 44, width: 49, height: 31)])
+                       Rect(x: 200, y: 44, width: 51, height: 31)])
+    // The switch's constraints place its 49-wide alignment rectangle; its frame sticks out 2 more.
+    #expect(h.view(named: "switch")!.alignmentInsets == EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+    #expect(h.view(named: "switch")!.intrinsicContentSize.width == 49)
     // Identifiers that are names name their constraint; others are kept as UIKit's identifier.
     let photoWidth = try #require(h.constraint(named: "photoWidth"))
     #expect(h.text(of: photoWidth) == "photo.width == 0.555556 * label.width")
     let aspect = try #require(h.userConstraints.map(\.constraint).first { $0.identifier == "photo aspect" })
     #expect(h.text(of: aspect) == "photo.width == 1.777778 * photo.height")
-    // Omitted first item: the owning view. Placeholder: skipped. Not installed: inactive.
+    // Omitted first item: the owning view. Placeholder and not installed: inactive.
     let texts = h.userConstraints.map { h.text(of: $0.constraint) }
     #expect(texts.contains("CardView.trailingMargin == label.trailing"))
-    #expect(!texts.contains { $0.contains("== 250") })
-    #expect(h.userConstraints.filter { !$0.constraint.isActive }.map { h.text(of: $0.constraint) } == ["photo.width >= 500"])
+    #expect(h.userConstraints.filter { !$0.constraint.isActive }.map { h.text(of: $0.constraint) } == ["photo.height == 250", "photo.width >= 500"])
+    #expect(h.constraint(named: "placeholder").map { h.text(of: $0) } == "photo.height == 250")
     #expect(h.userConstraints.contains { h.text(of: $0.constraint) == "switch.top == photo.top @750" })
     // Document ids and classes in dump; margins from directionalLayoutMargins.
-    #expect(StateDump.json(session.engine).contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 49, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
+    #expect(StateDump.json(session.engine).contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 51, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
     #expect(h.view(named: "CardView")!.margins == EdgeInsets(top: 12, left: 16, bottom: 12, right: 16))
     // The fixed-frame badge keeps its frame through its mask: it stays in the corner.
     #expect(session.run(line: "set root.frame = 0 0 400 300; layout") == .succeeded)
     #expect(h.view(named: "badge")!.frame == Rect(x: 260, y: 150, width: 40, height: 40))
     #expect(session.engine.hierarchy.view(named: "CardView")!.frame == Rect(x: 0, y: 0, width: 320, height: 200))
     let out = sink.output
-    #expect(out.contains("imported doc.xib: 5 views and guides under 1 top-level view (CardView), 10 constraints (1 inactive)"))
-    #expect(out.contains("document size 320 x 200"))
+    #expect(out.contains("imported doc.xib: 5 views and guides under 1 top-level view (CardView), 11 constraints (2 inactive)"))
+    #expect(out.contains("laid out at the document's size, 320 x 200 (root.frame = 0 0 320 200), as Xcode did"))
     #expect(out.contains("content sizes from the document's frames: label: height 24; switch: width 49, height 31"))
-    #expect(out.contains("skipped: placeholder constraint c-8 (line "))
+    #expect(out.contains("placeholder constraint 'placeholder' photo.height == 250 (constraint c-8, line "))
+    #expect(out.contains("): removed at build time, so inactive"))
     #expect(out.contains("size-class variation, not applied: constraint c-11 (line "))
 }
 
@@ -131,7 +135,10 @@ let badDocuments: [BadDocument] = [
                 message: "line 13: not well-formed XML: a malformed tag or attribute (column "),
     BadDocument(name: "not IB", text: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n",
                 message: "line 2: not an iOS Interface Builder document (the top element is <plist>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)"),
-    BadDocument(name: "unknown element", text: cardXib.replacingOccurrences(of: "<switch opaque", with: "<frobnicator opaque").replacingOccurrences(of: "</switch>", with: "</frobnicator>"),
+    // An element Xcode saved with a frame is a view, whatever its name; one without is not.
+    BadDocument(name: "unknown element", text: cardXib.replacingOccurrences(of: "<switch opaque", with: "<frobnicator opaque")
+                    .replacingOccurrences(of: "</switch>", with: "</frobnicator>")
+                    .replacingOccurrences(of: "<rect key=\"frame\" x=\"200\" y=\"44\" width=\"51\" height=\"31\"/>", with: "<size key=\"x\"/>"),
                 message: "line 20: unknown element <frobnicator> among the subviews of view card-1"),
     BadDocument(name: "dangling reference", text: cardXib.replacingOccurrences(of: "secondItem=\"photo-1\" secondAttribute=\"trailing\"", with: "secondItem=\"gone-9\" secondAttribute=\"trailing\""),
                 message: "line 35: constraint c-10 refers to \"gone-9\", which is no view or layout guide of the document"),

@@ -4,70 +4,78 @@ import Foundation
 @testable import Shell
 import LayoutEngine
 
-/// The real documents of ../shared/fixtures/ib (skipped when the folder is absent): each imports,
-/// and laid out at the document's size gives back the frame Xcode stored for every view.
+/// The real documents of ../shared/fixtures/ib and ib/apps (skipped when the folder is absent):
+/// each imports into an empty hierarchy, is laid out at its own size, and gives back the frame
+/// Xcode stored for every view but the few listed here with the reason.
 let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/ib")
 
-let fixtureNames: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder.path)) ?? []
-    return names.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }.sorted()
-}()
+let fixtureNames: [String] = ["", "apps/"].flatMap { folder in
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder.path + "/" + folder)) ?? []
+    return names.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }.sorted().map { folder + $0 }
+}
 
 /// Views whose stored frame strut does not give back, and why.
 let knownDifferences: [String: String] = [
     // CodeExamples-Stacks: the stack's axis is vertical in the wC hR variation that Xcode laid
     // out for its iPhone; strut applies the default configuration (horizontal) and lists it.
-    "qh8-42-G2A": "size-class variation axis=vertical", "NaI-Tc-TpP": "in the varied stack",
-    "Q8m-kz-QPP": "in the varied stack",
+    "NaI-Tc-TpP": "in a stack whose axis a size-class variation changes", "Q8m-kz-QPP": "in the varied stack",
     // UIStackViewPlayground: centred on a UISwitch, whose alignment rectangle's centre is not
     // its frame's; the label is 1 point higher in strut.
     "ZbS-MF-Jjr": "centred on a UISwitch",
+    // apps/: what strut does not model yet, or where Xcode's stored frames are not a layout of
+    // the constraints (stale, or a conflict broken where strut breaks another constraint).
+    "RM1-ah-XSF": "KeyFilePicker: a hidden arranged view Xcode left at its visible size (stale)",
+    "pn1-Yp-Bzr": "KeyFilePicker: beside that stale hidden view",
+    "MAG-tY-N1o": "SettingsAppearance: a slider 1 point high in an 80-point cell whose constraints make it 36 (stale)",
+    "5U9-NZ-sJe": "SettingsAppearance: centred on that slider",
+    "fMb-2L-wBk": "SettingsBackup: an image view 35 high against its own height == 29 (stale)",
+    "pvX-2y-zf5": "SettingsBackup: an image view 31.5 high against its own height == 29 (stale)",
+    "dZi-Ta-IHm": "InsulinKit: last-baseline aligned with a 45-point label; strut's baselines are 0.95 x font below the top",
+    "kys-by-14s": "InsulinKit: the same",
+    "ezy-3D-Zg4": "EmojiInput: a label whose width only an optional constraint bounds; strut's text metric is narrower",
+    "uHg-qt-dX0": "DateAndDuration: a date picker compressed by a 750 constraint against its 750 compression resistance",
+    "syncContent-label-id": "Inspector: a label in a cell whose height Xcode's self-sizing decides",
+    "19Z-ie-Qfz": "Signup: a hidden arranged label held at 40 by a placeholder; Xcode leaves it out of the spacing chain, strut keeps it in",
+    "oW2-4W-XLN": "EndOfLifeThankYouCell: required constraints conflict with the stack's alignment; strut breaks another one",
+    "25b-YP-GPY": "EndOfLifeThankYouCell: the same conflict", "MnV-8b-FIK": "EndOfLifeThankYouCell: the same conflict",
+    "5xM-wZ-d5o": "EndOfLifeThankYouCell: Xcode stored a 1911-point-wide text view",
+    "eZu-5u-2sA": "CustomerNoteTableViewCell: a hidden arranged button with a required width; Xcode leaves it out of the spacing chain, strut (as UIKit's logs show) keeps it in with half gaps",
+    "AEi-vO-v71": "CustomerNoteTableViewCell: that hidden button",
+    "hcs-ir-12a": "TwoColumnHeadlineFootnote: a stack view's baselines are its arranged views' in UIKit; strut uses its bottom edge",
+    "Wh9-Xe-yOM": "TwoColumnHeadlineFootnote: the same", "KyP-Fc-lo0": "TwoColumnHeadlineFootnote: the same",
 ]
 
-/// Every view of a document with its stored frame.
-func storedFrames(_ document: IBDocument) -> [(id: String, element: String, frame: Rect, misplaced: Bool)] {
-    var result: [(String, String, Rect, Bool)] = []
-    func walk(_ view: IBView) {
-        if let f = view.frame { result.append((view.id, view.element, Rect(x: f.x, y: f.y, width: f.width, height: f.height), view.isMisplaced)) }
-        view.subviews.forEach(walk)
-    }
-    document.roots.forEach(walk)
-    return result
-}
-
-/// Imports a document at its size and lays it out; the frames that differ by more than 0.5.
-func frameDifferences(_ file: String) throws -> (checked: Int, differences: [String]) {
-    try frameDifferences(data: try Data(contentsOf: fixtureFolder.appendingPathComponent(file)))
-}
-
-func frameDifferences(data: Data) throws -> (checked: Int, differences: [String]) {
-    let document = try IBDocument.read(data)
-    let engine = LayoutEngine()
-    let report = try Importer(engine: engine).run(document)
-    let size = try #require(report.documentSize)
-    try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
-    engine.layoutIfNeeded()
-    let byID = Dictionary(engine.hierarchy.allViews.compactMap { v in v.ibID.map { ($0, v) } }, uniquingKeysWith: { a, _ in a })
-    var differences: [String] = []
-    var checked = 0
-    for (id, element, stored, misplaced) in storedFrames(document) where !misplaced && knownDifferences[id] == nil {
-        guard let view = byID[id] else { differences.append("\(element) \(id): not imported"); continue }
-        checked += 1
-        var f = view.frame
-        // strut places alignment rectangles: a UISwitch's frame is 2 points wider on the trailing side.
-        if element == "switch" { f.width += 2 }
-        let off = [f.x - stored.x, f.y - stored.y, f.width - stored.width, f.height - stored.height].map(abs).max()!
-        if off > 0.5 {
-            differences.append("\(element) \(id) '\(view.name)': strut \(f.x) \(f.y) \(f.width) \(f.height), Xcode \(stored.x) \(stored.y) \(stored.width) \(stored.height)")
-        }
-    }
-    return (checked, differences)
+func check(_ file: String) throws -> FrameCheck {
+    try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)))
 }
 
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"), arguments: fixtureNames)
 func everyFixtureGivesBackXcodesFrames(_ file: String) throws {
-    let (checked, differences) = try frameDifferences(file)
-    #expect(checked > 0)
-    #expect(differences.isEmpty, Comment(rawValue: "\(file):\n" + differences.joined(separator: "\n")))
+    let result = try check(file)
+    #expect(!result.counted.isEmpty)
+    let differing = result.entries.filter { $0.outcome != .matches && !($0.outcome.isApart) }
+    let unexpected = differing.filter { knownDifferences[$0.id] == nil }
+    #expect(unexpected.isEmpty, Comment(rawValue: "\(file):\n" + result.differences.joined(separator: "\n")))
+    // A known difference that went away must leave the list.
+    let ids = Set(result.entries.map(\.id))
+    let mended = knownDifferences.keys.filter { ids.contains($0) && !differing.map(\.id).contains($0) }
+    #expect(mended.isEmpty, "now matching Xcode: \(mended.sorted())")
+}
+
+/// The share of apps/ views on Xcode's frame may only go up (the goal is 95%).
+@Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
+func theAppsShareOfViewsOnXcodesFramesHolds() throws {
+    var matching = 0, counted = 0
+    for file in fixtureNames where file.hasPrefix("apps/") {
+        let result = try check(file)
+        matching += result.matching
+        counted += result.counted.count
+    }
+    #expect(counted > 250)
+    #expect(matching >= 275, "\(matching) of \(counted)")
+}
+
+extension FrameCheck.Outcome {
+    var isApart: Bool { if case .apart = self { true } else { false } }
 }

@@ -1,0 +1,135 @@
+import LayoutEngine
+
+/// What Xcode's canvas simulates around a scene (AUTOLAYOUT.md §9.4): the device's status bar
+/// and home indicator, and the bars of the containers a controller sits in. They decide the
+/// safe area of a scene's root view (and of a xib's File's Owner view), which Xcode lays out
+/// against when it stores frames.
+public struct Canvas: Sendable, Equatable {
+    /// Portrait screen size in points.
+    public var width: Double
+    public var height: Double
+    /// The status bar's height where the device shows one, and the home indicator's inset.
+    public var statusBar: Double
+    public var homeIndicator: Double
+    public var isLandscape = false
+
+    /// A phone with a notch or an island, or an iPad with rounded corners.
+    public var hasHomeIndicator: Bool { homeIndicator > 0 }
+
+    /// Screens by portrait size: status bar and home indicator (an iPad's are told by its id).
+    static let phones: [(width: Double, height: Double, statusBar: Double, homeIndicator: Double)] = [
+        (320, 480, 20, 0), (320, 568, 20, 0), (375, 667, 20, 0), (414, 736, 20, 0),
+        (375, 812, 44, 34), (414, 896, 44, 34), (390, 844, 47, 34), (428, 926, 47, 34),
+        (393, 852, 59, 34), (430, 932, 59, 34), (402, 874, 62, 34), (440, 956, 62, 34),
+    ]
+    static let roundedPads: [(Double, Double)] = [(744, 1133), (820, 1180), (834, 1194), (834, 1210), (1024, 1366), (1032, 1376)]
+    static let squarePads: [(Double, Double)] = [(768, 1024), (810, 1080), (834, 1112), (1024, 1366)]
+
+    /// Device ids as Xcode writes them, with their portrait size. `retina6_12` was a 390-point
+    /// phone until Xcode 15 made it the 393-point one.
+    static func size(ofDevice id: String, toolsVersion: Double) -> (Double, Double)? {
+        switch id {
+        case "retina3_5": (320, 480)
+        case "retina4_0": (320, 568)
+        case "retina4_7": (375, 667)
+        case "retina5_5": (414, 736)
+        case "retina5_9": (375, 812)
+        case "retina6_1", "retina6_5": (414, 896)
+        case "retina5_4": (375, 812)
+        case "retina6_12": toolsVersion >= 22000 ? (393, 852) : (390, 844)
+        case "retina6_7": (428, 926)
+        case "retina6_72": (430, 932)
+        case "retina6_3": (402, 874)
+        case "retina6_9": (440, 956)
+        case "ipad9_7": (768, 1024)
+        case "ipad10_2": (810, 1080)
+        case "ipad10_5": (834, 1112)
+        case "ipad11_0rounded": (834, 1194)
+        case "ipad10_9rounded": (820, 1180)
+        case "ipad8_3rounded": (744, 1133)
+        case "ipad12_9", "ipad12_9rounded": (1024, 1366)
+        default: nil
+        }
+    }
+
+    /// The canvas of a document: its device, or when a scene's root view has a whole screen's
+    /// size, that screen (Xcode reuses device ids across versions; the stored size does not lie).
+    /// From Xcode 11 (`toolsVersion` 15000) a device without a home indicator shows no status
+    /// bar on the canvas; before, every device showed a 20-point one.
+    public static func of(device: String?, orientation: String?, toolsVersion: Double, rootSize: (Double, Double)?) -> Canvas {
+        let landscape = orientation == "landscape"
+        let isRounded = device?.hasSuffix("rounded") ?? false
+        var portrait = device.flatMap { size(ofDevice: $0, toolsVersion: toolsVersion) } ?? (375, 667)
+        if let (w, h) = rootSize {
+            let candidate = landscape ? (h, w) : (w, h)
+            if phones.contains(where: { $0.width == candidate.0 && $0.height == candidate.1 })
+                || roundedPads.contains(where: { $0 == candidate }) || squarePads.contains(where: { $0 == candidate }) {
+                portrait = candidate
+            }
+        }
+        var canvas = Canvas(width: portrait.0, height: portrait.1, statusBar: 20, homeIndicator: 0, isLandscape: landscape)
+        if let phone = phones.first(where: { $0.width == portrait.0 && $0.height == portrait.1 }) {
+            canvas.statusBar = phone.statusBar
+            // 375 × 812 is the mini (status bar 50) from Xcode 12, the X, XS and 11 Pro (44) before.
+            if portrait == (375, 812) && (toolsVersion >= 17000 || device == "retina5_4") { canvas.statusBar = 50 }
+            canvas.homeIndicator = phone.homeIndicator
+        } else if isRounded || (roundedPads.contains(where: { $0 == portrait }) && !squarePads.contains(where: { $0 == portrait })) {
+            canvas.statusBar = 24
+            canvas.homeIndicator = 20
+        }
+        if !canvas.hasHomeIndicator && toolsVersion >= 15000 { canvas.statusBar = 0 }
+        return canvas
+    }
+
+    public var isPhone: Bool { width < 700 }
+
+    /// The insets of a full-screen root view: status bar (none on a phone in landscape, where a
+    /// notched phone's sensor housing insets the sides instead) and home indicator.
+    public var screenInsets: EdgeInsets {
+        guard isLandscape else { return EdgeInsets(top: statusBar, left: 0, bottom: homeIndicator, right: 0) }
+        if isPhone {
+            let side = hasHomeIndicator ? statusBar : 0
+            return EdgeInsets(top: 0, left: side, bottom: hasHomeIndicator ? 21 : 0, right: side)
+        }
+        return EdgeInsets(top: statusBar, left: 0, bottom: homeIndicator, right: 0)
+    }
+
+    /// What the canvas is, for the import's report: `414 x 896 screen: status bar 44, home indicator 34`.
+    public var summary: String {
+        let size = isLandscape ? "\(formatNumber(height)) x \(formatNumber(width)) landscape" : "\(formatNumber(width)) x \(formatNumber(height))"
+        let insets = screenInsets
+        return "\(size) screen: status bar \(formatNumber(insets.top)), home indicator \(formatNumber(insets.bottom))"
+    }
+}
+
+/// The bars Xcode simulates over one scene: from its own simulated metrics, or inherited from
+/// the navigation and tab bar controllers it sits in and the pushes that lead to it.
+public struct SimulatedBars: Sendable, Equatable {
+    /// nil: inferred (shown); false: `<nil key="simulatedStatusBarMetrics"/>`.
+    public var statusBar: Bool? = nil
+    /// The top bar's height (a navigation bar 44, prompted 74, large titles 96), 0 for none.
+    public var top: Double = 0
+    /// The bottom bar's height (a tab bar 49, a toolbar 44) without the home indicator.
+    public var bottom: Double = 0
+    /// Opaque bars: the root view starts below (or ends above) them, so they do not inset it.
+    public var topIsOpaque = false
+    public var bottomIsOpaque = false
+
+    /// The bars, for the import's report: `, navigation bar 44, tab bar 49 (opaque)`.
+    public var summary: String {
+        var parts: [String] = []
+        if statusBar == false { parts.append("status bar off") }
+        if top > 0 { parts.append("navigation bar \(formatNumber(top))" + (topIsOpaque ? " (opaque: the view starts below it)" : "")) }
+        if bottom > 0 { parts.append("\(bottom == 49 ? "tab bar" : "toolbar") \(formatNumber(bottom))" + (bottomIsOpaque ? " (opaque: the view ends above it)" : "")) }
+        return parts.map { ", " + $0 }.joined()
+    }
+
+    /// The safe area insets of a scene's root view on a canvas.
+    public func safeArea(on canvas: Canvas) -> EdgeInsets {
+        var insets = canvas.screenInsets
+        if statusBar == false && !canvas.isLandscape { insets.top = 0 }
+        if topIsOpaque { insets.top = 0 } else { insets.top += top }
+        if bottomIsOpaque { insets.bottom = 0 } else if bottom > 0 { insets.bottom += bottom }
+        return insets
+    }
+}

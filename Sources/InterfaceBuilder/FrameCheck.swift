@@ -1,0 +1,91 @@
+import Foundation
+import LayoutEngine
+
+/// Compares a document's views, laid out by strut as `import` lays them out, with the frames
+/// Xcode stored in it. Every element of the XML that carries a frame is a view to compare;
+/// those Xcode itself marks misplaced or ambiguous are set apart (their stored frame is not
+/// where their constraints put them), and so are a container controller's own bars.
+public struct FrameCheck: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case matches
+        case differs(Rect)
+        case notImported
+        /// Not counted: Xcode marks it misplaced or ambiguous, or it is no view of a scene.
+        case apart(String)
+    }
+
+    public struct Entry: Sendable {
+        public var id: String
+        public var element: String
+        public var line: Int
+        public var name: String?
+        public var stored: Rect
+        public var outcome: Outcome
+    }
+
+    public var entries: [Entry] = []
+    /// Lines of the import's report: the size each scene was laid out at.
+    public var sizes: [String] = []
+
+    public var counted: [Entry] { entries.filter { if case .apart = $0.outcome { false } else { true } } }
+    public var matching: Int { entries.count { $0.outcome == .matches } }
+
+    /// How far a laid-out frame may be from the stored one (Xcode rounds to the pixel grid).
+    public static let tolerance = 0.5
+
+    /// Imports the document into a fresh engine (so it is laid out at its own size) and
+    /// compares every element that has a stored frame.
+    /// Placeholder constraints are kept, as on the canvas Xcode stored the frames from.
+    public static func run(_ data: Data, placeholders: Bool = true) throws -> FrameCheck {
+        let tree = try TreeBuilder.parse(data)
+        let document = try IBDocument.read(data)
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        importer.placeholders = placeholders
+        let report = try importer.run(document)
+        engine.layoutIfNeeded()
+        var byID: [String: View] = [:]
+        for view in engine.hierarchy.allViews { if let id = view.ibID, byID[id] == nil { byID[id] = view } }
+        var check = FrameCheck()
+        check.sizes = report.sceneSizes
+        func walk(_ node: Node, parent: Node?) {
+            if let rect = node.child("rect", key: "frame") {
+                let number = { (key: String) in Double(rect[key] ?? "0") ?? 0 }
+                let stored = Rect(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
+                let id = IBDocument.id(of: node)
+                let outcome: Outcome
+                if node["misplaced"] == "YES" || node["ambiguous"] == "YES" {
+                    outcome = .apart(node["misplaced"] == "YES" ? "misplaced" : "ambiguous")
+                } else if let parent, parent.name.hasSuffix("Controller"), node["key"] != "view" {
+                    outcome = .apart("a \(parent.name)'s own \(node.name)")
+                } else if let made = byID[id] {
+                    let frame = made.frame
+                    let off = [frame.x - stored.x, frame.y - stored.y, frame.width - stored.width, frame.height - stored.height].map(abs).max()!
+                    outcome = off <= tolerance ? .matches : .differs(frame)
+                } else {
+                    outcome = .notImported
+                }
+                check.entries.append(Entry(id: id, element: node.name, line: node.line, name: byID[id]?.name, stored: stored, outcome: outcome))
+            }
+            for child in node.children { walk(child, parent: node) }
+        }
+        walk(tree, parent: nil)
+        return check
+    }
+
+    /// One line per view that does not match: `label abc-12-xyz 'title': strut 0 0 10 10, Xcode 0 0 12 10`.
+    public var differences: [String] {
+        entries.compactMap { entry in
+            let who = "\(entry.element) \(entry.id)" + (entry.name.map { " '\($0)'" } ?? "")
+            switch entry.outcome {
+            case .matches, .apart: return nil
+            case .notImported: return "\(who) (line \(entry.line)): not imported"
+            case let .differs(frame): return "\(who): strut \(FrameCheck.text(frame)), Xcode \(FrameCheck.text(entry.stored))"
+            }
+        }
+    }
+
+    static func text(_ rect: Rect) -> String {
+        [rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: " ")
+    }
+}

@@ -1,0 +1,124 @@
+import LayoutEngine
+
+extension IBDocument {
+    /// The bars Xcode simulates over each view controller of a storyboard, by controller id:
+    /// a controller's own simulated metrics win; otherwise it inherits the bars of the
+    /// navigation and tab bar controllers it sits in (relationship segues) and, through a push
+    /// or show segue, the navigation bar of the controller it is pushed from.
+    static func simulatedBars(in root: Node) -> [String: SimulatedBars] {
+        var own: [String: (status: Bool?, top: Double?, bottom: Double?)] = [:]
+        var containers: [String: SimulatedBars] = [:]
+        var contained: [(from: String, to: String)] = []
+        var pushed: [(from: String, to: String)] = []
+        for scene in root.child("scenes")?.children("scene") ?? [] {
+            for object in scene.child("objects")?.children ?? [] {
+                guard let id = object["id"], object.name != "placeholder" else { continue }
+                own[id] = metrics(of: object)
+                switch object.name {
+                case "navigationController":
+                    var bars = SimulatedBars()
+                    let bar = object.child("navigationBar", key: "navigationBar")
+                    if object["navigationBarHidden"] != "YES" {
+                        bars.top = bar?["largeTitles"] == "YES" || bar?["prefersLargeTitles"] == "YES" ? 96 : 44
+                        bars.topIsOpaque = bar?["translucent"] == "NO"
+                    }
+                    if object["toolbarHidden"] == "NO" {
+                        bars.bottom = 44
+                        bars.bottomIsOpaque = object.child("toolbar", key: "toolbar")?["translucent"] == "NO"
+                    }
+                    containers[id] = bars
+                case "tabBarController":
+                    var bars = SimulatedBars()
+                    bars.bottom = 49
+                    bars.bottomIsOpaque = object.child("tabBar", key: "tabBar")?["translucent"] == "NO"
+                    containers[id] = bars
+                default:
+                    break
+                }
+                for segue in object.descendants("segue") {
+                    guard let destination = segue["destination"] else { continue }
+                    switch segue["kind"] {
+                    case "relationship": contained.append((id, destination))
+                    case "show", "push": pushed.append((id, destination))
+                    default: break
+                    }
+                }
+            }
+        }
+        // Inherited bars, to a fixed point (chains of containers and pushes are short).
+        var inherited: [String: SimulatedBars] = containers
+        for _ in 0...(contained.count + pushed.count) {
+            var changed = false
+            func merge(_ bars: SimulatedBars, into id: String, navigationOnly: Bool) {
+                var current = inherited[id] ?? SimulatedBars()
+                if bars.top > current.top { current.top = bars.top; current.topIsOpaque = bars.topIsOpaque }
+                if !navigationOnly, bars.bottom > current.bottom { current.bottom = bars.bottom; current.bottomIsOpaque = bars.bottomIsOpaque }
+                if current != inherited[id] { inherited[id] = current; changed = true }
+            }
+            for link in contained { if let bars = inherited[link.from] { merge(bars, into: link.to, navigationOnly: false) } }
+            for link in pushed { if let bars = inherited[link.from] { merge(bars, into: link.to, navigationOnly: false) } }
+            if !changed { break }
+        }
+        var result: [String: SimulatedBars] = [:]
+        for (id, metrics) in own {
+            var bars = containers[id] == nil ? (inherited[id] ?? SimulatedBars()) : SimulatedBars()
+            bars.statusBar = metrics.status
+            if let top = metrics.top { bars.top = top; bars.topIsOpaque = false }
+            if let bottom = metrics.bottom { bars.bottom = bottom; bars.bottomIsOpaque = false }
+            result[id] = bars
+        }
+        return result
+    }
+
+    /// A controller's (or a xib's) own simulated metrics: the status bar on or off, a top bar's
+    /// and a bottom bar's height (0 for a `nil` one); nil where it says nothing.
+    static func metrics(of node: Node) -> (status: Bool?, top: Double?, bottom: Double?) {
+        var result: (status: Bool?, top: Double?, bottom: Double?) = (nil, nil, nil)
+        for child in node.children {
+            switch child["key"] {
+            case "simulatedStatusBarMetrics", "statusBar":
+                result.status = child.name != "nil" && child["statusBarStyle"] != "none"
+            case "simulatedTopBarMetrics":
+                switch child.name {
+                case "nil": result.top = 0
+                case "simulatedNavigationBarMetrics": result.top = child["prompted"] == "YES" ? 74 : 44
+                default: result.top = 44
+                }
+            case "simulatedBottomBarMetrics":
+                switch child.name {
+                case "nil": result.bottom = 0
+                case "simulatedTabBarMetrics": result.bottom = 49
+                default: result.bottom = 44
+                }
+            default:
+                if child.name == "simulatedMetricsContainer" {
+                    let inner = metrics(of: child)
+                    result = (inner.status ?? result.status, inner.top ?? result.top, inner.bottom ?? result.bottom)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The view a xib's File's Owner shows (its `view` outlet), which Xcode lays out on the
+    /// device with its safe area.
+    static func ownersView(in root: Node) -> String? {
+        let owner = root.child("objects")?.children("placeholder").first { $0["placeholderIdentifier"] == "IBFilesOwner" }
+        return owner?.child("connections")?.children("outlet").first { $0["property"] == "view" }?["destination"]
+    }
+}
+
+extension Node {
+    /// Every element below this one with the name, in document order.
+    func descendants(_ name: String) -> [Node] {
+        var found: [Node] = []
+        func walk(_ node: Node) {
+            for child in node.children {
+                if child.name == name { found.append(child) }
+                walk(child)
+            }
+        }
+        walk(self)
+        return found
+    }
+}

@@ -1,0 +1,143 @@
+import LayoutEngine
+
+/// Where a view of a document is made, and what its superview passes down to it: size,
+/// layout margins, the scene's safe area, the table a cell is in. Margins and safe areas are
+/// worked out from the frames Xcode stored (UIKit works them out from the frames of the last
+/// layout pass; at the document's size the two agree).
+struct Place {
+    /// The superview's strut name.
+    var name: String
+    var isTop = true
+    /// The superview's stored size.
+    var size = (width: 0.0, height: 0.0)
+    var inStack = false
+    /// The superview's layout margins.
+    var margins = EdgeInsets.zero
+    /// The scene's safe area in the superview's coordinates, where the superview has one.
+    var safeRect: Rect?
+    /// For a cell: its table's width. For a cell's content view: its cell's.
+    var tableWidth: Double?
+    var hasAccessory = false
+    /// For a cell's content view: the cell is a xib's own, in no table.
+    var isStandaloneCell = false
+    /// Inside a scroll view (a table, a collection): its content is inset, not its margins.
+    var inScrollView = false
+
+    init(name: String) { self.name = name }
+
+    /// What a view made here has, and passes to its own subviews.
+    struct Inner {
+        var margins: EdgeInsets
+        /// The view's safe area insets.
+        var safeArea: EdgeInsets
+        var tableWidth: Double?
+        var hasAccessory: Bool
+        var isStandaloneCell: Bool
+
+        func place(name: String, view: IBView, frame: Rect) -> Place {
+            var place = Place(name: name)
+            place.isTop = false
+            place.size = (frame.width, frame.height)
+            place.inStack = view.element == "stackView"
+            place.margins = margins
+            let isScroll = ["scrollView", "tableView", "collectionView", "textView"].contains(view.element)
+            if safeArea != .zero && !isScroll {
+                place.safeRect = Rect(x: safeArea.left, y: safeArea.top, width: frame.width - safeArea.left - safeArea.right,
+                                      height: frame.height - safeArea.top - safeArea.bottom)
+            }
+            place.inScrollView = isScroll
+            place.tableWidth = view.element == "tableView" ? frame.width : view.element == "tableViewCell" ? (tableWidth ?? frame.width) : nil
+            place.hasAccessory = hasAccessory
+            place.isStandaloneCell = isStandaloneCell
+            return place
+        }
+    }
+
+    func inside(_ view: IBView, frame: Rect, document: IBDocument) -> Inner {
+        // The safe area: a scene root's own, else where the scene's overlaps the view.
+        var safe = EdgeInsets.zero
+        if let own = view.safeArea {
+            safe = own
+        } else if let area = safeRect {
+            func clamp(_ value: Double, _ limit: Double) -> Double { min(max(value, 0), max(limit, 0)) }
+            safe = EdgeInsets(top: clamp(area.y - frame.y, frame.height), left: clamp(area.x - frame.x, frame.width),
+                              bottom: clamp(frame.y + frame.height - (area.y + area.height), frame.height),
+                              right: clamp(frame.x + frame.width - (area.x + area.width), frame.width))
+        }
+        var margins: EdgeInsets
+        let tableWidth = view.element == "tableViewCell" ? (self.tableWidth ?? frame.width) : self.tableWidth
+        let accessory = view.element == "tableViewCell" ? view.hasAccessory : hasAccessory
+        // A table cell's content: 11 above and below; 16 at the sides (20 in a table at least
+        // 414 wide; 15 in a narrower cell of a xib from before Xcode 13); 8 before an accessory.
+        var cellMargins: EdgeInsets {
+            let wide = (tableWidth ?? frame.width) >= 414
+            let side: Double = wide ? 20 : isStandaloneCell && document.toolsVersion < 19000 ? 15 : 16
+            return EdgeInsets(top: 11, left: side, bottom: 11, right: accessory ? 8 : side)
+        }
+        if let (t, l, b, r) = view.margins {
+            margins = EdgeInsets(top: t, left: l, bottom: b, right: r)
+            if view.element == "tableViewCellContentView" && view.preservesSuperviewMargins {
+                // The cell's side margins, which it passes on.
+                margins.left = max(margins.left, cellMargins.left)
+                margins.right = max(margins.right, cellMargins.right)
+            }
+        } else if view.isSceneRoot {
+            // UIKit's system minimum for a controller's view: 16 at the sides, 20 on the widest phones.
+            let side: Double = frame.width >= 414 ? 20 : 16
+            margins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+        } else if view.element == "tableViewCellContentView" {
+            margins = cellMargins
+        } else if view.element == "stackView" {
+            margins = .zero
+        } else {
+            margins = .standard
+        }
+        if view.insetsMarginsFromSafeArea {
+            margins.top += safe.top; margins.left += safe.left; margins.bottom += safe.bottom; margins.right += safe.right
+        }
+        if view.preservesSuperviewMargins && !isTop && view.element != "tableViewCellContentView" {
+            margins.left = max(margins.left, self.margins.left - frame.x)
+            margins.right = max(margins.right, self.margins.right - (size.width - frame.x - frame.width))
+            if !inScrollView {
+                margins.top = max(margins.top, self.margins.top - frame.y)
+                margins.bottom = max(margins.bottom, self.margins.bottom - (size.height - frame.y - frame.height))
+            }
+        }
+        let standalone = view.element == "tableViewCell" ? self.tableWidth == nil : isStandaloneCell
+        return Inner(margins: margins, safeArea: safe, tableWidth: tableWidth, hasAccessory: accessory, isStandaloneCell: standalone)
+    }
+}
+
+extension Importer {
+    /// The constraints UIKit gives a layout guide of a view.
+    static func guideConstraints(_ guideName: String, role: String, of name: String, safeArea: EdgeInsets) -> [ConstraintSpec] {
+        var specs: [ConstraintSpec] = []
+        func pin(_ attribute: LayoutAttribute, _ constant: Double = 0) {
+            specs.append(ConstraintSpec(name: "\(guideName).\(attribute.name)", firstItem: guideName, firstAttribute: attribute,
+                                        relation: .equal, secondItem: name, secondAttribute: attribute, constant: constant))
+        }
+        func size(_ attribute: LayoutAttribute, _ value: Double) {
+            specs.append(ConstraintSpec(name: "\(guideName).\(attribute.name)", firstItem: guideName, firstAttribute: attribute,
+                                        relation: .equal, constant: value))
+        }
+        switch role {
+        case "safeArea":
+            pin(.left, safeArea.left); pin(.right, -safeArea.right); pin(.top, safeArea.top); pin(.bottom, -safeArea.bottom)
+        case "layoutMarginsGuide":
+            specs += [(LayoutAttribute.leading, LayoutAttribute.leadingMargin), (.trailing, .trailingMargin),
+                      (.top, .topMargin), (.bottom, .bottomMargin)].map { edge, margin in
+                ConstraintSpec(name: "\(guideName).\(edge.name)", firstItem: guideName, firstAttribute: edge,
+                               relation: .equal, secondItem: name, secondAttribute: margin)
+            }
+        case "contentLayoutGuide":
+            pin(.leading); pin(.top)
+        case "topLayoutGuide":
+            pin(.leading); pin(.trailing); pin(.top); size(.height, safeArea.top)
+        case "bottomLayoutGuide":
+            pin(.leading); pin(.trailing); pin(.bottom); size(.height, safeArea.bottom)
+        default:
+            pin(.leading); pin(.trailing); pin(.top); pin(.bottom)
+        }
+        return specs
+    }
+}

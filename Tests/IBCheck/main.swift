@@ -1,0 +1,45 @@
+import Foundation
+import InterfaceBuilder
+
+// ibcheck [-v] FILE_OR_FOLDER...: imports each Interface Builder document as `import` does into
+// an empty hierarchy and prints the share of views that land on the frame Xcode stored. Views
+// Xcode marks misplaced or ambiguous are counted apart. -v lists every view that differs.
+var verbose = false
+var paths: [String] = []
+for argument in CommandLine.arguments.dropFirst() {
+    if argument == "-v" { verbose = true } else { paths.append(argument) }
+}
+var files: [String] = []
+for path in paths {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+    if isFolder.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        files += names.filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted().map { path + "/" + $0 }
+    } else {
+        files.append(path)
+    }
+}
+guard !files.isEmpty else {
+    print("ibcheck: no .xib or .storyboard found in \(paths.joined(separator: " "))")
+    exit(0)
+}
+var matching = 0, counted = 0, excused = 0, failed = 0
+for file in files {
+    let name = (file as NSString).lastPathComponent
+    do {
+        let check = try FrameCheck.run(try Data(contentsOf: URL(fileURLWithPath: file)))
+        matching += check.matching
+        counted += check.counted.count
+                let apart = check.entries.count - check.counted.count
+        print("\(check.matching)/\(check.counted.count)\(apart > 0 ? " (+\(apart) apart)" : "")  \(name)")
+        excused += apart
+        if verbose { for line in check.differences { print("    " + line) } }
+    } catch {
+        failed += 1
+        print("error  \(name): \(error)")
+    }
+}
+let share = counted == 0 ? 0 : Double(matching) / Double(counted) * 100
+print(String(format: "ibcheck: %d of %d views on Xcode's frame (%.1f%%) in %d documents; %d set apart (marked misplaced or ambiguous by Xcode, or a container controller's own bar); %d documents not read",
+             matching, counted, share, files.count, excused, failed))
