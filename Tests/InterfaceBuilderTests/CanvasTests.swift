@@ -1,0 +1,421 @@
+import Testing
+import Foundation
+@testable import InterfaceBuilder
+@testable import Shell
+import LayoutEngine
+
+/// Xcode's canvas, cells, stacks, controls and placeholders, on documents written for these
+/// tests; every frame here is the one Xcode would store (worked out by hand from the rules).
+
+func storyboardText(tools: String = "17701", device: String = "retina6_1", orientation: String = "portrait", _ scenes: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+        <device id="\(device)" orientation="\(orientation)"/>
+        <scenes>
+    \(scenes)
+        </scenes>
+    </document>
+    """
+}
+
+/// A controller whose root view (W × H) holds one view pinned to its safe area's top and its
+/// leading margin, 10 high and 50 wide: where that view lands shows the safe area and margins.
+func probeScene(_ id: String, width: Double, height: Double, extra: String = "", probeFrame: String) -> String {
+    """
+    <scene sceneID="s-\(id)"><objects>
+        <viewController id="\(id)" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="root-\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="\(formatNumber(width))" height="\(formatNumber(height))"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="probe-\(id)">
+                        <rect key="frame" \(probeFrame)/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="10" id="h-\(id)"/>
+                            <constraint firstAttribute="width" constant="50" id="w-\(id)"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="sa-\(id)"/>
+                <constraints>
+                    <constraint firstItem="probe-\(id)" firstAttribute="top" secondItem="sa-\(id)" secondAttribute="top" id="t-\(id)"/>
+                    <constraint firstItem="probe-\(id)" firstAttribute="leading" secondItem="root-\(id)" secondAttribute="leadingMargin" id="l-\(id)"/>
+                </constraints>
+            </view>
+            \(extra)
+        </viewController>
+    </objects></scene>
+    """
+}
+
+func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
+    let check = try FrameCheck.run(Data(text.utf8), placeholders: placeholders)
+    #expect(check.matching == check.counted.count, Comment(rawValue: check.differences.joined(separator: "\n")))
+    return check
+}
+
+@Test func theStatusBarAndHomeIndicatorComeFromTheDeviceAndTheXcodeVersion() {
+    func insets(_ device: String?, _ tools: Double, _ size: (Double, Double)? = nil, landscape: Bool = false) -> EdgeInsets {
+        Canvas.of(device: device, orientation: landscape ? "landscape" : "portrait", toolsVersion: tools, rootSize: size).screenInsets
+    }
+    // No home indicator: 20 before Xcode 11, none on the canvas from it.
+    #expect(insets("retina4_7", 14460) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    #expect(insets("retina4_7", 15400) == .zero)
+    // Notched phones by model; a whole screen's stored size wins over the id.
+    #expect(insets("retina6_1", 17701) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_12", 21507) == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_12", 23504) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina4_7", 23504, (393, 852)) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina5_9", 16097) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina5_9", 22505) == EdgeInsets(top: 50, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_9", 24000) == EdgeInsets(top: 62, left: 0, bottom: 34, right: 0))
+    // iPads: rounded ones 24 and 20; others as phones without a home indicator.
+    #expect(insets("ipad11_0rounded", 17701) == EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    #expect(insets("ipad9_7", 14000) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    // A notched phone in landscape: the sensor housing insets both sides, the indicator 21.
+    #expect(insets("retina6_1", 17701, landscape: true) == EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
+}
+
+@Test func barsComeThroughContainersAndPushesAndSimulatedMetricsTurnThemOff() throws {
+    // nav → a (its root); a pushes b; c sits in a tab bar controller; d turns the status bar
+    // and e the inherited navigation bar off; f is in an opaque navigation bar.
+    let scenes = """
+    <scene sceneID="s-nav"><objects>
+        <navigationController id="nav" sceneMemberID="viewController">
+            <navigationBar key="navigationBar" contentMode="scaleToFill" id="navbar"><rect key="frame" x="0.0" y="44" width="414" height="44"/></navigationBar>
+            <connections><segue destination="a" kind="relationship" relationship="rootViewController" id="g1"/></connections>
+        </navigationController>
+    </objects></scene>
+    <scene sceneID="s-tab"><objects>
+        <tabBarController id="tab" sceneMemberID="viewController">
+            <connections><segue destination="c" kind="relationship" relationship="viewControllers" id="g2"/></connections>
+        </tabBarController>
+    </objects></scene>
+    <scene sceneID="s-nav2"><objects>
+        <navigationController id="nav2" sceneMemberID="viewController">
+            <navigationBar key="navigationBar" contentMode="scaleToFill" translucent="NO" id="navbar2"><rect key="frame" x="0.0" y="44" width="414" height="44"/></navigationBar>
+            <connections><segue destination="f" kind="relationship" relationship="rootViewController" id="g3"/></connections>
+        </navigationController>
+    </objects></scene>
+    \(probeScene("a", width: 414, height: 896, extra: #"<connections><segue destination="b" kind="show" id="g4"/><segue destination="e" kind="show" id="g5"/></connections>"#, probeFrame: #"x="20" y="88" width="50" height="10""#))
+    \(probeScene("b", width: 414, height: 896, probeFrame: #"x="20" y="88" width="50" height="10""#))
+    \(probeScene("c", width: 414, height: 896, probeFrame: #"x="20" y="44" width="50" height="10""#))
+    \(probeScene("d", width: 414, height: 896, extra: #"<nil key="simulatedStatusBarMetrics"/>"#, probeFrame: #"x="20" y="0.0" width="50" height="10""#))
+    \(probeScene("e", width: 414, height: 896, extra: #"<nil key="simulatedTopBarMetrics"/>"#, probeFrame: #"x="20" y="44" width="50" height="10""#))
+    \(probeScene("f", width: 414, height: 808, probeFrame: #"x="20" y="0.0" width="50" height="10""#))
+    """
+    let check = try allMatch(storyboardText(scenes))
+    #expect(check.counted.count == 12)
+    // The containers' own bars are set apart.
+    #expect(check.entries.filter { if case .apart = $0.outcome { true } else { false } }.map(\.id) == ["navbar", "navbar2"])
+    // A tab bar: 49 over the home indicator's 34.
+    let document = try IBDocument.read(Data(storyboardText(scenes).utf8))
+    let c = try #require(document.roots.first { $0.id == "root-c" })
+    #expect(c.safeArea == EdgeInsets(top: 44, left: 0, bottom: 83, right: 0))
+    #expect(check.sizes == ["'view11' at 414 x 808"])
+}
+
+@Test func cellsHeadersAndElementsWithoutAnIdComeInWithXcodesFrames() throws {
+    // A static table (two sections) with a header and footer view, a collection view with a
+    // cell and a section header, a view without an id, in a 320-wide scene from Xcode 10.
+    let scene = """
+    <scene sceneID="s-t"><objects>
+        <tableViewController id="tvc" sceneMemberID="viewController">
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="static" style="grouped" rowHeight="44" id="table">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <view key="tableHeaderView" contentMode="scaleToFill" id="header">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <subviews>
+                        <view contentMode="scaleToFill">
+                            <rect key="frame" x="8" y="8" width="304" height="44"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES"/>
+                        </view>
+                    </subviews>
+                </view>
+                <view key="tableFooterView" contentMode="scaleToFill" id="footer">
+                    <rect key="frame" x="0.0" y="300" width="320" height="40"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                </view>
+                <sections>
+                    <tableViewSection headerTitle="One" id="sec-1">
+                        <cells>
+                            <tableViewCell contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" accessoryType="disclosureIndicator" id="cell-1">
+                                <rect key="frame" x="0.0" y="115" width="320" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <tableViewCellContentView key="contentView" opaque="NO" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cell-1" id="cv-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="293" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <subviews>
+                                        <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name">
+                                            <rect key="frame" x="16" y="11" width="269" height="22"/>
+                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                        </label>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="name" firstAttribute="leading" secondItem="cv-1" secondAttribute="leadingMargin" id="n1"/>
+                                        <constraint firstAttribute="trailingMargin" secondItem="name" secondAttribute="trailing" id="n2"/>
+                                        <constraint firstItem="name" firstAttribute="top" secondItem="cv-1" secondAttribute="topMargin" id="n3"/>
+                                        <constraint firstAttribute="bottomMargin" secondItem="name" secondAttribute="bottom" id="n4"/>
+                                    </constraints>
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </cells>
+                    </tableViewSection>
+                    <tableViewSection headerTitle="Two" id="sec-2">
+                        <cells>
+                            <tableViewCell contentMode="scaleToFill" id="cell-2">
+                                <rect key="frame" x="0.0" y="215" width="320" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell-2" id="cv-2">
+                                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <subviews>
+                                        <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="toggle">
+                                            <rect key="frame" x="255" y="6.5" width="51" height="31"/>
+                                        </switch>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstAttribute="trailingMargin" secondItem="toggle" secondAttribute="trailing" id="s1"/>
+                                        <constraint firstItem="toggle" firstAttribute="centerY" secondItem="cv-2" secondAttribute="centerY" id="s2"/>
+                                    </constraints>
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </cells>
+                    </tableViewSection>
+                </sections>
+            </tableView>
+        </tableViewController>
+    </objects></scene>
+    <scene sceneID="s-c"><objects>
+        <collectionViewController id="cvc" sceneMemberID="viewController">
+            <collectionView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" id="grid">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <cells>
+                    <collectionViewCell opaque="NO" contentMode="center" id="gcell">
+                        <rect key="frame" x="10" y="60" width="100" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <collectionViewCellContentView key="contentView" opaque="NO" id="gcv">
+                            <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </collectionViewCellContentView>
+                    </collectionViewCell>
+                </cells>
+                <collectionReusableView key="sectionHeaderView" opaque="NO" contentMode="center" id="ghead">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="50"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </collectionReusableView>
+            </collectionView>
+        </collectionViewController>
+    </objects></scene>
+    """
+    let text = storyboardText(tools: "14460", device: "retina4_0", scene)
+    let check = try allMatch(text)
+    #expect(check.counted.count == 14)
+    // The element without an id was given one from its line.
+    #expect(check.entries.contains { $0.id.hasPrefix("line-") && $0.element == "view" && $0.outcome == .matches })
+    // The cell with an accessory: its content view's trailing margin is 8 (the label ends 8
+    // before the accessory), its leading 16; the second cell's switch 16 from the edge.
+    let engine = LayoutEngine()
+    _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+    #expect(engine.hierarchy.allViews.first { $0.ibID == "cv-1" }?.margins == EdgeInsets(top: 11, left: 16, bottom: 11, right: 8))
+    #expect(engine.hierarchy.allViews.first { $0.ibID == "cv-2" }?.margins == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+}
+
+func cellXib(tools: String, width: Double) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+            <tableViewCell contentMode="scaleToFill" id="cell">
+                <rect key="frame" x="0.0" y="0.0" width="\(formatNumber(width))" height="44"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="\(formatNumber(width))" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </tableViewCellContentView>
+            </tableViewCell>
+        </objects>
+    </document>
+    """
+}
+
+@Test func aStandaloneCellsContentMarginsDependOnItsWidthAndXcodeVersion() throws {
+    func margins(_ tools: String, _ width: Double) throws -> EdgeInsets? {
+        let engine = LayoutEngine()
+        _ = try Importer(engine: engine).run(try IBDocument.read(Data(cellXib(tools: tools, width: width).utf8)))
+        return engine.hierarchy.allViews.first { $0.ibID == "content" }?.margins
+    }
+    #expect(try margins("15400", 320) == EdgeInsets(top: 11, left: 15, bottom: 11, right: 15))
+    #expect(try margins("15400", 414) == EdgeInsets(top: 11, left: 20, bottom: 11, right: 20))
+    #expect(try margins("21701", 320) == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+}
+
+@Test func stackViewsTakeStandardSpacingAndArrangeWithinTheMarginsWrittenForThem() throws {
+    // In a File's Owner view on a 414 × 896 phone (safe area 44 above): a stack with standard
+    // spacing of two 50 × 20 views, and a stack with margins 10 20 10 20 and no
+    // layoutMarginsRelativeArrangement around one 50 × 20 view.
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+        <device id="retina6_1" orientation="portrait"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"><connections><outlet property="view" destination="main" id="o1"/></connections></placeholder>
+            <view contentMode="scaleToFill" id="main">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" spacingType="standard" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                        <rect key="frame" x="0.0" y="44" width="108" height="20"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                                <rect key="frame" x="0.0" y="0.0" width="50" height="20"/>
+                                <constraints><constraint firstAttribute="width" constant="50" id="aw"/><constraint firstAttribute="height" constant="20" id="ah"/></constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                                <rect key="frame" x="58" y="0.0" width="50" height="20"/>
+                                <constraints><constraint firstAttribute="width" constant="50" id="bw"/></constraints>
+                            </view>
+                        </subviews>
+                    </stackView>
+                    <stackView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="boxed">
+                        <rect key="frame" x="0.0" y="100" width="90" height="40"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
+                                <rect key="frame" x="20" y="10" width="50" height="20"/>
+                                <constraints><constraint firstAttribute="width" constant="50" id="cw"/><constraint firstAttribute="height" constant="20" id="ch"/></constraints>
+                            </view>
+                        </subviews>
+                        <edgeInsets key="layoutMargins" top="10" left="20" bottom="10" right="20"/>
+                    </stackView>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="safe"/>
+                <constraints>
+                    <constraint firstItem="row" firstAttribute="top" secondItem="safe" secondAttribute="top" id="r1"/>
+                    <constraint firstItem="row" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="r2"/>
+                    <constraint firstItem="boxed" firstAttribute="top" secondItem="main" secondAttribute="top" constant="100" id="r3"/>
+                    <constraint firstItem="boxed" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="r4"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let check = try allMatch(xib)
+    #expect(check.counted.count == 6)
+}
+
+@Test func controlsFramesStickOutOfTheirAlignmentRectangles() throws {
+    // A switch, a slider and a segmented control pinned to the edges of a 320 × 200 view, and
+    // a date picker with nothing to size it: Xcode's frames are the controls' frames.
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="panel">
+                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sw">
+                        <rect key="frame" x="20" y="10" width="51" height="31"/>
+                    </switch>
+                    <slider opaque="NO" contentMode="scaleToFill" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="sl">
+                        <rect key="frame" x="18" y="50" width="364" height="31"/>
+                    </slider>
+                    <segmentedControl opaque="NO" contentMode="scaleToFill" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg">
+                        <rect key="frame" x="20" y="90" width="121" height="32"/>
+                    </segmentedControl>
+                    <datePicker contentMode="scaleToFill" datePickerMode="time" style="wheels" translatesAutoresizingMaskIntoConstraints="NO" id="dp">
+                        <rect key="frame" x="20" y="80" width="320" height="216"/>
+                    </datePicker>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sw" firstAttribute="leading" secondItem="panel" secondAttribute="leading" constant="20" id="k1"/>
+                    <constraint firstItem="sw" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="10" id="k2"/>
+                    <constraint firstItem="sl" firstAttribute="leading" secondItem="panel" secondAttribute="leading" constant="20" id="k3"/>
+                    <constraint firstAttribute="trailing" secondItem="sl" secondAttribute="trailing" constant="20" id="k4"/>
+                    <constraint firstItem="sl" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="50" id="k5"/>
+                    <constraint firstItem="seg" firstAttribute="leading" secondItem="panel" secondAttribute="leading" constant="20" id="k6"/>
+                    <constraint firstItem="seg" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="90" id="k7"/>
+                    <constraint firstItem="dp" firstAttribute="leading" secondItem="panel" secondAttribute="leading" constant="20" id="k8"/>
+                    <constraint firstItem="dp" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="80" id="k9"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let check = try allMatch(xib)
+    #expect(check.counted.count == 5)
+    let engine = LayoutEngine()
+    _ = try Importer(engine: engine).run(try IBDocument.read(Data(xib.utf8)))
+    let views = Dictionary(engine.hierarchy.allViews.compactMap { v in v.ibID.map { ($0, v) } }, uniquingKeysWith: { a, _ in a })
+    #expect(views["sw"]?.intrinsicContentSize.width == 49)
+    #expect(views["sl"]?.alignmentInsets == EdgeInsets(top: 0, left: 2, bottom: 0, right: 2))
+    #expect(views["seg"]?.intrinsicContentSize.height == 31)
+    #expect(views["dp"]?.intrinsicContentSize.width == 320 && views["dp"]?.intrinsicContentSize.height == 216)
+}
+
+@Test func placeholdersComeInInactiveOrAsOnTheCanvas() throws {
+    // A view 100 wide by a placeholder, 60 by an optional constraint.
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="panel">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box" userLabel="box">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="100" placeholder="YES" id="ph"/>
+                            <constraint firstAttribute="width" priority="750" constant="60" id="soft"/>
+                            <constraint firstAttribute="height" constant="10" id="hh"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="box" firstAttribute="leading" secondItem="panel" secondAttribute="leading" id="k1"/>
+                    <constraint firstItem="box" firstAttribute="top" secondItem="panel" secondAttribute="top" id="k2"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let path = NSTemporaryDirectory() + "strut-placeholders-\(UUID().uuidString).xib"
+    try xib.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "import \(path); layout") == .succeeded)
+    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 11): removed at build time, so inactive"))
+    #expect(session.run(line: "expect box.frame == 0 0 60 10") == .succeeded)
+    let canvas = Session(sink: sink)
+    #expect(canvas.run(line: "import \(path) with placeholders; layout") == .succeeded)
+    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 11): active, as on the canvas"))
+    #expect(canvas.run(line: "expect box.frame == 0 0 100 10") == .succeeded)
+    // The canvas is what Xcode stored; without placeholders the box is 60 wide.
+    #expect(try FrameCheck.run(Data(xib.utf8), placeholders: false).matching == 1)
+    _ = try allMatch(xib)
+}
+
+@Test func anOldArchiveIsRefusedWithWhatItIsAndNothingChanges() throws {
+    let archive = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10">
+        <data><int key="IBDocument.SystemTarget">1056</int></data>
+    </archive>
+    """
+    let path = NSTemporaryDirectory() + "strut-archive-\(UUID().uuidString).xib"
+    try archive.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let before = StateDump.json(session.engine)
+    #expect(session.run(line: "import \(path)") == .failed)
+    #expect(sink.errors == "error: cannot read '\(path)': line 2: an Interface Builder 3 archive (the format of Xcode 3 and 4, version 7.10): open it in a newer Xcode and save it, which converts it to the document format strut reads\n")
+    #expect(StateDump.json(session.engine) == before)
+}
