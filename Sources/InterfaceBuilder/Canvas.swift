@@ -95,10 +95,11 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// What the canvas is, for the import's report: `414 x 896 screen: status bar 44, home indicator 34`.
-    public var summary: String {
+    public func summary(statusBarOff: Bool = false) -> String {
         let size = isLandscape ? "\(formatNumber(height)) x \(formatNumber(width)) landscape" : "\(formatNumber(width)) x \(formatNumber(height))"
         let insets = screenInsets
-        return "\(size) screen: status bar \(formatNumber(insets.top)), home indicator \(formatNumber(insets.bottom))"
+        let status = statusBarOff ? "off" : formatNumber(insets.top)
+        return "\(size) screen: status bar \(status), home indicator \(formatNumber(insets.bottom))"
     }
 }
 
@@ -118,7 +119,6 @@ public struct SimulatedBars: Sendable, Equatable {
     /// The bars, for the import's report: `, navigation bar 44, tab bar 49 (opaque)`.
     public var summary: String {
         var parts: [String] = []
-        if statusBar == false { parts.append("status bar off") }
         if top > 0 { parts.append("navigation bar \(formatNumber(top))" + (topIsOpaque ? " (opaque: the view starts below it)" : "")) }
         if bottom > 0 { parts.append("\(bottom == 49 ? "tab bar" : "toolbar") \(formatNumber(bottom))" + (bottomIsOpaque ? " (opaque: the view ends above it)" : "")) }
         return parts.map { ", " + $0 }.joined()

@@ -141,7 +141,7 @@ public struct Importer {
             report.views += 1
             if let canvas = view.canvas, let safe = view.safeArea {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
-                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary)\(view.bars?.summary ?? ""))")
+                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: view.bars?.statusBar == false))\(view.bars?.summary ?? ""))")
             }
             if Importer.contentElements.contains(view.element), view.frame != nil { content.append((name, view)) }
             var guides = view.guides
