@@ -12,6 +12,8 @@ public struct FrameCheck: Sendable {
         case notImported
         /// Not counted: Xcode marks it misplaced or ambiguous, or it is no view of a scene.
         case apart(String)
+
+        public var isApart: Bool { if case .apart = self { true } else { false } }
     }
 
     public struct Entry: Sendable {
@@ -27,7 +29,7 @@ public struct FrameCheck: Sendable {
     /// Lines of the import's report: the size each scene was laid out at.
     public var sizes: [String] = []
 
-    public var counted: [Entry] { entries.filter { if case .apart = $0.outcome { false } else { true } } }
+    public var counted: [Entry] { entries.filter { !$0.outcome.isApart } }
     public var matching: Int { entries.count { $0.outcome == .matches } }
 
     /// How far a laid-out frame may be from the stored one (Xcode rounds to the pixel grid).
@@ -38,7 +40,7 @@ public struct FrameCheck: Sendable {
     /// Placeholder constraints are kept, as on the canvas Xcode stored the frames from.
     public static func run(_ data: Data, placeholders: Bool = true) throws -> FrameCheck {
         let tree = try TreeBuilder.parse(data)
-        let document = try IBDocument.read(data)
+        let document = try IBDocument.read(root: tree)
         let engine = LayoutEngine()
         var importer = Importer(engine: engine)
         importer.placeholders = placeholders

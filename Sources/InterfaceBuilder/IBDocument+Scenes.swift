@@ -49,14 +49,13 @@ extension IBDocument {
         var inherited: [String: SimulatedBars] = containers
         for _ in 0...(contained.count + pushed.count) {
             var changed = false
-            func merge(_ bars: SimulatedBars, into id: String, navigationOnly: Bool) {
-                var current = inherited[id] ?? SimulatedBars()
+            for link in contained + pushed {
+                guard let bars = inherited[link.from] else { continue }
+                var current = inherited[link.to] ?? SimulatedBars()
                 if bars.top > current.top { current.top = bars.top; current.topIsOpaque = bars.topIsOpaque }
-                if !navigationOnly, bars.bottom > current.bottom { current.bottom = bars.bottom; current.bottomIsOpaque = bars.bottomIsOpaque }
-                if current != inherited[id] { inherited[id] = current; changed = true }
+                if bars.bottom > current.bottom { current.bottom = bars.bottom; current.bottomIsOpaque = bars.bottomIsOpaque }
+                if current != inherited[link.to] { inherited[link.to] = current; changed = true }
             }
-            for link in contained { if let bars = inherited[link.from] { merge(bars, into: link.to, navigationOnly: false) } }
-            for link in pushed { if let bars = inherited[link.from] { merge(bars, into: link.to, navigationOnly: false) } }
             if !changed { break }
         }
         var result: [String: SimulatedBars] = [:]

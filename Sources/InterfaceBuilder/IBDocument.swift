@@ -46,7 +46,10 @@ public struct IBView: Sendable {
     /// and its safe area there, with the bars Xcode simulates over it.
     public var canvas: Canvas?
     public var bars: SimulatedBars?
-    public var safeArea: EdgeInsets?
+    public var safeArea: EdgeInsets? {
+        guard let canvas, let bars else { return nil }
+        return bars.safeArea(on: canvas)
+    }
     /// `preservesSuperviewLayoutMargins`, `insetsLayoutMarginsFromSafeArea`.
     public var preservesSuperviewMargins = false
     /// A table cell with an accessory (its content view ends 8 points before it).
@@ -102,7 +105,11 @@ extension IBDocument {
     /// - Throws: `DocumentError` with the line: not XML, truncated, not an Interface Builder
     ///   document, an unknown element among subviews, a bad value, a reference to nothing.
     public static func read(_ data: Data) throws -> IBDocument {
-        let root = try TreeBuilder.parse(data)
+        try read(root: try TreeBuilder.parse(data))
+    }
+
+    /// Reads a document already parsed into its tree.
+    static func read(root: Node) throws -> IBDocument {
         if root.name == "archive", root["type"]?.contains("InterfaceBuilder") == true {
             throw DocumentError(line: root.line, "an Interface Builder 3 archive (the format of Xcode 3 and 4, version \(root["version"] ?? "?")): open it in a newer Xcode and save it, which converts it to the document format strut reads")
         }
@@ -336,10 +343,8 @@ extension IBDocument {
     /// A scene's root view on the document's device, with the bars over it.
     mutating func placeOnCanvas(_ view: inout IBView, bars: SimulatedBars) {
         let size = view.frame.map { ($0.width, $0.height) }
-        let canvas = Canvas.of(device: device, orientation: orientation, toolsVersion: toolsVersion, rootSize: size)
-        view.canvas = canvas
+        view.canvas = Canvas.of(device: device, orientation: orientation, toolsVersion: toolsVersion, rootSize: size)
         view.bars = bars
-        view.safeArea = bars.safeArea(on: canvas)
     }
 
     /// `0.25`, `2`, `3/4`, `16:9`.

@@ -10,7 +10,8 @@ public struct ImportReport: Sendable {
     public var fromDocument: [String] = []
     public var skipped: [String] = []
     public var variations: [String] = []
-    /// The size of the first top-level view: lay out at it to compare with Xcode.
+    /// The far corner of the first scene's root view (else of the first top-level view): the
+    /// size root is laid out at to compare with Xcode.
     public var documentSize: (width: Double, height: Double)?
     /// The hierarchy was empty, so root was given the document's size.
     public var laidOutAtDocumentSize = false
@@ -25,8 +26,9 @@ public struct ImportReport: Sendable {
 /// Builds an `IBDocument` into a layout engine: all of it, or (on an error) nothing.
 ///
 /// - Each top-level view becomes a subview of `parent` with its document frame and its
-///   autoresizing mask, measured against a superview as large as the frame's far corner, so a
-///   scene's root view (flexible width and height) fills `parent` as a window's root view does.
+///   autoresizing mask, measured against the document's size, so a scene's root view (flexible
+///   width and height) fills `parent` as a window's root view does and a scene of another size
+///   keeps its own at the document's size.
 /// - Subviews placed by constraints get autoresizing off; others (and `fixedFrame="YES"`) keep
 ///   their frame through their mask. Arranged views of stack views are the stack's.
 /// - Layout guides become guides with the constraints UIKit gives them: the safe area of a
@@ -113,9 +115,7 @@ public struct Importer {
             let frame = view.frame ?? (0, 0, 0, 0)
             let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             let inner = place.inside(view, frame: rect, document: document)
-            if view.margins != nil || view.isSceneRoot || kind != .stack || inner.margins != .standard {
-                properties.append(.margins(inner.margins))
-            }
+            properties.append(.margins(inner.margins))
             if let stack = view.stack {
                 properties += [.axis(stack.axis), .spacing(stack.spacing), .distribution(stack.distribution),
                                .alignment(stack.alignment), .marginsRelative(stack.marginsRelative),
@@ -139,9 +139,9 @@ public struct Importer {
                 throw DocumentError(line: view.line, "\(view.element) \(view.id)", cause: error)
             }
             report.views += 1
-            if let canvas = view.canvas, let safe = view.safeArea {
+            if let canvas = view.canvas, let bars = view.bars, let safe = view.safeArea {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
-                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: view.bars?.statusBar == false))\(view.bars?.summary ?? ""))")
+                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
             }
             if Importer.contentElements.contains(view.element), view.frame != nil { content.append((name, view)) }
             var guides = view.guides

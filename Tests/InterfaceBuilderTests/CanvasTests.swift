@@ -19,6 +19,19 @@ func storyboardText(tools: String = "17701", device: String = "retina6_1", orien
     """
 }
 
+/// A xib of these objects (after a File's Owner), saved by Xcode `tools` for `device`.
+func xibText(tools: String = "17701", device: String = "retina6_1", _ objects: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+        <device id="\(device)" orientation="portrait"/>
+        <objects>
+    \(objects)
+        </objects>
+    </document>
+    """
+}
+
 /// A controller whose root view (W × H) holds one view pinned to its safe area's top and its
 /// leading margin, 10 high and 50 wide: where that view lands shows the safe area and margins.
 func probeScene(_ id: String, width: Double, height: Double, extra: String = "", probeFrame: String) -> String {
@@ -108,7 +121,7 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     let check = try allMatch(storyboardText(scenes))
     #expect(check.counted.count == 12)
     // The containers' own bars are set apart.
-    #expect(check.entries.filter { if case .apart = $0.outcome { true } else { false } }.map(\.id) == ["navbar", "navbar2"])
+    #expect(check.entries.filter { $0.outcome.isApart }.map(\.id) == ["navbar", "navbar2"])
     // A tab bar: 49 over the home indicator's 34.
     let document = try IBDocument.read(Data(storyboardText(scenes).utf8))
     let c = try #require(document.roots.first { $0.id == "root-c" })
@@ -226,10 +239,7 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
 }
 
 func cellXib(tools: String, width: Double) -> String {
-    """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <objects>
+    xibText(tools: tools, """
             <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
             <tableViewCell contentMode="scaleToFill" id="cell">
                 <rect key="frame" x="0.0" y="0.0" width="\(formatNumber(width))" height="44"/>
@@ -239,9 +249,7 @@ func cellXib(tools: String, width: Double) -> String {
                     <autoresizingMask key="autoresizingMask"/>
                 </tableViewCellContentView>
             </tableViewCell>
-        </objects>
-    </document>
-    """
+""")
 }
 
 @Test func aStandaloneCellsContentMarginsDependOnItsWidthAndXcodeVersion() throws {
@@ -259,11 +267,7 @@ func cellXib(tools: String, width: Double) -> String {
     // In a File's Owner view on a 414 × 896 phone (safe area 44 above): a stack with standard
     // spacing of two 50 × 20 views, and a stack with margins 10 20 10 20 and no
     // layoutMarginsRelativeArrangement around one 50 × 20 view.
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-        <device id="retina6_1" orientation="portrait"/>
-        <objects>
+    let xib = xibText("""
             <placeholder placeholderIdentifier="IBFilesOwner" id="-1"><connections><outlet property="view" destination="main" id="o1"/></connections></placeholder>
             <view contentMode="scaleToFill" id="main">
                 <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
@@ -301,9 +305,7 @@ func cellXib(tools: String, width: Double) -> String {
                     <constraint firstItem="boxed" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="r4"/>
                 </constraints>
             </view>
-        </objects>
-    </document>
-    """
+""")
     let check = try allMatch(xib)
     #expect(check.counted.count == 6)
 }
@@ -311,10 +313,7 @@ func cellXib(tools: String, width: Double) -> String {
 @Test func controlsFramesStickOutOfTheirAlignmentRectangles() throws {
     // A switch, a slider and a segmented control pinned to the edges of a 320 × 200 view, and
     // a date picker with nothing to size it: Xcode's frames are the controls' frames.
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <objects>
+    let xib = xibText("""
             <view contentMode="scaleToFill" id="panel">
                 <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
@@ -344,9 +343,7 @@ func cellXib(tools: String, width: Double) -> String {
                     <constraint firstItem="dp" firstAttribute="top" secondItem="panel" secondAttribute="top" constant="80" id="k9"/>
                 </constraints>
             </view>
-        </objects>
-    </document>
-    """
+""")
     let check = try allMatch(xib)
     #expect(check.counted.count == 5)
     let engine = LayoutEngine()
@@ -360,10 +357,7 @@ func cellXib(tools: String, width: Double) -> String {
 
 @Test func placeholdersComeInInactiveOrAsOnTheCanvas() throws {
     // A view 100 wide by a placeholder, 60 by an optional constraint.
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <objects>
+    let xib = xibText("""
             <view contentMode="scaleToFill" id="panel">
                 <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
@@ -382,20 +376,14 @@ func cellXib(tools: String, width: Double) -> String {
                     <constraint firstItem="box" firstAttribute="top" secondItem="panel" secondAttribute="top" id="k2"/>
                 </constraints>
             </view>
-        </objects>
-    </document>
-    """
-    let path = NSTemporaryDirectory() + "strut-placeholders-\(UUID().uuidString).xib"
-    try xib.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let sink = BufferSink()
-    let session = Session(sink: sink)
+""")
+    let (session, sink, path) = try importSession(xib)
     #expect(session.run(line: "import \(path); layout") == .succeeded)
-    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 11): removed at build time, so inactive"))
+    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 12): removed at build time, so inactive"))
     #expect(session.run(line: "expect box.frame == 0 0 60 10") == .succeeded)
     let canvas = Session(sink: sink)
     #expect(canvas.run(line: "import \(path) with placeholders; layout") == .succeeded)
-    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 11): active, as on the canvas"))
+    #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 12): active, as on the canvas"))
     #expect(canvas.run(line: "expect box.frame == 0 0 100 10") == .succeeded)
     // The canvas is what Xcode stored; without placeholders the box is 60 wide.
     #expect(try FrameCheck.run(Data(xib.utf8), placeholders: false).matching == 1)
@@ -409,11 +397,7 @@ func cellXib(tools: String, width: Double) -> String {
         <data><int key="IBDocument.SystemTarget">1056</int></data>
     </archive>
     """
-    let path = NSTemporaryDirectory() + "strut-archive-\(UUID().uuidString).xib"
-    try archive.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let sink = BufferSink()
-    let session = Session(sink: sink)
+    let (session, sink, path) = try importSession(archive)
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .failed)
     #expect(sink.errors == "error: cannot read '\(path)': line 2: an Interface Builder 3 archive (the format of Xcode 3 and 4, version 7.10): open it in a newer Xcode and save it, which converts it to the document format strut reads\n")

@@ -75,7 +75,3 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
     #expect(counted > 250)
     #expect(matching >= 275, "\(matching) of \(counted)")
 }
-
-extension FrameCheck.Outcome {
-    var isApart: Bool { if case .apart = self { true } else { false } }
-}
