@@ -5,8 +5,9 @@ extension LayoutEngine {
     /// - Complexity: O(views); each value is read in O(1).
     public func layoutIfNeeded() {
         for id in hierarchy.views.indices where id != Hierarchy.rootID {
-            guard let frame = hierarchy.views[id]?.frame else { continue }
-            let solved = solvedFrame(id)
+            guard let view = hierarchy.views[id] else { continue }
+            let frame = view.frame
+            let solved = solvedFrame(id, insets: view.alignmentInsets)
             // Write only what moved: a chunk shared with an undo copy is copied only when one
             // of its frames changes.
             if solved != frame { hierarchy.views[id]!.frame = solved }
@@ -18,11 +19,15 @@ extension LayoutEngine {
 
     /// The frame the solver has for a view now (root: its given frame).
     public func solvedFrame(_ id: ViewID) -> Rect {
+        solvedFrame(id, insets: hierarchy.views[id]?.alignmentInsets ?? .zero)
+    }
+
+    /// The solved alignment rectangle, with the frame's `insets` around it.
+    func solvedFrame(_ id: ViewID, insets: EdgeInsets) -> Rect {
         if id == Hierarchy.rootID { return hierarchy.root.frame }
         guard id < variables.count, let v = variables[id] else { return .zero }
         let alignment = Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
                              width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
-        let insets = hierarchy.views[id]?.alignmentInsets ?? .zero
         return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 
