@@ -21,6 +21,8 @@ public struct ImportReport: Sendable {
     public var placeholders: [String] = []
     /// When scenes differ in size: `scene 'view' at 375 x 300` for each.
     public var sceneSizes: [String] = []
+    /// The import (`with placeholders`) turned `set canvas = on` on.
+    public var canvasTurnedOn = false
 }
 
 /// Builds an `IBDocument` into a layout engine: all of it, or (on an error) nothing.
@@ -42,7 +44,8 @@ public struct ImportReport: Sendable {
 public struct Importer {
     public let engine: LayoutEngine
     public var parent = "root"
-    /// Keep `placeholder="YES"` constraints active, as Interface Builder's canvas does.
+    /// Keep `placeholder="YES"` constraints active and lay hidden arranged views out as
+    /// Interface Builder's canvas does (`Hierarchy.canvas`).
     public var placeholders = false
 
     public init(engine: LayoutEngine, parent: String = "root") {
@@ -61,7 +64,10 @@ public struct Importer {
     public func run(_ document: IBDocument) throws -> ImportReport {
         try engine.allOrNothing {
             let wasEmpty = engine.hierarchy.root.children.isEmpty
+            let turnCanvasOn = placeholders && !engine.hierarchy.canvas
+            if turnCanvasOn { try engine.setCanvas(true) }
             var report = try build(document)
+            report.canvasTurnedOn = turnCanvasOn
             if wasEmpty, parent == "root", let size = report.documentSize {
                 try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
                 report.laidOutAtDocumentSize = true
@@ -254,6 +260,9 @@ public struct Importer {
             let taken = [freeWidth ? "width \(formatNumber(width!))" : nil, freeHeight ? "height \(formatNumber(height!))" : nil].compactMap { $0 }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))") }
         }
+        // UIKit makes a stack view's constraints in the first layout pass, after the document's.
+        let stacks = names.values.filter { engine.hierarchy.view(named: $0)?.kind == .stack }
+        if !stacks.isEmpty { try engine.remakeStackConstraints(of: stacks.sorted()) }
         return report
     }
 

@@ -100,6 +100,9 @@ public struct Hierarchy: Sendable {
     var stackFitting = true
     /// `set autolayout = on`: a layout pass after every change.
     public internal(set) var autolayout = false
+    /// `set canvas = on`: stack views lay hidden arranged views out as Interface Builder's canvas
+    /// draws them (out of the spacing chain, at their own size) instead of UIKit's `UISV-hiding`.
+    public internal(set) var canvas = false
     /// The state as of the last layout pass (what `save` replays before the pending changes).
     public internal(set) var laidOut: LaidOutState?
 

@@ -134,6 +134,26 @@ public final class LayoutEngine {
         try perform { h in h.stackFitting = on }
     }
 
+    /// `remake STACK ...`: makes the stack views' constraints the newest, as UIKit makes them in
+    /// the first layout pass after a nib's constraints are active: where they conflict with
+    /// those, they are the ones broken.
+    public func remakeStackConstraints(of names: [String]) throws {
+        try perform { h in
+            let ids = try names.map { name in
+                let id = try h.viewID(named: name)
+                let view = h.view(id)
+                guard view.kind == .stack else { throw LayoutError.propertyNotApplicable(property: "remake", view: name, kind: view.kind) }
+                return id
+            }
+            dirtyRefs.formUnion(h.restampStackConstraints(of: ids))
+        }
+    }
+
+    /// `set canvas = on|off`: hidden arranged views as Interface Builder's canvas draws them.
+    public func setCanvas(_ on: Bool) throws {
+        try perform { h in h.canvas = on }
+    }
+
     /// `set autolayout = on|off`.
     public func setAutolayout(_ on: Bool) throws {
         try perform { h in h.autolayout = on }

@@ -5,6 +5,8 @@ struct StackInputs: Hashable, Sendable {
     var fitting: Bool
     var arranged: [ViewID]
     var hidden: [Bool]
+    /// `Hierarchy.canvas`: hidden arranged views as Interface Builder's canvas draws them.
+    var canvas: Bool
     /// Intrinsic sizes along the axis (0 without one), for `fillProportionally` only: other
     /// distributions do not depend on them.
     var intrinsic: [Double]
@@ -23,6 +25,8 @@ public struct StackLayout: Hashable, Sendable {
     /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
     /// and kept.
     public internal(set) var helpers: [ViewID] = []
+    /// The clock when `remake` last made them all the newest (0: never).
+    public internal(set) var remadeAt = 0
 
     /// The live constraints in UIKit's order.
     public var generated: [LayoutConstraint] { order.map { slots[$0]! } }
@@ -55,7 +59,12 @@ public enum StackHelperRole: String, Hashable, Sendable {
 /// first, `UISV-spacing` between neighbours, the last to the canvas. A hidden view's size along
 /// the axis is held at 0 (`UISV-hiding`, 999.999 as on current iOS) and the gaps beside it shrink
 /// so that its visible neighbours stay one spacing apart: half a spacing on each side of a hidden
-/// run between visible views, none on the side of a run that reaches an end.
+/// run between visible views, none on the side of a run that reaches an end. With
+/// `Hierarchy.canvas` on (as Interface Builder's canvas draws them; inferred from the frames
+/// Xcode stored, not documented), hidden views leave the chain, which runs through the visible
+/// ones, and each starts where the arranged view before it ends (`IB-hidden-placement`), still
+/// held at 0 by `UISV-hiding` unless a required constraint sizes it; with every view hidden,
+/// the chain is UIKit's.
 ///
 /// Across the axis, `fill` pins every view to both canvas edges through the first one
 /// (`UISV-alignment`); the other alignments align one attribute to the first view's, let a
@@ -117,13 +126,31 @@ extension Hierarchy {
         return (refs, newHelpers)
     }
 
+    /// Gives the constraints of these stacks the newest stamps, as if made now.
+    /// - Returns: their references.
+    mutating func restampStackConstraints(of ids: [ViewID]) -> [ConstraintRef] {
+        var refs: [ConstraintRef] = []
+        for id in ids where views[id]?.kind == .stack {
+            var layout = views[id]!.stackLayout
+            views[id]!.stackLayout = StackLayout()  // edit a unique copy
+            for slot in layout.order {
+                clock += 1
+                layout.slots[slot]!.stamp = clock
+                refs.append(.stack(id, slot))
+            }
+            layout.remadeAt = clock
+            views[id]!.stackLayout = layout
+        }
+        return refs
+    }
+
     /// Everything a stack's constraints depend on.
     private func stackInputs(_ id: ViewID) -> StackInputs {
         let settings = view(id).stack
         let arranged = arrangedViews(of: id)
         return StackInputs(
             settings: settings, fitting: stackFitting, arranged: arranged,
-            hidden: arranged.map { view($0).isHidden },
+            hidden: arranged.map { view($0).isHidden }, canvas: canvas,
             intrinsic: settings.distribution != "fillProportionally" ? [] : arranged.map {
                 let size = view($0).intrinsicContentSize
                 return (settings.axis == .horizontal ? size.width : size.height) ?? 0
@@ -199,20 +226,28 @@ extension Hierarchy {
 
         // Along the axis.
         let spreads = settings.distribution == "equalSpacing" || settings.distribution == "equalCentering"
-        add("canvas", "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[0], minEdge))
-        add("canvas", "UISV-canvas-connection", A(items[items.count - 1], maxEdge), .equal, S(canvas(maxEdge)))
-        for k in items.indices.dropFirst() {
-            let gap = stackGap(between: k - 1, and: k, hidden: hidden, spacing: settings.spacing)
-            if settings.baselineRelative && !horizontal && !hidden[k - 1] && !hidden[k] {
-                add("spacing", "UISV-spacing", A(items[k], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
-                    A(items[k - 1], .lastBaseline), constant: gap)
+        // On Interface Builder's canvas, hidden views leave the chain: it runs through the visible
+        // ones, and each hidden view keeps its own size and starts where the view before it ends.
+        let canvasHiding = inputs.canvas && hidden.contains(true) && hidden.contains(false)
+        let chain = canvasHiding ? items.indices.filter { !hidden[$0] } : Array(items.indices)
+        add("canvas", "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
+        add("canvas", "UISV-canvas-connection", A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
+        for (a, b) in zip(chain, chain.dropFirst()) {
+            let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
+            if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
+                add("spacing", "UISV-spacing", A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
+                    A(items[a], .lastBaseline), constant: gap)
             } else {
-                add("spacing", "UISV-spacing", A(items[k], minEdge), spreads ? .greaterThanOrEqual : .equal,
-                    A(items[k - 1], maxEdge), constant: gap)
+                add("spacing", "UISV-spacing", A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
+                    A(items[a], maxEdge), constant: gap)
             }
         }
         for (k, item) in items.enumerated() where hidden[k] {
             add("hiding", StackLayout.hidingIdentifier, A(item, size), .equal, nil, priority: 999.999)
+            if canvasHiding {
+                let before = k == 0 ? S(canvas(minEdge)) : A(items[k - 1], maxEdge)
+                add("hiding", "IB-hidden-placement", A(item, minEdge), .equal, before)
+            }
         }
         let visibleIndices = items.indices.filter { !hidden[$0] }
         let visible = visibleIndices.map { items[$0] }

@@ -104,6 +104,9 @@ extension Commands {
         for line in report.sceneSizes { s.print("scene " + line + " (its own size)") }
         for line in report.safeAreas { s.print("safe area of " + line) }
         for line in report.placeholders { s.print("placeholder constraint " + line) }
+        if report.canvasTurnedOn {
+            s.print("set canvas = on: hidden arranged views leave their stack's spacing chain, as on Xcode's canvas")
+        }
         if !report.fromDocument.isEmpty {
             s.print("content sizes from the document's frames: " + report.fromDocument.joined(separator: "; "))
         }

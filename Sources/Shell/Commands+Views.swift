@@ -11,7 +11,7 @@ extension Commands {
                 'help set', e.g. new label title text="Hello" font=20.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off",
                 summary: "change a view property",
                 details: """
                 Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
@@ -26,7 +26,11 @@ extension Commands {
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
-                pass (or the size given after 'within'). 'set autolayout = on' lays out after every change.
+                pass (or the size given after 'within'). 'set autolayout = on' lays out after every change. \
+                'set canvas = on' lays hidden arranged views out as Interface Builder's canvas draws them: \
+                out of the stack's spacing chain, each where the view before it ends (held at 0 by \
+                UISV-hiding unless a required size overrules it); off, as UIKit does, they stay in the \
+                chain with the gaps beside them shrunk. 'import FILE with placeholders' turns it on.
                 """, mutates: true, arguments: [.view],
                 run: { s, a in try setProperty(s, a); return .succeeded }),
         Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",
@@ -58,6 +62,20 @@ extension Commands {
                     try s.engine.moveView(name, to: parent, at: index)
                     return .succeeded
                 }),
+        Command(name: "remake", usage: "remake STACK ...",
+                summary: "make stack views' constraints afresh, the newest, as UIKit does after a nib loads",
+                details: """
+                UIKit makes a stack view's constraints in the layout pass after a document's constraints \
+                are active, so where they conflict, the stack's are the newest and the ones broken. \
+                'import' remakes the stacks it brings in; 'save' writes the remake where it happened.
+                """, mutates: true, arguments: [.view],
+                run: { s, a in
+                    var c = try a.cursor()
+                    var names = [try c.name("a stack view's name")]
+                    while !c.atEnd { names.append(try c.name("a stack view's name")) }
+                    try s.engine.remakeStackConstraints(of: names)
+                    return .succeeded
+                }),
     ]
 
     static func newView(_ s: Session, _ a: Arguments) throws {
@@ -81,11 +99,11 @@ extension Commands {
     static func setProperty(_ s: Session, _ a: Arguments) throws {
         var c = try a.cursor()
         let name = try c.name("NAME.PROPERTY")
-        if name == "autolayout" && c.peek?.isSymbol("=") == true {
+        if name == "autolayout" || name == "canvas", c.peek?.isSymbol("=") == true {
             c.position += 1
-            let on = try onOff(&c, "autolayout")
+            let on = try onOff(&c, name)
             try c.expectEnd()
-            try s.engine.setAutolayout(on)
+            try name == "canvas" ? s.engine.setCanvas(on) : s.engine.setAutolayout(on)
             return
         }
         guard c.accept(".") else { throw c.fail("'.' and a property after '\(name)'") }

@@ -26,6 +26,9 @@ enum ScriptWriter {
         var timed: [(stamp: Int, order: Int, line: String)] = []
         for view in state.allViews where view.id != Hierarchy.rootID {
             lines.append("new \(view.kind.rawValue) \(view.name) in \(state.view(view.parent!).name)")
+            if view.kind == .stack && view.stackLayout.remadeAt > 0 {
+                timed.append((view.stackLayout.remadeAt, Int.max, "remake \(view.name)"))
+            }
             let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
             for (k, entry) in propertyLines(view, named: view.name).enumerated() where !defaults.contains(entry.line) {
                 switch entry.group {
@@ -57,6 +60,7 @@ enum ScriptWriter {
             lines += timed.map(\.line)
         }
         if state.autolayout { lines.append("set autolayout = on") }
+        if state.canvas { lines.append("set canvas = on") }
         return lines
     }
 
@@ -121,6 +125,12 @@ enum ScriptWriter {
             if b.isActive != a.isActive { lines.append("\(a.isActive ? "activate" : "deactivate") \(a.name)") }
         }
         if old.autolayout != new.autolayout { lines.append("set autolayout = \(new.autolayout ? "on" : "off")") }
+        for view in new.allViews where view.kind == .stack {
+            let before = view.id < old.views.count ? old.views[view.id]?.stackLayout.remadeAt ?? 0 : 0
+            guard view.stackLayout.remadeAt > before else { continue }
+            lines.append("remake \(view.name)")
+        }
+        if old.canvas != new.canvas { lines.append("set canvas = \(new.canvas ? "on" : "off")") }
         return lines
     }
 

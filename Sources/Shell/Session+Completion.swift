@@ -37,7 +37,7 @@ extension Session {
             return matching(words + views.map { $0 + "." })
         }
         if let command = Commands.find(first), !first.hasSuffix(":") {
-            if command.name == "set" && earlier.count == 1 { return matching(views.map { $0 + "." } + ["autolayout"]) }
+            if command.name == "set" && earlier.count == 1 { return matching(views.map { $0 + "." } + ["autolayout", "canvas"]) }
             if command.name == "expect" && earlier.count == 1 {
                 return matching(views.map { $0 + "." } + ["ambiguous", "unambiguous", "broken", "violated", "satisfied", "inactive"])
             }

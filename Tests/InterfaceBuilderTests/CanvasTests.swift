@@ -403,3 +403,83 @@ func cellXib(tools: String, width: Double) -> String {
     #expect(sink.errors == "error: cannot read '\(path)': line 2: an Interface Builder 3 archive (the format of Xcode 3 and 4, version 7.10): open it in a newer Xcode and save it, which converts it to the document format strut reads\n")
     #expect(StateDump.json(session.engine) == before)
 }
+
+/// A File's Owner view (414 × 896) with a vertical stack 100 below its top, spacing 10: a (20
+/// high), h (hidden, 40 high by a required constraint) and b (30 high), b's leading pinned 16
+/// in from the view's: `hFrame`, `bFrame` and the stack's height are what Xcode stores.
+func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> String {
+    xibText("""
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"><connections><outlet property="view" destination="main" id="o1"/></connections></placeholder>
+            <view contentMode="scaleToFill" id="main">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="col" userLabel="col">
+                        <rect key="frame" x="0.0" y="100" width="414" height="\(stackHeight)"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a" userLabel="a">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="20"/>
+                                <constraints><constraint firstAttribute="height" constant="20" id="ah"/></constraints>
+                            </view>
+                            <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="h" userLabel="h">
+                                <rect key="frame" \(hFrame)/>
+                                <constraints><constraint firstAttribute="height" constant="40" id="hh"/></constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b" userLabel="b">
+                                <rect key="frame" \(bFrame)/>
+                                <constraints><constraint firstAttribute="height" constant="30" id="bh"/></constraints>
+                            </view>
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="safe"/>
+                <constraints>
+                    <constraint firstItem="col" firstAttribute="top" secondItem="main" secondAttribute="top" constant="100" id="c1"/>
+                    <constraint firstItem="col" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="c2"/>
+                    <constraint firstAttribute="trailing" secondItem="col" secondAttribute="trailing" id="c3"/>
+                    <constraint firstItem="b" firstAttribute="leading" secondItem="main" secondAttribute="leading" constant="16" id="bl"/>
+                </constraints>
+            </view>
+""")
+}
+
+@Test func onTheCanvasHiddenArrangedViewsLeaveTheChainAndStackConstraintsGiveWay() throws {
+    // Xcode's canvas: a and b one spacing apart, h where a ends at its required 40; b's own
+    // leading (16) holds and the stack's alignment of b's leading is what gives way.
+    let canvas = hiddenInStackXib(stackHeight: "60", hFrame: #"x="0.0" y="20" width="414" height="40""#,
+                                  bFrame: #"x="16" y="30" width="398" height="30""#)
+    #expect(try allMatch(canvas).counted.count == 5)
+    // UIKit at run time (no placeholders, so no canvas): h stays in the chain, half a spacing
+    // on each side of it.
+    let runtime = hiddenInStackXib(stackHeight: "100", hFrame: #"x="0.0" y="25" width="414" height="40""#,
+                                   bFrame: #"x="16" y="70" width="398" height="30""#)
+    #expect(try allMatch(runtime, placeholders: false).counted.count == 5)
+    #expect(try FrameCheck.run(Data(canvas.utf8), placeholders: false).differences.count == 3)  // col, h, b
+
+    let (session, sink, path) = try importSession(canvas)
+    #expect(session.run(line: "import \(path) with placeholders; layout") == .succeeded)
+    #expect(sink.output.contains("set canvas = on: hidden arranged views leave their stack's spacing chain, as on Xcode's canvas\n"))
+    #expect(session.engine.hierarchy.canvas)
+    #expect(session.engine.broken.keys.map { session.engine.name(of: $0) } == ["col.alignment.3"])
+    #expect(session.run(line: "expect h.frame == 0 20 414 40; expect b.frame == 16 30 398 30; expect col.frame == 0 100 414 60") == .succeeded)
+    // Saved and loaded, the canvas setting comes back with everything else.
+    let saved = path + ".strut"
+    #expect(session.run(line: "save \(saved)") == .succeeded)
+    let script = try String(contentsOfFile: saved, encoding: .utf8)
+    #expect(script.contains("\nset canvas = on\n"))
+    // The stack's constraints were made after the document's: the script remakes them after
+    // the constraints it writes, so that the same one is broken.
+    #expect(script.contains("c7: b.height == 30\nremake col\n"))
+    let reloaded = Session(sink: BufferSink())
+    #expect(reloaded.run(line: "load \(saved); layout") == .succeeded)
+    #expect(StateDump.json(reloaded.engine) == StateDump.json(session.engine))
+    // A remake since the last layout pass comes after it.
+    #expect(session.run(line: "remake col; save \(saved)") == .succeeded)
+    #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("\nlayout\nremake col\n"))
+    #expect(session.run(line: "undo; layout") == .succeeded)
+    // Off again (and undone): UIKit's chain.
+    #expect(session.run(line: "set canvas = off; layout; expect b.frame == 16 70 398 30") == .succeeded)
+    #expect(session.run(line: "undo; undo; layout; expect b.frame == 16 30 398 30") == .succeeded)
+    #expect(session.run(line: "set canvas = maybe") == .failed)
+    #expect(sink.errors.hasSuffix("error: expected on or off for canvas, found 'maybe'\n"))
+}

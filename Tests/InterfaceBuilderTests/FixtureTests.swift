@@ -36,14 +36,8 @@ let knownDifferences: [String: String] = [
     "ezy-3D-Zg4": "EmojiInput: a label whose width only an optional constraint bounds; strut's text metric is narrower",
     "uHg-qt-dX0": "DateAndDuration: a date picker compressed by a 750 constraint against its 750 compression resistance",
     "syncContent-label-id": "Inspector: a label in a cell whose height Xcode's self-sizing decides",
-    "19Z-ie-Qfz": "Signup: a hidden arranged label held at 40 by a placeholder; Xcode leaves it out of the spacing chain, strut keeps it in",
-    "oW2-4W-XLN": "EndOfLifeThankYouCell: required constraints conflict with the stack's alignment; strut breaks another one",
-    "25b-YP-GPY": "EndOfLifeThankYouCell: the same conflict", "MnV-8b-FIK": "EndOfLifeThankYouCell: the same conflict",
     "5xM-wZ-d5o": "EndOfLifeThankYouCell: Xcode stored a 1911-point-wide text view",
-    "eZu-5u-2sA": "CustomerNoteTableViewCell: a hidden arranged button with a required width; Xcode leaves it out of the spacing chain, strut (as UIKit's logs show) keeps it in with half gaps",
-    "AEi-vO-v71": "CustomerNoteTableViewCell: that hidden button",
     "hcs-ir-12a": "TwoColumnHeadlineFootnote: a stack view's baselines are its arranged views' in UIKit; strut uses its bottom edge",
-    "Wh9-Xe-yOM": "TwoColumnHeadlineFootnote: the same", "KyP-Fc-lo0": "TwoColumnHeadlineFootnote: the same",
 ]
 
 func check(_ file: String) throws -> FrameCheck {
@@ -63,7 +57,7 @@ func everyFixtureGivesBackXcodesFrames(_ file: String) throws {
     #expect(mended.isEmpty, "now matching Xcode: \(mended.sorted())")
 }
 
-/// The share of apps/ views on Xcode's frame may only go up (the goal is 95%).
+/// The share of apps/ views on Xcode's frame may only go up (283 of 296, 95.6%).
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
 func theAppsShareOfViewsOnXcodesFramesHolds() throws {
     var matching = 0, counted = 0
@@ -73,5 +67,5 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
         counted += result.counted.count
     }
     #expect(counted > 250)
-    #expect(matching >= 275, "\(matching) of \(counted)")
+    #expect(matching >= 283, "\(matching) of \(counted)")
 }

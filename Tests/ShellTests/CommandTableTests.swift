@@ -85,7 +85,7 @@ func aSyntaxErrorEndsWithItsRowsUsage(_ line: String) {
     let (session, _) = makeSession()
     #expect(session.completions(before: "sy").candidates == [])
     #expect(session.completions(before: "V").candidates == ["V:"])
-    #expect(session.completions(before: "re").candidates == ["record", "redo", "remove", "reset"])
+    #expect(session.completions(before: "re").candidates == ["record", "redo", "remake", "remove", "reset"])
     #expect(session.completions(before: "help sy").candidates == ["syntax"])
     #expect(session.completions(before: "a.width == 10 @h").candidates == ["high"])
 }
