@@ -50,10 +50,16 @@ let package = Package(
             dependencies: ["LayoutEngine"],
             exclude: ["README.md"]
         ),
+        // Pictures of a layout: terminal boxes, SVG, a self-contained HTML page.
+        .target(
+            name: "Pictures",
+            dependencies: ["LayoutEngine"],
+            exclude: ["README.md"]
+        ),
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog"],
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures"],
             exclude: ["README.md"]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
@@ -104,6 +110,10 @@ let package = Package(
         .testTarget(
             name: "ConsoleLogTests",
             dependencies: ["ConsoleLog", "LayoutEngine", "Shell"]
+        ),
+        .testTarget(
+            name: "PicturesTests",
+            dependencies: ["Pictures", "LayoutEngine", "Shell"]
         ),
         .testTarget(
             name: "InterfaceBuilderTests",

@@ -8,6 +8,7 @@ enum Commands {
         CommandGroup(title: "Constraints", rows: constraints),
         CommandGroup(title: "Layout and queries", rows: queries),
         CommandGroup(title: "Diagnostics", rows: diagnostics),
+        CommandGroup(title: "Pictures", rows: pictures),
         CommandGroup(title: "Files", rows: files),
         CommandGroup(title: "Session", rows: session),
     ]

@@ -69,6 +69,8 @@ public enum ErrorText {
             return "nothing to redo"
         case let .file(path, reason):
             return "cannot read '\(path)': \(reason)"
+        case let .fileWrite(path, reason):
+            return "cannot write '\(path)': \(reason)"
         case let .expectation(message):
             return "expect failed: \(message)"
         case let .scriptFailed(location, message):

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import Pictures
 
 /// Where a session's output goes: the terminal, a pipe, or a test's buffer.
 public protocol OutputSink: AnyObject {
@@ -54,6 +55,18 @@ public final class Session {
     public var explainsOpenPaste = false
     /// Whether lines are being taken as a pasted log (the input's end finishes it).
     public var isPasting: Bool { pasted != nil }
+    /// `draw` colours what it marks (stdout a terminal, `NO_COLOR` unset).
+    public var colour = false
+    /// The terminal's width when stdout is one; `draw` takes `COLUMNS` first, else this, else 100.
+    public var terminalColumns: Int?
+    /// `watch FILE.html`: the page rewritten after every command.
+    var watchPath: String?
+    /// `draw`'s width in columns.
+    var columns: Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text),
+           value >= TerminalPicture.minimumColumns, value <= 1000 { return value }
+        return terminalColumns ?? 100
+    }
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -66,7 +79,46 @@ public final class Session {
         let before = engine.hierarchy
         let outcome = try command.run(self, arguments)
         if command.mutates { remember(before, statement) }
+        if let file = watchPath, command.name != "watch" { refreshWatchedPage(file) }
         return outcome
+    }
+
+    /// Rewrites the watched page; a page that can no longer be written stops the watch.
+    func refreshWatchedPage(_ file: String) {
+        do {
+            try Session.writeText(Commands.page(self, reloads: true), to: file)
+        } catch {
+            watchPath = nil
+            report(error)
+            print("stopped watching \(file)")
+        }
+    }
+
+    /// Writes a whole file: through a symbolic link to its target; never over a directory, a
+    /// device or a pipe.
+    /// - Throws: `ShellError.file` saying why.
+    static func writeText(_ text: String, to file: String) throws {
+        // Follow symbolic links (a few deep) to the file they name, existing or not.
+        var target = file
+        for _ in 0..<16 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
+            target = destination.hasPrefix("/") ? destination : ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw ShellError.fileWrite(file, reason: "it is a directory") }
+            let type = (try? FileManager.default.attributesOfItem(atPath: target)[.type]) as? FileAttributeType
+            if type != .typeRegular { throw ShellError.fileWrite(file, reason: "it is not a regular file") }
+        }
+        do {
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
+        } catch {
+            let folder = (target as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) && isFolder.boolValue
+                ? "permission denied or the disk is full" : "the folder '\(folder)' does not exist"
+            throw ShellError.fileWrite(file, reason: reason)
+        }
     }
 
     func print(_ text: String) {

@@ -19,6 +19,8 @@ public enum ShellError: Error, Hashable, Sendable {
     case nothingToUndo
     case nothingToRedo
     case file(String, reason: String)
+    /// A file that could not be written, and why.
+    case fileWrite(String, reason: String)
     case expectation(String)
     case scriptFailed(location: String, message: String)
     case layout(LayoutError)

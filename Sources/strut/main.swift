@@ -26,6 +26,7 @@ struct Options {
     var interactive = false
     var echo = false
     var keepGoing = false
+    var noColour = false
 }
 
 let usage = """
@@ -63,7 +64,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "-i", "--interactive": options.interactive = true
         case "--echo": options.echo = true
         case "--keep-going": options.keepGoing = true
-        case "--no-color": break
+        case "--no-color": options.noColour = true
         case "--version":
             print("strut \(version)")
             exit(0)
@@ -87,6 +88,12 @@ func input(_ result: ReadResult) -> InputLine {
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 let session = Session(sink: StandardStreams())
+// Colour and the window's width only when stdout is a terminal (and NO_COLOR is unset).
+if isatty(1) == 1 {
+    session.colour = !options.noColour && getenv("NO_COLOR") == nil
+    var size = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { session.terminalColumns = Int(size.ws_col) }
+}
 let batchMode: RunMode = options.keepGoing ? .keepGoing : .stopAtFirstError
 
 /// The prompt: libedit when stdin and stdout are both terminals, else plain lines.

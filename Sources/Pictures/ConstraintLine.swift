@@ -1,0 +1,104 @@
+import LayoutEngine
+
+/// A constraint drawn as Interface Builder draws it on its canvas: the space between two edges
+/// as an I-beam, a width or height as a dimension line, centring as a line through the centres;
+/// anything else as a line between the two anchors.
+public struct ConstraintLine: Sendable {
+    public enum Shape: Sendable {
+        /// From `from` to `to` along one axis, at `across` on the other; caps at both ends.
+        case spacing(axis: Axis, from: Double, to: Double, across: Double)
+        /// A view's width or height, drawn inside it along `axis` at `across`.
+        case dimension(axis: Axis, from: Double, to: Double, across: Double)
+        /// Through two centres.
+        case centring(x1: Double, y1: Double, x2: Double, y2: Double)
+        case other(x1: Double, y1: Double, x2: Double, y2: Double)
+    }
+
+    public var name: String
+    /// The constraint as strut writes it.
+    public var text: String
+    public var shape: Shape
+    /// What the label shows: the constant, a multiplier, `= other.width`.
+    public var label: String
+    public var priority: LayoutPriority
+    public var state: ConstraintState
+    /// How far it is from holding (broken or violated).
+    public var amount: Double
+    /// The views it is drawn between (names).
+    public var items: [String]
+
+    public var isRequired: Bool { priority.isRequired }
+
+    /// The active constraints of the developer's (and of Interface Builder documents) whose
+    /// items all have `frames` (the drawn views and their guides).
+    static func lines(_ engine: LayoutEngine, frames: [ViewID: Rect]) -> [ConstraintLine] {
+        let h = engine.hierarchy
+        var result: [ConstraintLine] = []
+        for (index, constraint) in h.userConstraints where constraint.isActive {
+            guard constraint.items.allSatisfy({ frames[$0] != nil }) else { continue }
+            guard let shape = shape(of: constraint, h, frames) else { continue }
+            let ref = ConstraintRef.user(index)
+            result.append(ConstraintLine(
+                name: constraint.name, text: h.text(of: constraint), shape: shape, label: label(of: constraint, h),
+                priority: constraint.priority, state: engine.state(of: ref), amount: engine.error(of: ref),
+                items: constraint.items.map { h.view($0).name }))
+        }
+        return result
+    }
+
+    /// An anchor's position in the picture's coordinates.
+    static func position(_ anchor: Anchor, _ h: Hierarchy, _ frames: [ViewID: Rect]) -> Double? {
+        guard let frame = frames[anchor.item] else { return nil }
+        let view = h.view(anchor.item)
+        let local = view.value(of: anchor.attribute)
+        // `value(of:)` is in the superview's coordinates: move it by the frame's shift.
+        let shift = anchor.attribute.axis == .horizontal ? frame.x - view.frame.x : frame.y - view.frame.y
+        return local + shift
+    }
+
+    static func shape(of c: LayoutConstraint, _ h: Hierarchy, _ frames: [ViewID: Rect]) -> Shape? {
+        guard let firstFrame = frames[c.first.item], let p1 = position(c.first, h, frames) else { return nil }
+        let axis = c.first.attribute.axis
+        let horizontal = axis == .horizontal
+        let kind = c.first.attribute
+        // Width or height.
+        if kind == .width || kind == .height {
+            let from = horizontal ? firstFrame.x : firstFrame.y
+            let across = horizontal ? firstFrame.y + firstFrame.height * 0.8 : firstFrame.x + firstFrame.width * 0.8
+            return .dimension(axis: axis, from: from, to: from + (horizontal ? firstFrame.width : firstFrame.height), across: across)
+        }
+        guard let second = c.second, let secondFrame = frames[second.item], let p2 = position(second, h, frames) else {
+            return nil
+        }
+        let centres: Set<LayoutAttribute> = [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins]
+        if centres.contains(kind) && centres.contains(second.attribute) {
+            return horizontal
+                ? .centring(x1: p1, y1: firstFrame.y + firstFrame.height / 2, x2: p2, y2: secondFrame.y + secondFrame.height / 2)
+                : .centring(x1: firstFrame.x + firstFrame.width / 2, y1: p1, x2: secondFrame.x + secondFrame.width / 2, y2: p2)
+        }
+        if second.attribute.axis == axis {
+            // Across: the middle of where the two views overlap, else the first view's middle.
+            let (a0, a1) = horizontal ? (firstFrame.y, firstFrame.maxY) : (firstFrame.x, firstFrame.maxX)
+            let (b0, b1) = horizontal ? (secondFrame.y, secondFrame.maxY) : (secondFrame.x, secondFrame.maxX)
+            let low = max(a0, b0), high = min(a1, b1)
+            let across = low <= high ? (low + high) / 2 : (a0 + a1) / 2
+            return .spacing(axis: axis, from: p2, to: p1, across: across)
+        }
+        return .other(x1: firstFrame.x + firstFrame.width / 2, y1: firstFrame.y + firstFrame.height / 2,
+                      x2: secondFrame.x + secondFrame.width / 2, y2: secondFrame.y + secondFrame.height / 2)
+    }
+
+    static func label(of c: LayoutConstraint, _ h: Hierarchy) -> String {
+        var text: String
+        let relation = c.relation == .equal ? "" : c.relation == .lessThanOrEqual ? "≤ " : "≥ "
+        if let second = c.second, c.first.attribute == .width || c.first.attribute == .height {
+            text = "= \(c.multiplier == 1 ? "" : formatNumber(c.multiplier) + " × ")\(h.view(second.item).name).\(second.attribute.name)"
+            if c.constant != 0 { text += " \(c.constant < 0 ? "-" : "+") \(formatNumber(abs(c.constant)))" }
+            text = relation.isEmpty ? text : relation + text.dropFirst(2)
+        } else {
+            text = relation + formatNumber(c.constant)
+        }
+        if !c.isRequired { text += " @\(c.priority)" }
+        return text
+    }
+}

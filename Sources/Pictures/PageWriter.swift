@@ -1,0 +1,226 @@
+import LayoutEngine
+
+/// What the page shows beside the picture, in words the shell has already rendered from the
+/// diagnostics' structured results.
+public struct PageDetails: Sendable {
+    public struct ViewDetail: Sendable {
+        public var frame: String
+        /// `(name, text, state)` of each constraint touching the view.
+        public var constraints: [(name: String, text: String, state: String)]
+        /// The `explain` chain, a line each.
+        public var explanation: [String]
+        public init(frame: String, constraints: [(name: String, text: String, state: String)], explanation: [String]) {
+            self.frame = frame
+            self.constraints = constraints
+            self.explanation = explanation
+        }
+    }
+
+    /// A conflict, a violation or an ambiguous view: its text, and the views and constraints it
+    /// names (lit up in the picture on hover).
+    public struct Report: Sendable {
+        public var kind: String
+        public var text: String
+        public var views: [String]
+        public var constraints: [String]
+        public init(kind: String, text: String, views: [String], constraints: [String]) {
+            self.kind = kind
+            self.text = text
+            self.views = views
+            self.constraints = constraints
+        }
+    }
+
+    public var title: String
+    public var views: [String: ViewDetail]
+    public var reports: [Report]
+    /// The page reloads itself every two seconds (`watch`).
+    public var reloads: Bool
+
+    public init(title: String, views: [String: ViewDetail], reports: [Report], reloads: Bool) {
+        self.title = title
+        self.views = views
+        self.reports = reports
+        self.reloads = reloads
+    }
+}
+
+/// `export FILE.html` and `watch`: one self-contained page (no network, no external scripts or
+/// fonts): the SVG, the view tree beside it, a view's details on a click, the reports below.
+public enum PageWriter {
+    public static func render(_ picture: Picture, _ details: PageDetails) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        if details.reloads { out += "<meta http-equiv=\"refresh\" content=\"2\">\n" }
+        out += "<title>\(SVGPicture.escape(details.title))</title>\n<style>\n\(style)</style>\n</head>\n<body>\n"
+        out += "<header><h1>\(SVGPicture.escape(details.title))</h1>"
+        if picture.isPending { out += "<p class=\"note\">layout pending: frames are from the last layout pass</p>" }
+        out += "</header>\n<main>\n<nav id=\"tree\"><h2>Views</h2>\n\(tree(picture))</nav>\n"
+        out += "<section id=\"picture\">\n\(SVGPicture.render(picture))</section>\n"
+        out += "<aside id=\"details\"><h2>Details</h2><p class=\"hint\">Click a view in the picture or the tree.</p></aside>\n</main>\n"
+        out += "<section id=\"reports\"><h2>Diagnosis</h2>\n"
+        if details.reports.isEmpty { out += "<p>No conflicts, violations or ambiguous views.</p>\n" }
+        for (k, report) in details.reports.enumerated() {
+            out += "<pre class=\"report \(report.kind)\" id=\"report-\(k)\" data-views=\"\(SVGPicture.escape(report.views.joined(separator: " ")))\" data-constraints=\"\(SVGPicture.escape(report.constraints.joined(separator: " ")))\">\(SVGPicture.escape(report.text))</pre>\n"
+        }
+        out += "</section>\n<script type=\"application/json\" id=\"data\">\(json(details))</script>\n"
+        out += "<script>\n\(script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The view tree as nested lists, from the boxes' depths (no recursion).
+    static func tree(_ picture: Picture) -> String {
+        var out = ""
+        var depth = -1
+        for box in picture.boxes {
+            if box.depth > depth {
+                for _ in depth..<box.depth { out += "<ul>" }
+            } else {
+                out += "</li>"
+                for _ in box.depth..<depth { out += "</ul></li>" }
+            }
+            depth = box.depth
+            let marks = box.marks.map(\.rawValue).joined(separator: " ")
+            out += "<li><a href=\"#\(SVGPicture.escape(box.name))\" class=\"node \(marks)\" data-name=\"\(SVGPicture.escape(box.name))\">\(SVGPicture.escape(box.name))</a> <span class=\"kind\">\(box.kind.rawValue)</span>"
+        }
+        if depth >= 0 {
+            out += "</li>"
+            for _ in 0..<depth { out += "</ul></li>" }
+            out += "</ul>"
+        }
+        if let (count, level) = picture.leftOut { out += "<p class=\"note\">left out \(count) views below depth \(level - 1)</p>" }
+        return out + "\n"
+    }
+
+    static func json(_ details: PageDetails) -> String {
+        var out = "{\"views\":{"
+        for (k, name) in details.views.keys.sorted().enumerated() {
+            let view = details.views[name]!
+            if k > 0 { out += "," }
+            out += "\(string(name)):{\"frame\":\(string(view.frame)),\"constraints\":["
+            out += view.constraints.map { "[\(string($0.name)),\(string($0.text)),\(string($0.state))]" }.joined(separator: ",")
+            out += "],\"explain\":[\(view.explanation.map(string).joined(separator: ","))]}"
+        }
+        return out + "}}"
+    }
+
+    /// A JSON string that is also safe inside `<script>`.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static let style = """
+    body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #26323f; background: #f4f6f8; }
+    header { padding: 8px 16px; background: #26323f; color: #fff; }
+    header h1 { font-size: 16px; margin: 0; }
+    .note { color: #b36b00; margin: 4px 0 0; font-size: 12px; }
+    main { display: flex; align-items: flex-start; gap: 12px; padding: 12px; }
+    nav, aside { background: #fff; border: 1px solid #d5dbe1; border-radius: 6px; padding: 8px; font-size: 13px; }
+    nav { min-width: 180px; max-height: 80vh; overflow: auto; }
+    aside { width: 340px; max-height: 80vh; overflow: auto; }
+    h2 { font-size: 13px; margin: 0 0 6px; text-transform: uppercase; color: #5a6b7d; }
+    nav ul { list-style: none; padding-left: 14px; margin: 0; }
+    nav a { color: #1e4f8f; text-decoration: none; }
+    nav a.selected { background: #e3d6fd; }
+    nav a.conflict { color: #d0021b; font-weight: bold; }
+    nav a.violated { color: #c2185b; }
+    nav a.ambiguous { color: #b36b00; }
+    nav a.hidden { color: #8a96a3; font-style: italic; }
+    .kind { color: #8a96a3; font-size: 11px; }
+    #picture { background: #fff; border: 1px solid #d5dbe1; border-radius: 6px; overflow: auto; max-height: 80vh; }
+    #picture .view { cursor: pointer; }
+    #reports { padding: 0 12px 12px; }
+    pre.report { background: #fff; border: 1px solid #d5dbe1; border-left: 4px solid #d0021b; padding: 8px; font-size: 12px; white-space: pre-wrap; }
+    pre.report.violation { border-left-color: #c2185b; }
+    pre.report.ambiguous { border-left-color: #f5a623; }
+    pre.report:hover { background: #f7f1ff; }
+    table { border-collapse: collapse; width: 100%; }
+    td { border-top: 1px solid #eef1f4; padding: 2px 4px; vertical-align: top; font-family: Menlo, monospace; font-size: 11px; }
+    td.broken, td.violated { color: #d0021b; }
+    td.inactive { color: #8a96a3; }
+
+    """
+
+    static let script = """
+    (function () {
+      var data = JSON.parse(document.getElementById('data').textContent);
+      function cssName(name) { return name.replace(/["\\\\]/g, '\\\\$&'); }
+      function views(name) { return document.querySelectorAll('[data-name="' + cssName(name) + '"]'); }
+      function text(tag, content, cls) {
+        var e = document.createElement(tag);
+        e.textContent = content;
+        if (cls) { e.className = cls; }
+        return e;
+      }
+      function select(name) {
+        document.querySelectorAll('.selected, .highlight.selection').forEach(function (e) {
+          e.classList.remove('selected'); e.classList.remove('highlight'); e.classList.remove('selection');
+        });
+        var panel = document.getElementById('details');
+        panel.innerHTML = '';
+        panel.appendChild(text('h2', 'Details'));
+        var detail = data.views[name];
+        if (!detail) { panel.appendChild(text('p', 'No view named ' + name)); return; }
+        views(name).forEach(function (e) {
+          if (e.tagName === 'A') { e.classList.add('selected'); } else { e.classList.add('highlight'); e.classList.add('selection'); }
+        });
+        panel.appendChild(text('h3', name));
+        panel.appendChild(text('p', 'frame ' + detail.frame));
+        panel.appendChild(text('h2', 'Constraints'));
+        var table = document.createElement('table');
+        detail.constraints.forEach(function (c) {
+          var row = document.createElement('tr');
+          row.appendChild(text('td', c[0]));
+          row.appendChild(text('td', c[1]));
+          row.appendChild(text('td', c[2], c[2]));
+          table.appendChild(row);
+        });
+        panel.appendChild(table);
+        panel.appendChild(text('h2', 'Why it is where it is'));
+        panel.appendChild(text('pre', detail.explain.join('\\n')));
+        if (location.hash !== '#' + encodeURIComponent(name)) { history.replaceState(null, '', '#' + encodeURIComponent(name)); }
+      }
+      document.querySelectorAll('#picture .view').forEach(function (g) {
+        g.addEventListener('click', function (event) { event.stopPropagation(); select(g.getAttribute('data-name')); });
+      });
+      document.querySelectorAll('nav a.node').forEach(function (a) {
+        a.addEventListener('click', function (event) { event.preventDefault(); select(a.getAttribute('data-name')); });
+      });
+      document.querySelectorAll('pre.report').forEach(function (report) {
+        var names = (report.getAttribute('data-views') || '').split(' ').filter(Boolean);
+        var constraints = (report.getAttribute('data-constraints') || '').split(' ').filter(Boolean);
+        function light(on) {
+          names.forEach(function (n) {
+            views(n).forEach(function (e) { if (e.tagName !== 'A') { e.classList.toggle('highlight', on); } });
+          });
+          constraints.forEach(function (n) {
+            var e = document.getElementById('constraint-' + n);
+            if (e) { e.classList.toggle('highlight', on); }
+          });
+        }
+        report.addEventListener('mouseenter', function () { light(true); });
+        report.addEventListener('mouseleave', function () { light(false); });
+      });
+      if (location.hash.length > 1) { select(decodeURIComponent(location.hash.slice(1))); }
+      document.body.setAttribute('data-ready', 'yes');
+    })();
+
+    """
+}

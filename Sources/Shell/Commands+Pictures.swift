@@ -1,0 +1,150 @@
+import Foundation
+import LayoutEngine
+import Pictures
+
+/// Pictures: `draw`, `export`, `watch`.
+extension Commands {
+    static let pictures: [Command] = [
+        Command(name: "draw", usage: "draw [NAME] [width N]",
+                summary: "the hierarchy (or NAME's subtree) as boxes in the terminal",
+                details: """
+                Scaled to COLUMNS (else 100) or to 'width N' columns, a row counted twice as tall as a \
+                column is wide, with rulers in points. Views in a conflict are drawn ━, violated ═, \
+                ambiguous ╌, hidden ┈, and listed below; a view too small for a box is a •. Subviews \
+                draw over earlier siblings. Frames are those of the last layout pass.
+                """, arguments: [.view, .word(["width"])],
+                run: { s, a in try draw(s, a); return .succeeded }),
+        Command(name: "export", usage: "export FILE.svg | FILE.html",
+                summary: "write the layout as an SVG picture or as a self-contained page",
+                details: """
+                SVG: the views at 1 pt = 1 px with their names and texts, and the constraints as \
+                Interface Builder draws them: spacing as an I-beam with its constant, widths and \
+                heights as dimension lines, centring as a line through the centres; optional ones \
+                dashed with their priority, broken and violated ones red with the amount, ambiguous \
+                views outlined orange with a ghost where 'exercise' would move them. HTML: that picture, \
+                the view tree, and on a click a view's frame, constraints and explanation; the \
+                conflict and violation reports light up their views on hover.
+                """, arguments: [.file],
+                run: { s, a in try export(s, a); return .succeeded }),
+        Command(name: "watch", usage: "watch FILE.html | watch off",
+                summary: "keep a page current after every change (it reloads itself)",
+                arguments: [.file],
+                run: { s, a in try watch(s, a); return .succeeded }),
+    ]
+
+    static func draw(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
+        let h = s.engine.hierarchy
+        var id = Hierarchy.rootID
+        var columns = s.columns
+        let widthOption = c.peek?.name == "width" && c.tokens.count - c.position >= 2
+        if !c.atEnd && !widthOption {
+            id = try h.viewID(named: try c.name("a view name"))
+        }
+        if c.acceptWord("width") {
+            let number = try c.number("a width in columns")
+            guard number == number.rounded(), number >= Double(TerminalPicture.minimumColumns), number <= 1000 else {
+                throw ShellError.syntax("expected a whole width of \(TerminalPicture.minimumColumns) to 1000 columns, found \(formatNumber(number))", usage: nil)
+            }
+            columns = Int(number)
+        }
+        try c.expectEnd()
+        guard h.view(id).kind != .guide else {
+            throw ShellError.syntax("'\(h.view(id).name)' is a layout guide; draw its owning view", usage: nil)
+        }
+        if h.needsLayout { s.print(pendingNote) }
+        let picture = Picture(engine: s.engine, root: id, limit: TerminalPicture.viewLimit)
+        s.print(TerminalPicture.render(picture, columns: columns, colour: s.colour))
+    }
+
+    static func export(_ s: Session, _ a: Arguments) throws {
+        let file = try a.path()
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
+            throw ShellError.fileWrite(file, reason: "export writes a picture (FILE.svg) or a page (FILE.html)")
+        }
+        let text = lower.hasSuffix(".svg") ? SVGPicture.render(Picture(engine: s.engine, limit: pictureLimit)) : page(s, reloads: false)
+        try Session.writeText(text, to: file)
+        if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
+        s.print("wrote \(file) (\(text.utf8.count) bytes)")
+    }
+
+    static func watch(_ s: Session, _ a: Arguments) throws {
+        let file = try a.path()
+        if file == "off" {
+            guard let current = s.watchPath else { throw ShellError.notAvailable("not watching a page") }
+            try Session.writeText(page(s, reloads: false), to: current)
+            s.watchPath = nil
+            s.print("stopped watching \(current) (it no longer reloads itself)")
+            return
+        }
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
+            throw ShellError.fileWrite(file, reason: "watch keeps a page current: name a FILE.html")
+        }
+        try Session.writeText(page(s, reloads: true), to: file)
+        s.watchPath = file
+        s.print("watching \(file): it is rewritten after every command and reloads itself; 'watch off' stops")
+    }
+
+    /// Views in a picture for export (the SVG stays a few MB at this many).
+    static let pictureLimit = 20_000
+    /// Views whose explanation the page carries (each is a diagnosis).
+    static let explainedLimit = 300
+
+    /// The page of the whole hierarchy, with the diagnostics in words.
+    static func page(_ s: Session, reloads: Bool) -> String {
+        let engine = s.engine
+        let h = engine.hierarchy
+        let picture = Picture(engine: engine, limit: pictureLimit)
+        let text = DiagnosisText(engine: engine)
+        var touching: [ViewID: [(name: String, text: String, state: String)]] = [:]
+        let drawn = Set(picture.boxes.map(\.id))
+        for (ref, constraint) in h.allConstraints {
+            let state = engine.state(of: ref)
+            var stateText = state.rawValue
+            if state == .violated || state == .broken { stateText += " by \(formatNumber(engine.error(of: ref)))" }
+            if !constraint.isRequired { stateText += " @\(constraint.priority)" }
+            for item in Set(constraint.items) where drawn.contains(item) {
+                touching[item, default: []].append((constraint.name, h.text(of: constraint), stateText))
+            }
+        }
+        var views: [String: PageDetails.ViewDetail] = [:]
+        for (k, box) in picture.boxes.enumerated() {
+            var explanation: [String]
+            if box.id == Hierarchy.rootID {
+                explanation = ["root's frame is given ('set root.frame = X Y W H')"]
+            } else if k <= explainedLimit {
+                let explained = engine.explain(box.id, attribute: nil)
+                explanation = text.lines(explained.chain)
+                if explained.isFree { explanation.insert("not unique (see the diagnosis below); it rests on:", at: 0) }
+                if explanation.isEmpty { explanation = ["nothing but the engine's givens"] }
+            } else {
+                explanation = ["(run 'explain \(box.name)' in strut)"]
+            }
+            views[box.name] = PageDetails.ViewDetail(frame: describe(h.view(box.id).frame), constraints: touching[box.id] ?? [],
+                                                     explanation: explanation)
+        }
+        var reports: [PageDetails.Report] = []
+        func names(_ refs: [ConstraintRef]) -> (views: [String], constraints: [String]) {
+            var seen = Set<ViewID>()
+            let items = refs.flatMap { h.constraint($0)?.items ?? [] }.filter { seen.insert($0).inserted }
+            return (items.map { h.view($0).name }, refs.map(engine.name))
+        }
+        for report in engine.conflictReports() {
+            let (v, c) = names(report.set)
+            reports.append(.init(kind: "conflict", text: text.text(report), views: v, constraints: c))
+        }
+        for report in engine.violations().reports {
+            let (v, c) = names([report.ref] + report.forcedBy)
+            reports.append(.init(kind: "violation", text: text.text(report), views: v, constraints: c))
+        }
+        for view in h.allViews {
+            guard let report = engine.ambiguityReport(view.id) else { continue }
+            reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [view.name], constraints: []))
+        }
+        let details = PageDetails(title: "strut: \(h.allViews.count - 1) views, \(h.userConstraints.count) constraints",
+                                  views: views, reports: reports, reloads: reloads)
+        return PageWriter.render(picture, details)
+    }
+}

@@ -1,0 +1,212 @@
+import Testing
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import Pictures
+@testable import Shell
+import LayoutEngine
+
+/// A session with `script` run (each line must succeed).
+func session(_ script: String) -> (Session, BufferSink) {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let outcome = session.run(line: script)
+    #expect(outcome == .succeeded, Comment(rawValue: sink.errors))
+    return (session, sink)
+}
+
+/// 200 × 100: a box with a label in it, a view free along x inside the box, a zero-size view.
+let smallLayout = """
+    set root.frame = 0 0 200 100; new view box; box.leading == root.leading + 20; box.top == root.top + 10; \
+    box.width == 100; box.height == 40; new label t in box text="Hi"; t.leading == box.leading + 10; \
+    t.top == box.top + 10; new view z; z.leading == root.leading + 150; z.top == root.top + 80; z.width == 0; \
+    z.height == 0; new view free in box; free.width == 30; free.height == 10; free.top == box.top + 25; layout
+    """
+
+@Test func theTerminalPictureIsScaledBoxedRuledAndSaysWhatIsMarked() {
+    let (s, _) = session(smallLayout)
+    let text = TerminalPicture.render(Picture(engine: s.engine), columns: 44, colour: false)
+    #expect(text == """
+        root 200 x 100; 1 column = 5.13 pt, 1 row = 10.26 pt
+            0                   100
+          0 ┌root──────────────────────────────────┐
+            │   ┌box───────────────┐               │
+            │   │ ┌t─┐             │               │
+            │   ┌free╌┐            │               │
+            │   └╌╌╌╌╌┘            │               │
+         50 │   └──────────────────┘               │
+            │                                      │
+            │                                      │
+            │                            •z        │
+            │                                      │
+        100 └──────────────────────────────────────┘
+        ╌ ambiguous: free (x)
+        • zero size: z
+        """)
+    // In colour, the ambiguous box is yellow and the rest plain.
+    let coloured = TerminalPicture.render(Picture(engine: s.engine), columns: 44, colour: true)
+    #expect(coloured.contains("\u{1B}[33m┌free╌┐\u{1B}[0m"))
+    #expect(!coloured.contains("\u{1B}[33m┌box"))
+}
+
+@Test func conflictsViolationsAndHiddenViewsStandOutAndLaterSiblingsDrawOnTop() {
+    let (s, _) = session("""
+        set root.frame = 0 0 300 100; new view a; a.leading == root.leading; a.top == root.top; a.width == 100; \
+        a.height == 50; clash: a.width == 120; new view b; b.leading == root.leading + 50; b.top == root.top + 20; \
+        b.width == 100; b.height == 60; soft: b.width == 10 @500; new view c; set c.hidden = true; \
+        c.leading == root.leading + 200; c.top == root.top; c.width == 80; c.height == 80; layout
+        """)
+    let picture = Picture(engine: s.engine)
+    #expect(picture.boxes.map(\.name) == ["root", "a", "b", "c"])
+    #expect(picture.boxes.map(\.marks) == [[], [.conflict], [.violated], [.hidden]])
+    let text = TerminalPicture.render(picture, columns: 64, colour: false)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.contains("━ in a conflict: a"))
+    #expect(lines.contains("═ violated: b"))
+    #expect(lines.contains("┈ hidden: c"))
+    // a is heavy, b double and drawn over a where they overlap, c dotted.
+    #expect(lines[2].hasPrefix("  0 ┏a━━━━━━━━━━━━━━━━━━┓────"))
+    #expect(lines.contains { $0.contains("┃         ╔b") })
+    #expect(lines.contains { $0.contains("┌c┈┈┈┈") })
+}
+
+@Test func aHugeHierarchyDrawsItsFirstLevelsAndSaysWhatItLeftOut() {
+    // 10,000 views: 100 rows of 100 cells; then a chain 10,000 deep.
+    var lines = ["set root.frame = 0 0 1000 1000"]
+    for r in 0..<100 {
+        lines.append("new view r\(r); set r\(r).frame = 0 \(r * 10) 1000 10; set r\(r).autoresizing = on")
+        for c in 0..<99 { lines.append("new view r\(r)c\(c) in r\(r); set r\(r)c\(c).frame = \(c * 10) 0 10 10; set r\(r)c\(c).autoresizing = on") }
+    }
+    lines.append("layout")
+    let (s, _) = session(lines.joined(separator: "; "))
+    let picture = Picture(engine: s.engine, limit: TerminalPicture.viewLimit)
+    #expect(picture.boxes.count == 101)
+    #expect(picture.leftOut?.count == 9_900)
+    let text = TerminalPicture.render(picture, columns: 100, colour: false)
+    #expect(text.hasSuffix("left out 9900 views below depth 1 ('draw NAME' draws a subtree)"))
+    #expect(text.split(separator: "\n").count <= TerminalPicture.maximumRows + 10)
+    let svg = SVGPicture.render(Picture(engine: s.engine, limit: Commands.pictureLimit))
+    #expect(svg.utf8.count < 4_000_000)
+    #expect(svg.components(separatedBy: "<g class=\"view").count - 1 == 10_001)
+
+    var deep = ["new view d0"]
+    for k in 1..<10_000 { deep.append("new view d\(k) in d\(k - 1)") }
+    let (d, _) = session(deep.joined(separator: "; "))
+    let deepPicture = Picture(engine: d.engine, limit: TerminalPicture.viewLimit)
+    #expect(deepPicture.boxes.count == TerminalPicture.viewLimit)
+    #expect(deepPicture.leftOut?.count == 10_001 - TerminalPicture.viewLimit)
+    _ = SVGPicture.render(Picture(engine: d.engine, limit: Commands.pictureLimit))
+}
+
+/// The SVG's elements by id, parsed with Foundation's XML parser.
+final class SVGElements: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    var texts: [String] = []
+    var current = ""
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+        current = ""
+    }
+    func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" { texts.append(current) }
+    }
+    static func parse(_ svg: String) -> SVGElements? {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let delegate = SVGElements()
+        parser.delegate = delegate
+        return parser.parse() ? delegate : nil
+    }
+}
+
+@Test func theSVGIsValidXMLWithTheViewsAndConstraintsDrawnAsInterfaceBuilderDoes() throws {
+    let (s, _) = session(smallLayout + """
+        ; opt: box.width == 90 @500; set t.text = "<Hi & \\"you\\">"; layout
+        """)
+    let svg = SVGPicture.render(Picture(engine: s.engine))
+    let parsed = try #require(SVGElements.parse(svg))
+    #expect(parsed.elements.first?.name == "svg")
+    #expect(parsed.elements.first?.attributes["width"] == "248")
+    let groups = parsed.elements.filter { $0.name == "g" }
+    #expect(groups.map { $0.attributes["id"]! } == ["view-root", "view-box", "view-t", "view-free", "view-z",
+                                                   "constraint-c1", "constraint-c2", "constraint-c3", "constraint-c4",
+                                                   "constraint-c5", "constraint-c6", "constraint-c7", "constraint-c8",
+                                                   "constraint-c9", "constraint-c10", "constraint-c11", "constraint-c12",
+                                                   "constraint-c13", "opt"].map { $0 == "opt" ? "constraint-opt" : $0 })
+    #expect(groups.first { $0.attributes["id"] == "view-free" }?.attributes["class"] == "view view ambiguous")
+    let rects = parsed.elements.filter { $0.name == "rect" }
+    // The box at 20, 10; the label inside it at 30, 20 in root's coordinates; free's ghost 40 to the right.
+    #expect(rects.contains { $0.attributes == ["class": "frame", "x": "20", "y": "10", "width": "100", "height": "40"] })
+    #expect(rects.contains { $0.attributes["class"] == "frame" && $0.attributes["x"] == "30" && $0.attributes["y"] == "20" })
+    #expect(rects.contains { $0.attributes["class"] == "ghost" && $0.attributes["x"] == "60" && $0.attributes["y"] == "35" })
+    // Labels: names, a label's text (escaped and read back), constants, the optional one dashed
+    // with its priority and violated in red with the amount.
+    #expect(parsed.texts.contains("t “<Hi & \"you\">”"))
+    #expect(parsed.texts.contains("20"))
+    #expect(parsed.texts.contains("90 @500 (violated, off by 10)"))
+    #expect(groups.first { $0.attributes["id"] == "constraint-opt" }?.attributes["class"] == "constraint optional violated")
+    #expect(groups.first { $0.attributes["id"] == "constraint-c1" }?.attributes["class"] == "constraint required")
+}
+
+@Test func thePageHoldsThePictureTheTreeTheDetailsAndTheReports() throws {
+    let (s, _) = session(smallLayout + "; clash: box.width == 120")
+    let page = Commands.page(s, reloads: false)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(!page.contains("http-equiv=\"refresh\""))
+    #expect(Commands.page(s, reloads: true).contains("<meta http-equiv=\"refresh\" content=\"2\">"))
+    // No network: nothing is fetched from anywhere.
+    #expect(!page.contains("src=") && !page.contains("href=\"http"))
+    // The tree nests t and free inside box.
+    #expect(page.contains("<ul><li><a href=\"#root\" class=\"node \" data-name=\"root\">root</a> <span class=\"kind\">view</span><ul><li><a href=\"#box\" class=\"node conflict\" data-name=\"box\">box</a> <span class=\"kind\">view</span><ul><li><a href=\"#t\""))
+    // The details are JSON the page parses.
+    let start = try #require(page.range(of: "<script type=\"application/json\" id=\"data\">"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let json = try #require(JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+    let views = try #require(json["views"] as? [String: Any])
+    #expect(Set(views.keys) == ["root", "box", "t", "free", "z"])
+    let box = try #require(views["box"] as? [String: Any])
+    #expect(box["frame"] as? String == "(20, 10, 100, 40)")
+    let constraints = try #require(box["constraints"] as? [[String]])
+    #expect(constraints.contains(["clash", "box.width == 120", "broken by 20"]))
+    // The conflict report names its views and constraints for the hover.
+    #expect(page.contains("<pre class=\"report conflict\" id=\"report-0\" data-views=\"box\" data-constraints=\"c3 clash\">"))
+    #expect(page.contains("<pre class=\"report ambiguous\""))
+}
+
+@Test func exportAndWatchWriteFilesAndBadInputChangesNothing() throws {
+    let (s, sink) = session(smallLayout)
+    let folder = "/tmp/strut-pictures-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let before = StateDump.json(s.engine)
+    #expect(s.run(line: "export \(folder)/p.svg; export \(folder)/p.html") == .succeeded)
+    #expect(FileManager.default.fileExists(atPath: "\(folder)/p.svg"))
+    for (line, error) in [
+        ("export \(folder)", "cannot write '\(folder)': export writes a picture (FILE.svg) or a page (FILE.html)"),
+        ("export \(folder)/none/p.svg", "cannot write '\(folder)/none/p.svg': the folder '\(folder)/none' does not exist"),
+        ("export /dev/null/p.svg", "cannot write '/dev/null/p.svg': the folder '/dev/null' does not exist"),
+        ("draw nobody", "no view named 'nobody'"),
+        ("draw width 5", "expected a whole width of 30 to 1000 columns, found 5"),
+        ("watch off", "not watching a page"),
+    ] {
+        let errors = sink.errors
+        #expect(s.run(line: line) == .failed)
+        #expect(String(sink.errors.dropFirst(errors.count)) == "error: \(error)\n")
+    }
+    try FileManager.default.createDirectory(atPath: "\(folder)/d.svg", withIntermediateDirectories: true)
+    #expect(s.run(line: "export \(folder)/d.svg") == .failed)
+    #expect(sink.errors.hasSuffix("error: cannot write '\(folder)/d.svg': it is a directory\n"))
+    // Through a symbolic link, to its target.
+    try FileManager.default.createSymbolicLink(atPath: "\(folder)/link.svg", withDestinationPath: "\(folder)/target.svg")
+    #expect(s.run(line: "export \(folder)/link.svg") == .succeeded)
+    #expect(try String(contentsOfFile: "\(folder)/target.svg", encoding: .utf8).hasPrefix("<svg"))
+    #expect(StateDump.json(s.engine) == before)
+
+    // Watch: rewritten after each change, reloading; off writes it once more without reloading.
+    #expect(s.run(line: "watch \(folder)/w.html") == .succeeded)
+    #expect(s.run(line: "new view late; layout") == .succeeded)
+    let watched = try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8)
+    #expect(watched.contains("data-name=\"late\"") && watched.contains("http-equiv=\"refresh\""))
+    #expect(s.run(line: "watch off") == .succeeded)
+    #expect(!(try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8)).contains("http-equiv"))
+}
