@@ -34,9 +34,16 @@ public struct ConstraintLine: Sendable {
     static func lines(_ engine: LayoutEngine, frames: [ViewID: Rect]) -> [ConstraintLine] {
         let h = engine.hierarchy
         var result: [ConstraintLine] = []
+        // Several widths (or heights) of one view are drawn one above (beside) the other.
+        var dimensions: [Anchor: Int] = [:]
         for (index, constraint) in h.userConstraints where constraint.isActive {
             guard constraint.items.allSatisfy({ frames[$0] != nil }) else { continue }
-            guard let shape = shape(of: constraint, h, frames) else { continue }
+            guard var shape = shape(of: constraint, h, frames) else { continue }
+            if case let .dimension(axis, from, to, across) = shape {
+                let k = dimensions[constraint.first, default: 0]
+                dimensions[constraint.first] = k + 1
+                shape = .dimension(axis: axis, from: from, to: to, across: across - 14 * Double(k))
+            }
             let ref = ConstraintRef.user(index)
             result.append(ConstraintLine(
                 name: constraint.name, text: h.text(of: constraint), shape: shape, label: label(of: constraint, h),

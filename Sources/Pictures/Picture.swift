@@ -127,7 +127,8 @@ public struct Picture: Sendable {
         lines = ConstraintLine.lines(engine, frames: frames)
     }
 
-    /// Views touched by a conflicting set, by a violated constraint of the developer's, or hidden.
+    /// Views (root aside) touched by a conflicting set or by a violated constraint of the
+    /// developer's.
     static func marks(_ engine: LayoutEngine) -> [ViewID: Set<Mark>] {
         let h = engine.hierarchy
         var result: [ViewID: Set<Mark>] = [:]
@@ -140,6 +141,8 @@ public struct Picture: Sendable {
             guard engine.state(of: .user(index)) == .violated else { continue }
             for item in constraint.items { result[item, default: []].insert(.violated) }
         }
+        // Root's frame is given: it takes part in sets but is never what went wrong.
+        result[Hierarchy.rootID] = nil
         return result
     }
 

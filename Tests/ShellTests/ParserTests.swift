@@ -144,7 +144,7 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
     let scripts = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".strut") }.sorted()
-    #expect(scripts.count == 8)
+    #expect(scripts.count == 9)
     for script in scripts {
         let first = Session(sink: BufferSink())
         #expect(first.run(line: "load \(examples.path)/\(script)") == .succeeded)
