@@ -103,28 +103,7 @@ public enum PageWriter {
         return out + "}}"
     }
 
-    /// A JSON string that is also safe inside `<script>`.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONString.quoted(text, forScript: true) }
 
     static let style = """
     body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #26323f; background: #f4f6f8; }

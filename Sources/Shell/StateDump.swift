@@ -1,4 +1,5 @@
 import LayoutEngine
+import Pictures
 
 /// `dump`: the whole state as the JSON document of SPEC.md (`needsLayout`, `views`,
 /// `constraints`, `conflicts`), written by hand so that the order and the numbers' text are
@@ -52,24 +53,5 @@ enum StateDump {
         return out
     }
 
-    static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func json(_ text: String) -> String { JSONString.quoted(text) }
 }
