@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures"],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            resources: [.copy("Lessons")]
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.
         .target(

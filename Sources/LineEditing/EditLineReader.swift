@@ -54,7 +54,25 @@ public final class EditLineReader: LineReader {
         free(promptStorage)
     }
 
+    /// Shows another prompt from the next line on.
+    public func setPrompt(_ prompt: String) {
+        free(promptStorage)
+        promptStorage = strdup(prompt)!
+    }
+
+    /// A line with another prompt, kept out of the history (an answer, not a command).
+    public func readAnswer(prompt: String) -> ReadResult {
+        let saved = String(cString: promptStorage)
+        setPrompt(prompt)
+        defer { setPrompt(saved) }
+        return readLine(remember: false)
+    }
+
     public func readLine() -> ReadResult {
+        readLine(remember: true)
+    }
+
+    func readLine(remember: Bool) -> ReadResult {
         var count: Int32 = 0
         errno = 0
         guard let raw = el_gets(editLine, &count) else {
@@ -68,7 +86,7 @@ public final class EditLineReader: LineReader {
         }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
-        if !line.allSatisfy(\.isWhitespace) {
+        if remember && !line.allSatisfy(\.isWhitespace) {
             strut_history_enter(history, line)
             if let historyPath { _ = strut_history_save(history, historyPath) }
         }

@@ -9,6 +9,7 @@ enum Commands {
         CommandGroup(title: "Layout and queries", rows: queries),
         CommandGroup(title: "Diagnostics", rows: diagnostics),
         CommandGroup(title: "Pictures", rows: pictures),
+        CommandGroup(title: "Lessons", rows: lessons),
         CommandGroup(title: "Files", rows: files),
         CommandGroup(title: "Session", rows: session),
     ]

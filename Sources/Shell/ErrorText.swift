@@ -63,6 +63,8 @@ public enum ErrorText {
             return "no help for '\(name)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
         case let .notAvailable(what):
             return what
+        case .lessonLeft:
+            return "left the lesson"
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:

@@ -101,12 +101,20 @@ extension Session {
                     do { consumed = try takePastedLine(line) } catch { if try !failed(error) { return outcome } }
                     if consumed { continue }
                 }
+                if line.trimmingWhitespace().hasPrefix("#:") {
+                    narrate(line)
+                    continue
+                }
                 for statement in Lexer.statements(line) {
                     do {
                         if try execute(statement) == .quit {
                             outcome.quit = true
                             return outcome
                         }
+                    } catch ShellError.lessonLeft where lessonDepth > 0 {
+                        muted = false
+                        print("left the lesson; its layout stays for you to explore")
+                        return outcome
                     } catch {
                         guard try failed(error) else { return outcome }
                         if mode != .keepGoing { break }

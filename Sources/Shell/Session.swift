@@ -59,6 +59,13 @@ public final class Session {
     public var colour = false
     /// The terminal's width when stdout is one; `draw` takes `COLUMNS` first, else this, else 100.
     public var terminalColumns: Int?
+    /// Reads a line from the person at the terminal after showing a prompt (`pause`, `ask`);
+    /// nil when no one is there (batch, tests).
+    public var prompter: ((String) -> InputLine)?
+    /// Output dropped (the steps before `lesson NAME from STEP`).
+    var muted = false
+    /// A lesson is running.
+    var lessonDepth = 0
     /// `watch FILE.html`: the page rewritten after every command.
     var watchPath: String?
     /// `draw`'s width in columns.
@@ -122,6 +129,7 @@ public final class Session {
     }
 
     func print(_ text: String) {
+        guard !muted else { return }
         sink.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 

@@ -17,6 +17,8 @@ public enum ShellError: Error, Hashable, Sendable {
     case unknownHelpTopic(String, suggestion: String?)
     case notAvailable(String)
     case nothingToUndo
+    /// Ctrl-C (or the end of input) at a lesson's `pause` or `ask`.
+    case lessonLeft
     case nothingToRedo
     case file(String, reason: String)
     /// A file that could not be written, and why.

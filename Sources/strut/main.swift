@@ -27,6 +27,7 @@ struct Options {
     var echo = false
     var keepGoing = false
     var noColour = false
+    var lessons: [String] = []
 }
 
 let usage = """
@@ -34,6 +35,8 @@ Usage: strut [options] [FILE...]
   -c 'CMD; CMD'      run the commands, then exit (may be repeated)
   -i, --interactive  after the scripts or -c, stay interactive
   --echo             print each command (prefixed 'strut> ') before its output
+  --lesson NAME|FILE run a lesson ('lessons' lists the built-in ones; LANG=ja for Japanese),
+                     then, at a terminal, stay for exploring
   --keep-going       in batch mode go on after a failing command
   --no-color         plain output (strut prints no colour)
   --version, --help
@@ -63,6 +66,10 @@ func parseOptions(_ arguments: [String]) -> Options {
             index += 1
         case "-i", "--interactive": options.interactive = true
         case "--echo": options.echo = true
+        case "--lesson":
+            guard index < arguments.count else { fail("--lesson needs a lesson's name or a file") }
+            options.lessons.append(arguments[index])
+            index += 1
         case "--keep-going": options.keepGoing = true
         case "--no-color": options.noColour = true
         case "--version":
@@ -96,11 +103,17 @@ if isatty(1) == 1 {
 }
 let batchMode: RunMode = options.keepGoing ? .keepGoing : .stopAtFirstError
 
+/// libedit at a terminal (stdin and stdout both terminals): the prompt, and a lesson's
+/// `pause` and `ask`.
+let editor: EditLineReader? = isInteractiveTerminal()
+    ? EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
+                     completer: { session.completions(before: $0) })
+    : nil
+if let editor { session.prompter = { input(editor.readAnswer(prompt: $0)) } }
+
 /// The prompt: libedit when stdin and stdout are both terminals, else plain lines.
 @MainActor func runInteractive() {
-    if isInteractiveTerminal(),
-       let reader = EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
-                                   completer: { session.completions(before: $0) }) {
+    if let reader = editor {
         session.explainsOpenPaste = true
         _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
         return
@@ -120,8 +133,9 @@ for file in options.files {
     }
 }
 
-// -c strings, then scripts, then (with none, or with -i) the prompt or a pipe.
+// -c strings, lessons, then scripts, then (with none, or with -i) the prompt or a pipe.
 var sources: [(name: String?, lines: [String])] = options.commands.map { (nil, [$0]) }
+sources += options.lessons.map { (nil, ["lesson \"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""]) }
 sources += scripts.map { ($0.0, $0.1) }
 var anyFailed = false
 var quitAsked = false
@@ -133,7 +147,7 @@ for source in sources where !quitAsked {
     if outcome.failed && !options.keepGoing { exit(1) }
 }
 if !quitAsked {
-    if options.commands.isEmpty && options.files.isEmpty {
+    if options.commands.isEmpty && options.files.isEmpty && options.lessons.isEmpty {
         if isInteractiveTerminal() {
             runInteractive()
         } else {
@@ -141,7 +155,7 @@ if !quitAsked {
             let outcome = session.run(source: "<stdin>", mode: batchMode, echo: options.echo) { input(reader.readLine()) }
             anyFailed = anyFailed || outcome.failed
         }
-    } else if options.interactive {
+    } else if options.interactive || (!options.lessons.isEmpty && editor != nil) {
         runInteractive()
     }
 }

@@ -22,13 +22,13 @@ def check(condition, what):
         failures.append(what)
 
 
-def start(history_lines=None):
+def start(history_lines=None, arguments=()):
     if history_lines is not None:
         os.makedirs(os.path.join(state, "strut"), exist_ok=True)
     pid, fd = pty.fork()
     if pid == 0:
         env = dict(os.environ, XDG_STATE_HOME=state, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-        os.execve(strut, [strut], env)
+        os.execve(strut, [strut] + list(arguments), env)
     return pid, fd
 
 
@@ -119,5 +119,26 @@ check(b"constraints t" in read_until(fd, b"constraints t"), "history survives in
 send(fd, "\x15quit\r")
 _, status = os.waitpid(pid, 0)
 check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit exits with status 0")
+
+# A lesson at the terminal: a pause waits for Enter, a question takes a prediction, Ctrl-C
+# at a pause leaves the lesson with its layout, and the prompt follows.
+pid, fd = start(arguments=["--lesson", "first-view"])
+out = read_until(fd, b"(Enter to go on)")
+check(b"four numbers" in out and out.rstrip().endswith(b"(Enter to go on)"), "a lesson's pause waits at the terminal")
+send(fd, "\r")
+out = read_until(fd, b"(X Y W H)? ")
+check(b"Pinning the size" in out and b"card.frame =" not in out, "a question comes before its answer")
+send(fd, "20 40 200 100\r")
+out = read_until(fd, b"(Enter to go on)")
+check(b"card.frame = 20 40 200 120: you said 20 40 200 100, off by 0 0 0 20" in out, "the answer says how close the prediction was")
+send(fd, "\x03")
+out = read_until(fd, b"strut> ")
+check(b"left the lesson; its layout stays for you to explore" in out and out.rstrip().endswith(b"strut>"),
+      "Ctrl-C at a pause leaves the lesson for the prompt")
+send(fd, "frame card\r")
+check(b"card (20, 40, 200, 120)" in read_until(fd, b"card ("), "the lesson's layout is still there")
+send(fd, "quit\r")
+_, status = os.waitpid(pid, 0)
+check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit after a lesson exits with status 0")
 
 sys.exit(1 if failures else 0)

@@ -1,0 +1,137 @@
+import Foundation
+import LayoutEngine
+
+/// Teaching: `lesson`, `lessons`, `pause`, `ask`.
+extension Commands {
+    static let lessons: [Command] = [
+        Command(name: "lesson", usage: "lesson NAME|FILE [from STEP] [lang en|ja]",
+                summary: "run a lesson: narration, the layout built step by step, questions",
+                details: """
+                A lesson is a strut script with prose: '#: text' lines are narration, '#:# title' \
+                starts a step, 'pause' waits for Enter, 'ask NAME.ATTR' (or NAME.frame) asks for a \
+                prediction, 'expect' checks what the lesson claims. NAME is a built-in lesson \
+                ('lessons' lists them), in English or Japanese ('lang ja', else from LANG); FILE a \
+                script of your own. 'from STEP' (a number, or a word of its title) starts there, the \
+                steps before it run silently. Ctrl-C at a pause or a question leaves the lesson and \
+                keeps its layout for exploring. Outside a terminal, pauses are skipped and questions \
+                answered at once.
+                """, arguments: [.file],
+                run: { s, a in try lesson(s, a); return .succeeded }),
+        Command(name: "lessons", usage: "lessons [lang en|ja]", summary: "list the built-in lessons",
+                run: { s, a in try listLessons(s, a); return .succeeded }),
+        Command(name: "pause", usage: "pause", summary: "in a lesson at a terminal, wait for Enter",
+                run: { s, a in
+                    try a.none()
+                    _ = try s.askPerson("(Enter to go on) ")
+                    return .succeeded
+                }),
+        Command(name: "ask", usage: "ask NAME.ATTR | NAME.frame",
+                summary: "ask for a prediction, then show the value and how close it was",
+                arguments: [.view],
+                run: { s, a in try ask(s, a); return .succeeded }),
+    ]
+
+    /// `lang en|ja` at the end of a cursor, else the environment's.
+    static func language(_ c: inout Cursor) throws -> String {
+        guard c.acceptWord("lang") else { return LessonLibrary.environmentLanguage }
+        let word = try c.name("a language (en or ja)")
+        guard LessonLibrary.languages.contains(word) else {
+            throw ShellError.syntax("lessons are in en and ja, not '\(word)'", usage: nil)
+        }
+        return word
+    }
+
+    static func lesson(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
+        guard let first = c.next() else { throw c.fail("a lesson's name or a file") }
+        var target: String
+        switch first.kind {
+        case let .string(text): target = text
+        default:
+            // A bare path: everything up to ' from ' or ' lang '.
+            let words = a.text.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: true)
+            let end = words.firstIndex { $0 == "from" || $0 == "lang" } ?? words.endIndex
+            target = words[..<end].joined(separator: " ")
+            c = Cursor(try Lexer.tokens(words[end...].joined(separator: " "), columnOffset: 0), usage: a.usage)
+        }
+        var step: String?
+        if c.acceptWord("from") {
+            guard let token = c.next() else { throw c.fail("a step (a number or a word of its title)") }
+            switch token.kind {
+            case let .number(value): step = formatNumber(value)
+            case let .name(word), let .string(word): step = word
+            default: throw c.fail("a step (a number or a word of its title)")
+            }
+        }
+        let language = try language(&c)
+        try c.expectEnd()
+        let lesson: Lesson
+        if LessonLibrary.names.contains(target) {
+            guard let text = LessonLibrary.text(target, language: language) else {
+                throw ShellError.notAvailable("lesson '\(target)' is missing from this build's resources")
+            }
+            lesson = Lesson(name: target, text: text)
+        } else if target.contains("/") || target.hasSuffix(".strut") || FileManager.default.fileExists(atPath: target) {
+            lesson = Lesson(name: target, text: try Session.readScript(target))
+        } else {
+            let suggestion = closestMatch(to: target, in: LessonLibrary.names)
+            throw ShellError.notAvailable("no lesson named '\(target)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'lessons' lists them"))
+        }
+        let start = try step.map { try lesson.start(of: $0) } ?? 0
+        let outcome = try s.runLesson(lesson, from: start)
+        if outcome.failed { throw ShellError.notAvailable("the lesson '\(lesson.name)' stopped at the failure above") }
+    }
+
+    static func listLessons(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
+        let language = try language(&c)
+        try c.expectEnd()
+        var lines: [String] = []
+        for (k, name) in LessonLibrary.names.enumerated() {
+            guard let text = LessonLibrary.text(name, language: language) else { continue }
+            let lesson = Lesson(name: name, text: text)
+            lines.append("\(k + 1). \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(lesson.title) (\(lesson.steps.count) steps)")
+        }
+        s.print(lines.isEmpty ? "no lessons in this build's resources" : lines.joined(separator: "\n"))
+    }
+
+    /// `ask NAME.ATTR` / `ask NAME.frame`: the value of the last layout pass; at a terminal,
+    /// asked for first.
+    static func ask(_ s: Session, _ a: Arguments) throws {
+        var c = try a.cursor()
+        let h = s.engine.hierarchy
+        let name = try c.name("a view name")
+        let view = h.view(try h.viewID(named: name))
+        try c.expect(".", "'.frame' or '.ATTRIBUTE' after '\(name)'")
+        let property = try c.name("frame or an attribute")
+        try c.expectEnd()
+        let actual: [Double]
+        switch property {
+        case "frame": actual = [view.frame.x, view.frame.y, view.frame.width, view.frame.height]
+        case "x": actual = [view.frame.x]
+        case "y": actual = [view.frame.y]
+        default:
+            guard let attribute = LayoutAttribute(name: property) else {
+                throw ShellError.unknownAttribute(property, suggestion: closestMatch(to: property, in: ["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
+            }
+            actual = [view.value(of: attribute)]
+        }
+        let shown = actual.map(formatNumber).joined(separator: " ")
+        let what = "\(name).\(property)"
+        var guess: [Double]?
+        while let answer = try s.askPerson(actual.count == 1 ? "What will \(what) be? " : "What will \(what) be (X Y W H)? ") {
+            let numbers = answer.split(separator: " ").compactMap { Double($0) }.filter(\.isFinite)
+            if numbers.count == actual.count { guess = numbers; break }
+            s.print(actual.count == 1 ? "(a number, please)" : "(four numbers, please: X Y W H)")
+        }
+        if h.needsLayout { s.print(pendingNote) }
+        guard let guess else {
+            s.print("\(what) = \(shown)")
+            return
+        }
+        let off = zip(guess, actual).map { abs($0 - $1) }
+        let verdict = off.allSatisfy { $0 < 0.5 } ? "exactly right" : off.count == 1
+            ? "off by \(formatNumber(off[0]))" : "off by \(off.map(formatNumber).joined(separator: " "))"
+        s.print("\(what) = \(shown): you said \(guess.map(formatNumber).joined(separator: " ")), \(verdict)")
+    }
+}
