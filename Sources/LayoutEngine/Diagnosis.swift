@@ -76,6 +76,10 @@ public struct ConflictReport: Sendable {
     /// Those members as changes the developer can make; a stack view's generated constraints
     /// make one fix per stack.
     public var fixes: [Fix]
+    /// The fixes tried, best first (`LayoutEngine.rankedFixes`).
+    public var ranked: [RankedFix]
+    /// Members that are UIKit's to keep (a cell's size, margins, private constraints).
+    public var notOffered: [ConstraintRef]
 }
 
 /// A violated optional constraint, explained.

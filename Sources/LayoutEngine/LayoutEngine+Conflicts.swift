@@ -9,8 +9,17 @@ extension LayoutEngine {
             let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
             }
+            // UIKit's own constraints are never offered; with a cell's size in the set, the
+            // developer's own are lowered to 999 rather than taken out.
+            let offered = resolving.filter { owner(of: $0).isChangeable }
+            let lowering = entry.set.contains { owner(of: $0) == .cellSizing }
+            let fixes = fixes(offered).map { fix -> Fix in
+                if lowering, case let .deactivate(ref) = fix { return .priority(ref, 999) }
+                return fix
+            }
             return ConflictReport(broken: entry.broken, set: entry.set, chain: chain(entry.set, target: entry.broken),
-                                  resolving: resolving, fixes: fixes(resolving))
+                                  resolving: resolving, fixes: fixes, ranked: rankedFixes(fixes, broken: entry.broken),
+                                  notOffered: entry.set.filter { !owner(of: $0).isChangeable })
         }
     }
 

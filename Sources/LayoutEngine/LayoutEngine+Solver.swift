@@ -20,6 +20,11 @@ extension LayoutEngine {
     func synchronize() throws {
         var refs = Set<ConstraintRef>()
         if needsFullSync {
+            // Every view's variables, ancestors of constrained views included (a fresh engine
+            // given a whole hierarchy has none yet).
+            for view in hierarchy.allViews where view.id >= variables.count || variables[view.id] == nil {
+                makeVariables(for: view.id)
+            }
             refs.formUnion(installed.keys)
             refs.formUnion(broken.keys)
             for (index, _) in hierarchy.userConstraints { refs.insert(.user(index)) }

@@ -4,8 +4,14 @@ import LayoutEngine
 /// `DiagnosisText` words.
 extension Commands {
     static let diagnostics: [Command] = [
-        Command(name: "conflicts", usage: "conflicts",
+        Command(name: "conflicts", usage: "conflicts [all]",
                 summary: "broken required constraints (UIKit's message, then a chain and the fixes) and violated optional ones, with what forces them",
+                details: """
+                Each fix is tried on a copy and shown with what it does (what moves, what collapses, \
+                becomes ambiguous, violated or broken), those that leave no such damage first, then by \
+                how little moves; the best three, or every one with 'conflicts all'. Constraints that \
+                are UIKit's (a cell's encapsulated size, margins, private ones) are never offered.
+                """,
                 run: { s, a in try conflicts(s, a); return .succeeded }),
         Command(name: "ambiguous", usage: "ambiguous",
                 summary: "views whose frames are not unique: which parts are free, why, and what would pin them",
@@ -26,11 +32,13 @@ extension Commands {
     ]
 
     static func conflicts(_ s: Session, _ a: Arguments) throws {
-        try a.none()
+        var c = try a.cursor()
+        let all = c.acceptWord("all")
+        try c.expectEnd()
         let text = DiagnosisText(engine: s.engine)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         let violations = s.engine.violations()
-        let blocks = s.engine.conflictReports().map(text.text) + violations.reports.map(text.text)
+        let blocks = s.engine.conflictReports().map { text.text($0, allFixes: all) } + violations.reports.map(text.text)
         s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
         if let note = text.givingWayNote(violations) { s.print(note) }
     }

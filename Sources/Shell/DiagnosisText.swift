@@ -97,10 +97,98 @@ struct DiagnosisText {
         return ["Any one of these changes resolves it:"] + fixes.map { "  " + text($0) }
     }
 
+    /// How many ranked fixes `conflicts` shows ('conflicts all': every one).
+    static let handful = 3
+
+    /// The fixes tried, best first, each with what it does; UIKit's members named as such.
+    func rankedLines(_ report: ConflictReport, all: Bool) -> [String] {
+        var lines: [String] = []
+        if report.ranked.isEmpty {
+            lines.append("No single change of yours resolves it: other conflicts hold it too.")
+        } else {
+            lines.append("Any one of these changes resolves it, best first:")
+            let shown = all ? report.ranked : Array(report.ranked.prefix(DiagnosisText.handful))
+            let texts = shown.map { ranked -> String in
+                if case let .deactivate(ref) = ranked.fix { return "deactivate \(name(ref))" }
+                return text(ranked.fix)
+            }
+            // The short commands line up; a long one (a stack view's settings) stands alone.
+            let width = texts.map(\.count).filter { $0 <= 40 }.max() ?? 0
+            for (ranked, fixText) in zip(shown, texts) {
+                guard let consequence = ranked.consequence else {
+                    lines.append("  " + fixText)
+                    continue
+                }
+                lines.append("  " + fixText.padding(toLength: max(width, fixText.count), withPad: " ", startingAt: 0) + "   → " + text(consequence))
+            }
+            if shown.count < report.ranked.count {
+                lines.append("  (\(report.ranked.count - shown.count) more: 'conflicts all')")
+            }
+        }
+        for ref in report.notOffered {
+            lines.append("Not offered: \(name(ref)) is \(ownerWords(engine.owner(of: ref))).")
+        }
+        return lines
+    }
+
+    func ownerWords(_ owner: ConstraintOwner) -> String {
+        switch owner {
+        case .yours: "yours"
+        case .stackView: "the stack view's"
+        case .autoresizing: "autoresizing's"
+        case .contentSize: "the content size's"
+        case .cellSizing: "the size UIKit gives the cell (UIView-Encapsulated-Layout): lower your own to 999 instead"
+        case .margins: "UIKit's layout margins"
+        case let .uikitPrivate(identifier): "UIKit's own ('\(identifier)', private)"
+        }
+    }
+
+    /// `photo.width 390 → 195; nothing else moves`, `cell collapses to zero width at x = 390`.
+    func text(_ c: Consequence) -> String {
+        var parts: [String] = []
+        // A view that collapses is said so below, not as a move.
+        let moves = c.moves.filter { !c.collapsed.contains($0.view) }
+        if moves.isEmpty {
+            parts.append(c.collapsed.isEmpty ? "nothing moves" : "nothing else moves")
+        } else {
+            let shown = moves.prefix(2).map(moveText)
+            if moves.count > 2 {
+                parts.append(shown.joined(separator: ", ") + " and \(moves.count - 2) more move")
+            } else {
+                parts.append(shown.joined(separator: ", "))
+                parts.append("nothing else moves")
+            }
+        }
+        for view in c.collapsed {
+            let after = c.moves.first { $0.view == view }?.after ?? h.view(view).frame
+            let which = after.width < 1e-9 ? "width" : "height"
+            parts.insert("\(name(view)) collapses to zero \(which) at x = \(formatNumber(after.x))", at: parts.count - 1)
+        }
+        if !c.ambiguous.isEmpty { parts.append("makes \(c.ambiguous.map(name).joined(separator: ", ")) ambiguous") }
+        if !c.violated.isEmpty { parts.append("violates \(c.violated.map(name).joined(separator: ", "))") }
+        if !c.broken.isEmpty { parts.append("breaks \(c.broken.map(name).joined(separator: ", "))") }
+        if !c.resolves { parts.append("and the conflict stays") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `photo.width 390 → 195` when one component changes, else both frames.
+    func moveText(_ m: Consequence.Move) -> String {
+        let pairs = [("x", m.before.x, m.after.x), ("y", m.before.y, m.after.y),
+                     ("width", m.before.width, m.after.width), ("height", m.before.height, m.after.height)]
+        let changed = pairs.filter { abs($0.1 - $0.2) > 1e-6 }
+        if changed.count == 1, let (component, from, to) = changed.first {
+            return "\(name(m.view)).\(component) \(formatNumber(from)) → \(formatNumber(to))"
+        }
+        func frame(_ r: Rect) -> String { "(\([r.x, r.y, r.width, r.height].map(formatNumber).joined(separator: ", ")))" }
+        return "\(name(m.view)) \(frame(m.before)) → \(frame(m.after))"
+    }
+
     // MARK: - Conflicts and violations
 
     /// UIKit's message, the set as a chain, what strut broke, and the fixes.
-    func text(_ report: ConflictReport) -> String {
+    func text(_ report: ConflictReport) -> String { text(report, allFixes: false) }
+
+    func text(_ report: ConflictReport, allFixes: Bool) -> String {
         let broken = name(report.broken)
         var lines = ["conflict: \(broken) is broken", ""]
         lines.append(h.unsatisfiableMessage(set: report.set, broken: report.broken))
@@ -111,7 +199,7 @@ struct DiagnosisText {
             : "In strut's words: these \(count) required constraints cannot all hold:")
         lines += self.lines(report.chain)
         lines.append(count == 1 ? "strut broke \(broken)." : "strut broke \(broken), the most recently activated of them.")
-        lines += fixLines(report.fixes)
+        lines += rankedLines(report, all: allFixes)
         return lines.joined(separator: "\n")
     }
 

@@ -75,6 +75,33 @@ import CassowaryReference
                 let works = holds(without + [engine.compiledForm(report.broken)!])
                 #expect(works == report.resolving.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.resolving.contains(member)), works \(works)")
             }
+            // Every fix tried resolves its conflict, and the frames it reports are the
+            // reference's optimum of the system with the fix made.
+            #expect(report.ranked.count == report.fixes.count, "\(context)")
+            for ranked in report.ranked {
+                guard case let .deactivate(member) = ranked.fix, let consequence = ranked.consequence else { continue }
+                #expect(consequence.resolves, "\(context): deactivating \(engine.name(of: member)) does not resolve it")
+                guard consequence.broken.isEmpty else { continue }
+                var fixed = engine.installed.filter { $0.key != member }.map(\.value.compiled)
+                if member != report.broken { fixed.append(engine.compiledForm(report.broken)!) }
+                let reference = ReferenceSystem(variableCount: variableCount, constraints: fixed)
+                for name in names {
+                    let id = try engine.hierarchy.viewID(named: name)
+                    let v = engine.variables[id]!
+                    let after = consequence.moves.first { $0.view == id }?.after ?? engine.solvedFrame(id)
+                    for (value, variable) in [(after.x, v.minX), (after.y, v.minY), (after.width, v.width), (after.height, v.height)] {
+                        let range = reference.range(of: variable)
+                        guard let lower = range.lower, let upper = range.upper, abs(upper - lower) <= 1e-5 * max(1, abs(lower)) else { continue }
+                        #expect(abs(value - lower) <= 1e-4 * max(1, abs(lower)),
+                                "\(context): deactivating \(engine.name(of: member)) gives \(name) \(value), the reference \(lower)")
+                    }
+                }
+            }
+            // Ranked: the clean ones that resolve come first, then by how little moves.
+            let keys = report.ranked.compactMap(\.consequence).map { ($0.resolves && $0.isClean ? 0 : 1, $0.movement) }
+            for (a, b) in zip(keys, keys.dropFirst()) {
+                #expect(a.0 < b.0 || (a.0 == b.0 && a.1 <= b.1 + 1e-9), "\(context): fixes out of order")
+            }
         }
 
         // Violations.

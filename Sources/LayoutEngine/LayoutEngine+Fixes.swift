@@ -1,0 +1,163 @@
+/// Whose a constraint is, and so what the developer can change about it.
+public enum ConstraintOwner: Hashable, Sendable {
+    /// The developer's own: deactivate it or lower it.
+    case yours
+    /// A stack view's (`UISV-*`): its settings, or the arranged views' own constraints.
+    case stackView(ViewID?)
+    /// A view's `translatesAutoresizingMaskIntoConstraints`.
+    case autoresizing(ViewID?)
+    /// A view's intrinsic content size: its hugging or compression resistance priority.
+    case contentSize(ViewID)
+    /// `UIView-Encapsulated-Layout-*`: the size a table or collection view gives its cell.
+    case cellSizing
+    /// Layout margins and guides UIKit makes (`*-guide-constraint`).
+    case margins
+    /// UIKit's own, private (`_UITemporaryLayoutWidth`, the keyboard's): never yours to change.
+    case uikitPrivate(String)
+
+    /// Whether a fix may act on the constraint itself.
+    public var isChangeable: Bool {
+        switch self {
+        case .yours, .stackView, .autoresizing, .contentSize: true
+        case .cellSizing, .margins, .uikitPrivate: false
+        }
+    }
+}
+
+/// What a fix does to the layout, found by applying it to a copy and laying out.
+public struct Consequence: Sendable {
+    public struct Move: Sendable {
+        public var view: ViewID
+        public var before: Rect
+        public var after: Rect
+    }
+    /// Views whose frame changes, in hierarchy order.
+    public var moves: [Move]
+    /// Views that had a width and a height and lose one of them.
+    public var collapsed: [ViewID]
+    /// Views that become ambiguous.
+    public var ambiguous: [ViewID]
+    /// Constraints that become violated (stack views' fitting constraints aside).
+    public var violated: [ConstraintRef]
+    /// Constraints that become broken.
+    public var broken: [ConstraintRef]
+    /// The conflict's broken constraint holds (or is gone) afterwards.
+    public var resolves: Bool
+
+    /// No collapse, no new ambiguity, violation or broken constraint.
+    public var isClean: Bool { collapsed.isEmpty && ambiguous.isEmpty && violated.isEmpty && broken.isEmpty }
+    /// How far everything moves: the sum of every frame component's change.
+    public var movement: Double {
+        moves.reduce(0) { total, m in
+            total + abs(m.after.x - m.before.x) + abs(m.after.y - m.before.y)
+                + abs(m.after.width - m.before.width) + abs(m.after.height - m.before.height)
+        }
+    }
+}
+
+/// A fix with what it does (nil when it cannot be tried: a stack view's settings).
+public struct RankedFix: Sendable {
+    public var fix: Fix
+    public var consequence: Consequence?
+}
+
+extension LayoutEngine {
+    /// Above this many views, fixes are listed without being tried (each try lays out a copy).
+    public static let consequenceLimit = 3_000
+
+    /// Whose `ref` is, from its origin and UIKit's identifier.
+    public func owner(of ref: ConstraintRef) -> ConstraintOwner {
+        guard let constraint = hierarchy.constraint(ref) else { return .yours }
+        switch ref {
+        case let .system(id, kind):
+            return kind.origin == .contentSize ? .contentSize(id) : .autoresizing(id)
+        case let .stack(id, _):
+            return .stackView(id)
+        case .user:
+            let identifier = constraint.identifier ?? ""
+            switch constraint.origin {
+            case .stack: return .stackView(nil)
+            case .autoresizing: return .autoresizing(constraint.first.item)
+            case .contentSize: return .contentSize(constraint.first.item)
+            case .margins: return .margins
+            case .user: break
+            }
+            if identifier.hasPrefix("UIView-Encapsulated-Layout") { return .cellSizing }
+            if identifier.hasPrefix("_UI") || identifier.hasPrefix("UIInputWindowController")
+                || identifier.hasPrefix("UIKeyboard") || identifier.hasPrefix("UIViewSafeAreaLayoutGuide")
+                || ["accessoryView.bottom", "accessoryView.top", "inputView.top", "inputView.bottom", "assistantHeight",
+                    "assistantView.bottom", "assistantView.top"].contains(identifier) {
+                return .uikitPrivate(identifier)
+            }
+            return .yours
+        }
+    }
+
+    /// The fixes of a conflict, each tried on a copy, the clean ones first (no collapse, no new
+    /// ambiguity, violation or broken constraint), then by how little moves.
+    /// - Complexity: one copy of the engine laid out per fix (none above `consequenceLimit` views).
+    public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
+        let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
+        let ranked = fixes.map { RankedFix(fix: $0, consequence: tried ? consequence(of: $0, broken: broken) : nil) }
+        // Stable: equal ranks keep the set's order.
+        return ranked.enumerated().sorted { a, b in
+            let ka = rank(a.element.consequence), kb = rank(b.element.consequence)
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if abs(ka.1 - kb.1) > 1e-9 { return ka.1 < kb.1 }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Resolving and clean, resolving, not resolving, not tried; then the movement.
+    private func rank(_ c: Consequence?) -> (Int, Double) {
+        guard let c else { return (3, 0) }
+        return (c.resolves ? (c.isClean ? 0 : 1) : 2, c.movement)
+    }
+
+    /// Applies `fix` to a copy of this engine, lays it out, and compares.
+    public func consequence(of fix: Fix, broken: ConstraintRef) -> Consequence? {
+        let copy = LayoutEngine()
+        copy.restore(hierarchy)
+        do {
+            switch fix {
+            case let .deactivate(ref):
+                try copy.setActive([name(of: ref)], .deactivate)
+            case let .priority(ref, priority):
+                try copy.setPriority(name(of: ref), priority)
+            case let .contentPriority(id, kind, priority):
+                let axis: Axis = kind == .huggingH || kind == .compressionH ? .horizontal : .vertical
+                let hugging = kind == .huggingH || kind == .huggingV
+                try copy.setProperty(hugging ? .hugging(axis, priority) : .compression(axis, priority), of: hierarchy.view(id).name)
+            case let .autoresizingOff(id):
+                try copy.setProperty(.autoresizing(false), of: hierarchy.view(id).name)
+            case let .unhide(id):
+                try copy.setProperty(.hidden(false), of: hierarchy.view(id).name)
+            case .changeStack:
+                return nil
+            }
+        } catch {
+            return nil
+        }
+        var result = Consequence(moves: [], collapsed: [], ambiguous: [], violated: [], broken: [],
+                                 resolves: copy.state(of: broken) != .broken)
+        let before = ambiguity()
+        let after = copy.ambiguity()
+        for view in hierarchy.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
+            let old = solvedFrame(view.id), new = copy.solvedFrame(view.id)
+            if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
+            if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
+            if before[view.id] == nil && after[view.id] != nil { result.ambiguous.append(view.id) }
+        }
+        for (ref, constraint) in hierarchy.allConstraints {
+            if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
+            let was = state(of: ref), now = copy.state(of: ref)
+            if now == .violated && was != .violated { result.violated.append(ref) }
+            if now == .broken && was != .broken { result.broken.append(ref) }
+        }
+        return result
+    }
+
+    private func same(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+    }
+}

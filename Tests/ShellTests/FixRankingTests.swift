@@ -1,0 +1,78 @@
+import Testing
+@testable import Shell
+import LayoutEngine
+
+/// The photo sized twice in its cell (issue 19): fixes tried, ranked, and said with what they do.
+let photoCell = """
+    set root.frame = 0 0 390 300; new view cell; c1: cell.leading == root.leading; c2: cell.trailing == root.trailing; \
+    cell.top == root.top; cell.height == 200; new image photo in cell; photo.leading == cell.leading; \
+    photo.top == cell.top; photo.height == 100; one: photo.width == cell.width; two: photo.width == 0.5 * cell.width; layout
+    """
+
+@Test func fixesAreTriedAndRankedByWhatTheyDo() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: photoCell) == .succeeded)
+    let engine = session.engine
+    let report = try #require(engine.conflictReports().first)
+    #expect(engine.name(of: report.broken) == "two")
+    let names = report.ranked.map { fix -> String in
+        if case let .deactivate(ref) = fix.fix { return engine.name(of: ref) }
+        return "?"
+    }
+    #expect(names == ["two", "one", "c2", "c1"])
+    let consequences = report.ranked.map(\.consequence!)
+    #expect(consequences.map(\.isClean) == [true, true, false, false])
+    #expect(consequences.map(\.resolves) == [true, true, true, true])
+    #expect(consequences[0].moves.isEmpty)
+    #expect(consequences[1].moves.map { $0.after } == [Rect(x: 0, y: 0, width: 195, height: 100)])
+    let cell = try engine.hierarchy.viewID(named: "cell"), photo = try engine.hierarchy.viewID(named: "photo")
+    #expect(consequences[3].collapsed == [cell, photo])
+    #expect(consequences[3].moves.first { $0.view == cell }?.after == Rect(x: 390, y: 0, width: 0, height: 200))
+
+    #expect(session.run(line: "conflicts") == .succeeded)
+    #expect(sink.output.contains("""
+        Any one of these changes resolves it, best first:
+          deactivate two   → nothing moves
+          deactivate one   → photo.width 390 → 195; nothing else moves
+          deactivate c2    → cell collapses to zero width at x = 0; photo collapses to zero width at x = 0; nothing else moves
+          (1 more: 'conflicts all')
+        """))
+    #expect(session.run(line: "conflicts all") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+          deactivate c1    → cell collapses to zero width at x = 390; photo collapses to zero width at x = 0; nothing else moves
+
+        """))
+}
+
+@Test func uikitsOwnConstraintsAreNeverOfferedAndACellsSizeAsksForYours999() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    // A cell's content view given its height by UIKit, an image 100 high with 8 above and below.
+    #expect(session.run(line: "new view content; content.leading == root.leading; content.width == 320; content.top == root.top; new image icon in content; top: icon.top == content.top + 8; bottom: icon.bottom == content.bottom - 8; tall: icon.height == 100; icon.leading == content.leading; icon.width == 40") == .succeeded)
+    _ = try session.engine.addConstraint(ConstraintSpec(name: "cellHeight", firstItem: "content", firstAttribute: .height, relation: .equal,
+                                                        constant: 44, priority: .required, identifier: "UIView-Encapsulated-Layout-Height"))
+    let engine = session.engine
+    let report = try #require(engine.conflictReports().first)
+    #expect(engine.name(of: report.broken) == "cellHeight")
+    #expect(report.notOffered.map(engine.name) == ["cellHeight"])
+    #expect(engine.owner(of: report.broken) == .cellSizing)
+    let offered = report.fixes.map { fix -> String in
+        if case let .priority(ref, priority) = fix { return "\(engine.name(of: ref)) \(priority)" }
+        return "?"
+    }
+    #expect(offered == ["top 999", "bottom 999", "tall 999"])
+    #expect(session.run(line: "layout; conflicts") == .succeeded)
+    #expect(sink.output.contains("Not offered: cellHeight is the size UIKit gives the cell (UIView-Encapsulated-Layout): lower your own to 999 instead.\n"))
+    #expect(sink.output.contains("  priority tall 999     → "))
+
+    // UIKit's private constraints are named, never offered.
+    let other = Session(sink: BufferSink())
+    #expect(other.run(line: "new view v; v.width == 100") == .succeeded)
+    _ = try other.engine.addConstraint(ConstraintSpec(name: "temp", firstItem: "v", firstAttribute: .width, relation: .equal,
+                                                      constant: 0, priority: .required, identifier: "_UITemporaryLayoutWidth"))
+    let temporary = try #require(other.engine.conflictReports().first)
+    #expect(other.engine.owner(of: temporary.broken) == .uikitPrivate("_UITemporaryLayoutWidth"))
+    #expect(temporary.notOffered.map(other.engine.name) == ["temp"])
+    #expect(temporary.fixes.count == 1)
+}
