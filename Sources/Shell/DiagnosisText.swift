@@ -214,6 +214,19 @@ struct DiagnosisText {
         }
         var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
         guard !report.forcedBy.isEmpty else { return head }
+        // By its amount: the value the constraint's first attribute has, and the chain that
+        // gives it; the forcing set only where it names what the chain does not.
+        let anchor = constraint.first
+        let explanation = engine.explain(anchor.item, attribute: anchor.attribute)
+        let chainRefs = Set(explanation.chain.steps.map(\.ref) + explanation.chain.unordered)
+        if report.byHigherPriority && !explanation.isFree && !explanation.chain.steps.isEmpty && !chainRefs.contains(report.ref) {
+            let value = engine.solvedValue(of: anchor.attribute, of: anchor.item)
+            var lines = ["\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:"] + self.lines(explanation.chain)
+            if report.forcedBy.contains(where: { !chainRefs.contains($0) }) {
+                lines.append("  it cannot hold with \(report.forcedBy.map(name).joined(separator: ", "))")
+            }
+            return lines.joined(separator: "\n")
+        }
         head += report.byHigherPriority ? ", because these hold before it:" : ", because these hold (equal priorities share the error):"
         var lines = [head] + self.lines(report.chain)
         lines.append("  forced by \(report.forcedBy.map(name).joined(separator: ", "))")

@@ -76,3 +76,21 @@ let photoCell = """
     #expect(temporary.notOffered.map(other.engine.name) == ["temp"])
     #expect(temporary.fixes.count == 1)
 }
+
+@Test func aViolationIsExplainedByTheChainThatGivesItsAmount() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        set root.frame = 0 0 390 200; new view custom; custom.leading == root.leading; custom.trailing == root.trailing; \
+        custom.top == root.top + 44; atLeast: custom.height >= 10; placeholder: custom.height == 10 @1; new image icon in custom; \
+        it: icon.top == custom.top + 8; ib: icon.bottom == custom.bottom - 8; icon.leading == custom.leading + 8; \
+        icon.width == 32; ih: icon.height == 32; layout; conflicts
+        """) == .succeeded)
+    #expect(sink.output == """
+        violated placeholder: custom.height == 10 @1, off by 38, because custom.height = 48, from:
+          it: icon.top == custom.top + 8         icon.y = 8
+          ih: icon.height == 32                  icon.height = 32
+          ib: icon.bottom == custom.bottom - 8   custom.height = 48
+
+        """)
+}
