@@ -109,7 +109,15 @@ extension Commands {
             name = dotted
             c = probe
         }
-        let (firstItem, firstAttribute) = try anchor(&c, in: s.engine.hierarchy)
+        var spec = try constraintSpec(&c, in: s.engine.hierarchy)
+        spec.name = name
+        try c.expectEnd()
+        try s.engine.addConstraint(spec)
+    }
+
+    /// `ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.
+    static func constraintSpec(_ c: inout Cursor, in h: Hierarchy) throws -> ConstraintSpec {
+        let (firstItem, firstAttribute) = try anchor(&c, in: h)
         let relation: LayoutRelation
         if c.accept("==") { relation = .equal }
         else if c.accept("<=") { relation = .lessThanOrEqual }
@@ -117,7 +125,7 @@ extension Commands {
         else if c.peek?.isSymbol("=") == true { throw ShellError.syntax("'=' is not a relation; use '==', '<=' or '>='", usage: nil) }
         else { throw c.fail("a relation ('==', '<=' or '>=')") }
 
-        var spec = ConstraintSpec(name: name, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
+        var spec = ConstraintSpec(name: nil, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
         // Right-hand side: a lone constant, or [M *] [-] ITEM.ATTR [* M | / D] [(+|-) C].
         if c.atNumber && !(c.peek(c.peek?.number == nil ? 2 : 1)?.isSymbol("*") ?? false) {
             spec.constant = try c.number("a constant")
@@ -128,7 +136,7 @@ extension Commands {
                 try c.expect("*")
             }
             if c.accept("-") { multiplier = -multiplier }
-            let (item, attribute) = try anchor(&c, in: s.engine.hierarchy)
+            let (item, attribute) = try anchor(&c, in: h)
             if c.accept("*") { multiplier *= try c.number("a multiplier") }
             else if c.accept("/") {
                 let divisor = try c.number("a divisor")
@@ -142,8 +150,7 @@ extension Commands {
             else if c.accept("-") { spec.constant = -(try c.number("a constant after '-'")) }
         }
         if c.accept("@") { spec.priority = try c.priority() }
-        try c.expectEnd()
-        try s.engine.addConstraint(spec)
+        return spec
     }
 
     /// `ITEM.ATTR`, with suggestions for unknown attributes.

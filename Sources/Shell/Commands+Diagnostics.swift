@@ -13,6 +13,16 @@ extension Commands {
                 are UIKit's (a cell's encapsulated size, margins, private ones) are never offered.
                 """,
                 run: { s, a in try conflicts(s, a); return .succeeded }),
+        Command(name: "why", usage: "why NAME.ATTR REL VALUE | why NAME.frame == X Y W H | why CONSTRAINT",
+                summary: "could this hold? if not, what forbids it (and the fixes), or what wins over it now",
+                details: """
+                The relation is added, required, to a copy of the layout. If required constraints \
+                forbid it: the minimal set as a chain, and the changes that let it hold, tried and \
+                ranked as in 'conflicts'. If they allow it: the optional constraints that win over it \
+                now, with how far each would be off. A location with a constant (title.leading == 20, \
+                title.x, title.y) is in the superview's coordinates.
+                """, arguments: [.view],
+                run: { s, a in try why(s, a); return .succeeded }),
         Command(name: "ambiguous", usage: "ambiguous",
                 summary: "views whose frames are not unique: which parts are free, why, and what would pin them",
                 run: { s, a in try ambiguous(s, a); return .succeeded }),
@@ -41,6 +51,56 @@ extension Commands {
         let blocks = s.engine.conflictReports().map { text.text($0, allFixes: all) } + violations.reports.map(text.text)
         s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
         if let note = text.givingWayNote(violations) { s.print(note) }
+    }
+
+    static func why(_ s: Session, _ a: Arguments) throws {
+        let h = s.engine.hierarchy
+        var c = try a.cursor()
+        var specs: [ConstraintSpec]
+        var probe = c
+        let name = try probe.name("a view name")
+        let property = probe.accept(".") ? probe.peek?.name : nil
+        func parent(of name: String) throws -> String {
+            let id = try h.viewID(named: name)
+            guard let parent = h.view(id).parent else {
+                throw ShellError.syntax("root has no superview: ask about its width or height", usage: nil)
+            }
+            return h.view(parent).name
+        }
+        if property == "frame" {
+            c = probe
+            c.position += 1
+            try c.expect("==", "'==' (a frame is asked for whole)")
+            let values = [try c.number("X Y W H"), try c.number("X Y W H"), try c.number("X Y W H"), try c.number("X Y W H")]
+            let superview = try parent(of: name)
+            specs = [
+                ConstraintSpec(name: nil, firstItem: name, firstAttribute: .left, relation: .equal, secondItem: superview, secondAttribute: .left, constant: values[0]),
+                ConstraintSpec(name: nil, firstItem: name, firstAttribute: .top, relation: .equal, secondItem: superview, secondAttribute: .top, constant: values[1]),
+                ConstraintSpec(name: nil, firstItem: name, firstAttribute: .width, relation: .equal, constant: values[2]),
+                ConstraintSpec(name: nil, firstItem: name, firstAttribute: .height, relation: .equal, constant: values[3]),
+            ]
+        } else if property == "x" || property == "y" {
+            c = probe
+            c.position += 1
+            let relation: LayoutRelation
+            if c.accept("==") { relation = .equal } else if c.accept("<=") { relation = .lessThanOrEqual }
+            else if c.accept(">=") { relation = .greaterThanOrEqual } else { throw c.fail("a relation ('==', '<=' or '>=')") }
+            let value = try c.number("a value")
+            let attribute: LayoutAttribute = property == "x" ? .left : .top
+            specs = [ConstraintSpec(name: nil, firstItem: name, firstAttribute: attribute, relation: relation,
+                                    secondItem: try parent(of: name), secondAttribute: attribute, constant: value)]
+        } else {
+            var spec = try constraintSpec(&c, in: h)
+            // A location against a constant is in the superview's coordinates.
+            if spec.secondItem == nil && spec.firstAttribute != .width && spec.firstAttribute != .height {
+                spec.secondItem = try parent(of: spec.firstItem)
+                spec.secondAttribute = spec.firstAttribute
+            }
+            specs = [spec]
+        }
+        try c.expectEnd()
+        let answer = try s.engine.whyNot(specs)
+        s.print(DiagnosisText(engine: answer.engine).lines(answer).joined(separator: "\n"))
     }
 
     static func ambiguous(_ s: Session, _ a: Arguments) throws {

@@ -233,6 +233,40 @@ struct DiagnosisText {
         return lines.joined(separator: "\n")
     }
 
+    /// `why`: the relation, then whether it holds, what forbids it (with the fixes), or what
+    /// wins over it now.
+    func lines(_ answer: WhyNot) -> [String] {
+        let asked = answer.asked.compactMap { h.constraint($0) }.map { h.text(of: $0) }.joined(separator: ", ")
+        switch answer.verdict {
+        case .holds:
+            return ["\(asked): it holds now."]
+        case let .outweighed(winners):
+            guard !winners.isEmpty else {
+                return ["\(asked): it can hold, and nothing gives way for it: the layout is one of several as good (see 'ambiguous')."]
+            }
+            var lines = ["\(asked): the required constraints allow it, but these win over it now (each would be off by):"]
+            let texts = winners.map { "\(name($0.ref)): \(constraintText($0.ref))\(originNote($0.ref))" }
+            let width = texts.map(\.count).max() ?? 0
+            for (winner, text) in zip(winners, texts) {
+                lines.append("  " + text.padding(toLength: width, withPad: " ", startingAt: 0) + "   off by \(formatNumber(winner.error))")
+            }
+            let top = winners.map { h.constraint($0.ref)?.priority ?? .required }.max() ?? .required
+            lines.append("To make it hold: add it at a priority above \(top) (or required), or lower those.")
+            return lines
+        case let .forbidden(reports):
+            var lines = ["\(asked): it cannot hold."]
+            for report in reports {
+                let count = report.set.count - 1
+                lines.append(count == 1 ? "This required constraint forbids it:" : "These \(count) required constraints forbid it:")
+                lines += self.lines(report.chain)
+                lines += rankedLines(report, all: false).map {
+                    $0.replacingOccurrences(of: "Any one of these changes resolves it, best first:", with: "Any one of these changes lets it hold, best first:")
+                }
+            }
+            return lines
+        }
+    }
+
     /// The closing note on the stack views' fitting constraints that give way by design.
     func givingWayNote(_ violations: Violations) -> String? {
         guard violations.givingWayCount > 0 else { return nil }

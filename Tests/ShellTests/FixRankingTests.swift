@@ -94,3 +94,35 @@ let photoCell = """
 
         """)
 }
+
+@Test func whyNotNamesWhatForbidsARelationOrWhatWinsOverIt() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: photoCell + "; deactivate two; layout; why photo.width == 195") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+        photo.width == 195: it cannot hold.
+        These 3 required constraints forbid it:
+          c1: cell.leading == root.leading     cell.x = 0
+          c2: cell.trailing == root.trailing   cell.width = 390
+          one: photo.width == cell.width       photo.width = 390
+          asked: photo.width == 195            cannot hold: off by 195
+        Any one of these changes lets it hold, best first:
+          deactivate one   → photo.width 390 → 195; nothing else moves
+          deactivate c2    → cell.width 390 → 195, photo.width 390 → 195; nothing else moves
+          deactivate c1    → cell (0, 0, 390, 200) → (195, 0, 195, 200), photo.width 390 → 195; nothing else moves
+
+        """))
+    // The session is untouched: the question was asked of a copy.
+    #expect(session.engine.hierarchy.constraint(named: "asked") == nil)
+
+    let label = BufferSink()
+    let other = Session(sink: label)
+    #expect(other.run(line: "new label title text=\"Hello\"; title.leading == root.leadingMargin; title.top == root.top + 20; layout; why title.width >= 500; why title.x == 8") == .succeeded)
+    #expect(label.output == """
+        title.width >= 500: the required constraints allow it, but these win over it now (each would be off by):
+          title.hugging.h: title.width <= 42.5 @251 (content hugging)   off by 457.5
+        To make it hold: add it at a priority above 251 (or required), or lower those.
+        title.left == root.left + 8: it holds now.
+
+        """)
+}
