@@ -38,16 +38,23 @@ extension Commands {
                 run: { s, a in try addVisualFormat(s, a); return .succeeded }),
         Command(name: "activate", usage: "activate NAME...", summary: "activate constraints",
                 mutates: true, arguments: [.constraint],
-                run: { s, a in try s.engine.setActive(try constraintNames(a), .activate); return .succeeded }),
+                run: { s, a in try activation(s, a, .activate); return .succeeded }),
         Command(name: "deactivate", usage: "deactivate NAME...", summary: "deactivate constraints (they stay, inactive)",
                 mutates: true, arguments: [.constraint],
-                run: { s, a in try s.engine.setActive(try constraintNames(a), .deactivate); return .succeeded }),
+                run: { s, a in try activation(s, a, .deactivate); return .succeeded }),
         Command(name: "toggle", usage: "toggle NAME...", summary: "activate the inactive ones, deactivate the active ones",
                 mutates: true, arguments: [.constraint],
-                run: { s, a in try s.engine.setActive(try constraintNames(a), .toggle); return .succeeded }),
+                run: { s, a in try activation(s, a, .toggle); return .succeeded }),
         Command(name: "remove", usage: "remove NAME...", summary: "delete constraints",
                 mutates: true, arguments: [.constraint],
-                run: { s, a in try s.engine.removeConstraints(try constraintNames(a)); return .succeeded }),
+                run: { s, a in
+                    let names = try constraintNames(a)
+                    let h = s.engine.hierarchy
+                    let texts = names.map { name in h.constraint(named: name).map { "removed \(name): \(h.text(of: $0))" } }
+                    try s.engine.removeConstraints(names)
+                    for text in texts.compactMap({ $0 }) { s.print(text) }
+                    return .succeeded
+                }),
         Command(name: "priority", usage: "priority NAME P", summary: "change a constraint's priority",
                 details: """
                 P is a number in (0, 1000] or required (1000), high (750), low (250), fitting (50). As on \
@@ -59,7 +66,9 @@ extension Commands {
                     let name = try c.dottedName("a constraint name")
                     let priority = try c.priority()
                     try c.expectEnd()
+                    let old = s.engine.hierarchy.constraint(named: name)?.priority
                     try s.engine.setPriority(name, priority)
+                    touched(s, name, was: old.map { "priority \($0)" })
                     return .succeeded
                 }),
         Command(name: "constant", usage: "constant NAME C", summary: "change a constraint's constant",
@@ -69,7 +78,9 @@ extension Commands {
                     let name = try c.dottedName("a constraint name")
                     let value = try c.number("a constant")
                     try c.expectEnd()
+                    let old = s.engine.hierarchy.constraint(named: name)?.constant
                     try s.engine.setConstant(name, value)
+                    touched(s, name, was: old.map { "constant \(formatNumber($0))" })
                     return .succeeded
                 }),
         Command(name: "multiplier", usage: "multiplier NAME M", summary: "refused: a multiplier is read-only in UIKit",
@@ -99,6 +110,25 @@ extension Commands {
         return names
     }
 
+    /// `activate`, `deactivate`, `toggle`, each constraint echoed as it now is (automatic
+    /// names hide what they stand for).
+    static func activation(_ s: Session, _ a: Arguments, _ change: ActivationChange) throws {
+        let names = try constraintNames(a)
+        try s.engine.setActive(names, change)
+        let h = s.engine.hierarchy
+        for name in names {
+            guard let constraint = h.constraint(named: name) else { continue }
+            s.print("\(constraint.isActive ? "activated" : "deactivated") \(name): \(h.text(of: constraint))")
+        }
+    }
+
+    /// `c2: a.height == 7 @500 (was constant 5)`.
+    static func touched(_ s: Session, _ name: String, was: String?) {
+        let h = s.engine.hierarchy
+        guard let constraint = h.constraint(named: name) else { return }
+        s.print("\(name): \(h.text(of: constraint))\(was.map { " (was \($0))" } ?? "")")
+    }
+
     /// `[NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.
     static func addConstraint(_ s: Session, _ a: Arguments) throws {
         var c = try a.cursor()
@@ -113,6 +143,9 @@ extension Commands {
         spec.name = name
         try c.expectEnd()
         try s.engine.addConstraint(spec)
+        if let name, s.engine.hierarchy.view(named: name) != nil {
+            s.print("note: '\(name)' is now both a view's and a constraint's name: easy to mistake one for the other")
+        }
     }
 
     /// `ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.

@@ -94,6 +94,9 @@ extension Commands {
             properties.append(try propertyValue(property, &c, stopAtNextProperty: true))
         }
         try s.engine.addView(kind: kind, name: name, parent: parent, properties: properties)
+        if s.engine.hierarchy.constraint(named: name) != nil {
+            s.print("note: '\(name)' is now both a view's and a constraint's name: easy to mistake one for the other")
+        }
     }
 
     static func setProperty(_ s: Session, _ a: Arguments) throws {

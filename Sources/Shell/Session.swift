@@ -84,10 +84,24 @@ public final class Session {
     func execute(_ statement: String) throws -> LineOutcome {
         let (command, arguments) = try Commands.classify(statement)
         let before = engine.hierarchy
+        let brokenBefore = command.mutates ? Set(engine.broken.keys) : []
         let outcome = try command.run(self, arguments)
-        if command.mutates { remember(before, statement) }
+        if command.mutates {
+            remember(before, statement)
+            // A script's own statements have said what they broke.
+            if command.name != "load" && command.name != "lesson" { announceBreaks(since: brokenBefore) }
+        }
         if let file = watchPath, command.name != "watch" { refreshWatchedPage(file) }
         return outcome
+    }
+
+    /// As UIKit logs the moment it breaks a constraint: one line for each the change broke.
+    func announceBreaks(since before: Set<ConstraintRef>) {
+        for (ref, set) in engine.conflicts where !before.contains(ref) {
+            guard let constraint = engine.hierarchy.constraint(ref) else { continue }
+            let others = set.filter { $0 != ref }.map(engine.name)
+            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (conflicts with \(others.joined(separator: ", "))) — 'conflicts' for more")
+        }
     }
 
     /// Rewrites the watched page; a page that can no longer be written stops the watch.

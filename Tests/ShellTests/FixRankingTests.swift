@@ -126,3 +126,32 @@ let photoCell = """
 
         """)
 }
+
+@Test func aChangeSaysWhatItBrokeAndWhichConstraintItTouched() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view a; a.width == 10; c2: a.height == 5; deactivate c1; activate c1; toggle c1; priority c2 500; constant c2 7; c9: a.width == 20; toggle c1; remove c1 c2") == .succeeded)
+    #expect(sink.output == """
+        deactivated c1: a.width == 10
+        activated c1: a.width == 10
+        deactivated c1: a.width == 10
+        c2: a.height == 5 @500 (was priority 1000)
+        c2: a.height == 7 @500 (was constant 5)
+        activated c1: a.width == 10
+        broke c1: a.width == 10 (conflicts with c9) — 'conflicts' for more
+        removed c1: a.width == 10
+        removed c2: a.height == 7 @500
+
+        """)
+}
+
+@Test func aNameSharedByAViewAndAConstraintIsPointedOut() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view a; a: a.width == 10; b: a.height == 3; new view b") == .succeeded)
+    #expect(sink.output == """
+        note: 'a' is now both a view's and a constraint's name: easy to mistake one for the other
+        note: 'b' is now both a view's and a constraint's name: easy to mistake one for the other
+
+        """)
+}
