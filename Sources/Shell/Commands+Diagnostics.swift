@@ -23,6 +23,15 @@ extension Commands {
                 title.x, title.y) is in the superview's coordinates.
                 """, arguments: [.view],
                 run: { s, a in try why(s, a); return .succeeded }),
+        Command(name: "warnings", usage: "warnings",
+                summary: "views outside their superview, overlapping siblings, truncated labels",
+                details: """
+                From the frames of the last layout pass, as Interface Builder flags misplaced and \
+                clipped views: a view past its superview's bounds (by more than half a point), two \
+                visible siblings that overlap, a label or button smaller than its content. Hidden views \
+                are left out. 'show' flags the same views OUTSIDE, OVERLAPS, TRUNCATED.
+                """,
+                run: { s, a in try warnings(s, a); return .succeeded }),
         Command(name: "ambiguous", usage: "ambiguous",
                 summary: "views whose frames are not unique: which parts are free, why, and what would pin them",
                 run: { s, a in try ambiguous(s, a); return .succeeded }),
@@ -101,6 +110,29 @@ extension Commands {
         try c.expectEnd()
         let answer = try s.engine.whyNot(specs)
         s.print(DiagnosisText(engine: answer.engine).lines(answer).joined(separator: "\n"))
+    }
+
+    static func warnings(_ s: Session, _ a: Arguments) throws {
+        try a.none()
+        let h = s.engine.hierarchy
+        if h.needsLayout { s.print(pendingNote) }
+        func name(_ id: ViewID) -> String { h.view(id).name }
+        let lines = s.engine.warnings().map { warning -> String in
+            switch warning {
+            case let .outside(id, over):
+                let sides = [("left", over.left), ("top", over.top), ("right", over.right), ("bottom", over.bottom)]
+                    .filter { $0.1 > 0 }.map { "\(formatNumber($0.1)) past the \($0.0)" }
+                return "outside: \(name(id)) \(describe(h.view(id).frame)) runs \(sides.joined(separator: " and ")) of \(name(h.view(id).parent!))"
+            case let .overlap(a, b, shared):
+                return "overlap: \(name(a)) and \(name(b)) share \(formatNumber(shared.width)) x \(formatNumber(shared.height)) at (\(formatNumber(shared.x)), \(formatNumber(shared.y)))"
+            case let .truncated(id, needs, has):
+                var parts: [String] = []
+                if has.width < needs.width - 0.5 { parts.append("\(formatNumber(has.width)) wide where its content needs \(formatNumber(needs.width))") }
+                if has.height < needs.height - 0.5 { parts.append("\(formatNumber(has.height)) high where its content needs \(formatNumber(needs.height))") }
+                return "truncated: \(name(id)) is \(parts.joined(separator: ", and "))"
+            }
+        }
+        s.print(lines.isEmpty ? "no warnings" : lines.joined(separator: "\n"))
     }
 
     static func ambiguous(_ s: Session, _ a: Arguments) throws {

@@ -62,6 +62,16 @@ extension Commands {
         let conflicted = Set(engine.conflicts.flatMap { entry in
             entry.set.compactMap { h.constraint($0) }.flatMap(\.items)
         })
+        var flags: [ViewID: [String]] = [:]
+        for warning in engine.warnings() {
+            switch warning {
+            case let .outside(id, _): flags[id, default: []].append("OUTSIDE")
+            case let .overlap(a, b, _):
+                if !(flags[a]?.contains("OVERLAPS") ?? false) { flags[a, default: []].append("OVERLAPS") }
+                if !(flags[b]?.contains("OVERLAPS") ?? false) { flags[b, default: []].append("OVERLAPS") }
+            case let .truncated(id, _, _): flags[id, default: []].append("TRUNCATED")
+            }
+        }
         var lines: [String] = []
         func walk(_ id: ViewID, _ depth: Int) {
             let view = h.view(id)
@@ -71,6 +81,7 @@ extension Commands {
             let free = engine.ambiguousComponents(of: id)
             if !free.isEmpty { line += " AMBIGUOUS(\(free.map(\.rawValue).joined(separator: ", ")))" }
             if conflicted.contains(id) { line += " CONFLICT" }
+            for flag in flags[id] ?? [] { line += " " + flag }
             if view.isHidden { line += " hidden" }
             if view.translatesAutoresizingMaskIntoConstraints { line += " autoresizing(\(view.autoresizingMask.accessory))" }
             lines.append(line)

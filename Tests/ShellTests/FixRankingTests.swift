@@ -155,3 +155,32 @@ let photoCell = """
 
         """)
 }
+
+@Test func warningsPointAtMisplacedOverlappingAndTruncatedViews() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        new label title text="Hello"; title.leading == root.leadingMargin; title.top == root.top + 20; title.width == 500; \
+        new view a; a.leading == root.leading; a.top == root.top + 10; a.width == 50; a.height == 30; \
+        new label cut text="A long label"; cut.leading == root.leading; cut.top == root.top + 100; cut.width == 20; \
+        new view hiddenOne; set hiddenOne.hidden = true; hiddenOne.leading == root.leading - 50; hiddenOne.top == root.top; \
+        hiddenOne.width == 10; hiddenOne.height == 10; layout; warnings; show
+        """) == .succeeded)
+    #expect(sink.output == """
+        outside: title (8, 20, 500, 20.4) runs 118 past the right of root
+        truncated: cut is 20 wide where its content needs 102
+        overlap: title and a share 42 x 20 at (8, 20)
+        root view (0, 0, 390, 844)
+          title label "Hello" (8, 20, 500, 20.4) OUTSIDE OVERLAPS
+          a view (0, 10, 50, 30) OVERLAPS
+          cut label "A long label" (0, 100, 20, 20.4) TRUNCATED
+          hiddenOne view (-50, 0, 10, 10) hidden
+
+        """)
+    let data = session.engine.warnings()
+    #expect(data.count == 3)
+    #expect(data.flatMap(\.views).map { session.engine.hierarchy.view($0).name } == ["title", "cut", "title", "a"])
+    let clean = BufferSink()
+    #expect(Session(sink: clean).run(line: "new view b; b.leading == root.leading; b.top == root.top; b.width == 10; b.height == 10; layout; warnings") == .succeeded)
+    #expect(clean.output == "no warnings\n")
+}
