@@ -277,6 +277,56 @@ struct DiagnosisText {
     // MARK: - Ambiguity
 
     /// `box: x in (-inf, +inf)` with the reasons and the pins.
+    /// The ambiguity reports with views that share one cause told once: views whose free
+    /// components are the same and that required equalities along that axis tie together move
+    /// as one, and pinning any one (not a guide, which follows its view) pins them all.
+    func groupedLines(_ reports: [AmbiguityReport]) -> [String] {
+        let index = Dictionary(uniqueKeysWithValues: reports.enumerated().map { ($0.element.view, $0.offset) })
+        var parent = Array(reports.indices)
+        func root(_ k: Int) -> Int {
+            var k = k
+            while parent[k] != k { parent[k] = parent[parent[k]]; k = parent[k] }
+            return k
+        }
+        var ties: [Int: [String]] = [:]
+        for (ref, constraint) in h.allConstraints where constraint.isActive && constraint.isRequired && constraint.relation == .equal {
+            guard let second = constraint.second, engine.state(of: ref) == .satisfied,
+                  let a = index[constraint.first.item], let b = index[second.item], a != b,
+                  reports[a].components == reports[b].components else { continue }
+            let axis = constraint.first.attribute.axis
+            let positions = reports[a].components.filter { !$0.isSize }
+            guard positions.contains(where: { ($0 == .x) == (axis == .horizontal) }) else { continue }
+            let (ra, rb) = (root(a), root(b))
+            if ra != rb { parent[rb] = ra; ties[ra, default: []] += ties[rb] ?? []; ties[rb] = nil }
+            ties[root(a), default: []].append(constraint.name)
+        }
+        var lines: [String] = []
+        var done = Set<Int>()
+        for k in reports.indices where !done.contains(root(k)) {
+            let group = reports.indices.filter { root($0) == root(k) }
+            done.insert(root(k))
+            guard group.count > 1 else {
+                lines += self.lines(reports[k])
+                continue
+            }
+            let members = group.map { reports[$0].view }
+            let views = members.filter { h.view($0).kind != .guide }
+            let lead = views.first.flatMap { index[$0] }.map { reports[$0] } ?? reports[k]
+            var head = self.lines(lead)[0]
+            let names = members.map(name)
+            head = names.dropLast().joined(separator: ", ") + " and " + names.last! + head.dropFirst(name(lead.view).count)
+            let tied = ties[root(k)] ?? []
+            lines.append(head + ", moving together (tied by \(tied.joined(separator: ", ")))")
+            lines += lead.reasons.map { "  why: " + text($0) }
+            let anyOf = views.count > 1 ? "any one of " + views.map(name).joined(separator: ", ") : name(lead.view)
+            lines += lead.pins.map { "  pin: " + text($0).replacingOccurrences(of: " to \(name(lead.view))", with: " to \(anyOf)") }
+            for guide in members where h.view(guide).kind == .guide {
+                lines.append("  (\(name(guide)) is a layout guide pinned to them: it follows)")
+            }
+        }
+        return lines
+    }
+
     func lines(_ report: AmbiguityReport) -> [String] {
         let parts = report.components.map { component -> String in
             guard let range = engine.range(of: component, of: report.view) else { return component.rawValue }

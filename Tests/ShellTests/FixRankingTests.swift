@@ -184,3 +184,25 @@ let photoCell = """
     #expect(Session(sink: clean).run(line: "new view b; b.leading == root.leading; b.top == root.top; b.width == 10; b.height == 10; layout; warnings") == .succeeded)
     #expect(clean.output == "no warnings\n")
 }
+
+@Test func ambiguousTellsViewsThatShareOneCauseOnceAndAGuideFollowsItsView() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        new view a; new view b; new view c; new view d; a.top == root.top; b.top == root.top; c.top == root.top; \
+        a.width == 10; b.width == 10; c.width == 10; a.height == 10; b.height == 10; c.height == 10; \
+        b.leading == a.trailing + 5; c.leading == b.trailing + 5; new guide g in root; g.leading == c.leading; \
+        g.trailing == c.trailing; g.top == root.top; g.height == 5; d.leading == root.leading; d.top == root.top; d.width == 5; \
+        layout; ambiguous
+        """) == .succeeded)
+    #expect(sink.output == """
+        a, b, c and g: x in (-inf, +inf), moving together (tied by c10, c11, c12, c13)
+          why: nothing fixes a's horizontal position (x is free, its width is fixed)
+          pin: add a leading, trailing or centerX constraint to any one of a, b, c
+          (g is a layout guide pinned to them: it follows)
+        d: height in [0, +inf)
+          why: d's top edge is fixed but its height is free
+          pin: add a height constraint to d, or pin its bottom
+
+        """)
+}
