@@ -129,6 +129,8 @@ public enum PageWriter {
     pre.report { background: #fff; border: 1px solid #d5dbe1; border-left: 4px solid #d0021b; padding: 8px; font-size: 12px; white-space: pre-wrap; }
     pre.report.violation { border-left-color: #c2185b; }
     pre.report.ambiguous { border-left-color: #f5a623; }
+    pre.report.fix { border-left-color: #1e6bd6; margin-left: 24px; }
+    pre.report.warning { border-left-color: #8a96a3; }
     pre.report:hover { background: #f7f1ff; }
     table { border-collapse: collapse; width: 100%; }
     td { border-top: 1px solid #eef1f4; padding: 2px 4px; vertical-align: top; font-family: Menlo, monospace; font-size: 11px; }

@@ -134,6 +134,30 @@ extension Commands {
         for report in engine.conflictReports() {
             let (v, c) = names(report.set)
             reports.append(.init(kind: "conflict", text: text.text(report), views: v, constraints: c))
+            // Each fix on its own, lighting up what it would move or collapse.
+            for ranked in report.ranked {
+                guard let consequence = ranked.consequence else { continue }
+                let fixText: String
+                var touched: [String] = []
+                switch ranked.fix {
+                case let .deactivate(ref): fixText = "deactivate \(engine.name(of: ref))"; touched = [engine.name(of: ref)]
+                case let .priority(ref, _): fixText = text.text(ranked.fix); touched = [engine.name(of: ref)]
+                default: fixText = text.text(ranked.fix)
+                }
+                let moved = consequence.moves.map { h.view($0.view).name }
+                reports.append(.init(kind: "fix", text: "fix for \(engine.name(of: report.broken)): \(fixText) → \(text.text(consequence))",
+                                     views: moved, constraints: touched))
+            }
+        }
+        for warning in engine.warnings() {
+            let views = warning.views.map { h.view($0).name }
+            let what: String
+            switch warning {
+            case .outside: what = "runs outside its superview"
+            case .overlap: what = "overlap"
+            case .truncated: what = "is smaller than its content (truncated)"
+            }
+            reports.append(.init(kind: "warning", text: "\(views.joined(separator: " and ")) \(what)", views: views, constraints: []))
         }
         for report in engine.violations().reports {
             let (v, c) = names([report.ref] + report.forcedBy)

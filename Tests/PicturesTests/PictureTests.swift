@@ -172,6 +172,9 @@ final class SVGElements: NSObject, XMLParserDelegate {
     // The conflict report names its views and constraints for the hover.
     #expect(page.contains("<pre class=\"report conflict\" id=\"report-0\" data-views=\"box\" data-constraints=\"c3 clash\">"))
     #expect(page.contains("<pre class=\"report ambiguous\""))
+    // Each fix lights up what it would move.
+    #expect(page.contains("<pre class=\"report fix\" id=\"report-1\" data-views=\"\" data-constraints=\"clash\">fix for clash: deactivate clash → nothing moves</pre>"))
+    #expect(page.contains("data-views=\"box\" data-constraints=\"c3\">fix for clash: deactivate c3 → box.width 100 → 120; nothing else moves</pre>"))
 }
 
 @Test func exportAndWatchWriteFilesAndBadInputChangesNothing() throws {
