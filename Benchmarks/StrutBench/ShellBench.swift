@@ -106,3 +106,56 @@ func runShellStack(views: Int) -> Double {
     if abs(y - 20.4 * Double(views - 2)) > 1e-6 { print("shell-stack: the last label is at y = \(y)") }
     return elapsed
 }
+
+/// Issue 20's conflict shapes: N views in one of three shapes, built through the shell, then one
+/// constraint that contradicts the whole shape. Returns the time of that command (the conflict
+/// found, made minimal, one constraint broken and announced) and the median time of later
+/// commands that do not touch the conflict (each followed by `layout`).
+///
+/// - chain: siblings side by side, `vI.leading == vI-1.trailing`, each 10 wide; the clash puts
+///   the last one's trailing edge at 5.
+/// - deep: each view inside the one before, edge to edge; the clash makes the
+///   innermost 5,000 wide.
+/// - stack: a vertical stack view of rows 20 high, its top and bottom pinned; the clash makes
+///   it 100 high.
+func runConflictShape(_ shape: String, views: Int) -> (clash: Double, next: Double) {
+    let sink = CountingSink()
+    let session = Session(sink: sink)
+    switch shape {
+    case "chain":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.top == root.top; v0.width == 10; v0.height == 10")
+        for i in 1..<views {
+            session.run(line: "new view v\(i); v\(i).leading == v\(i - 1).trailing; v\(i).top == root.top; v\(i).width == 10; v\(i).height == 10")
+        }
+    case "deep":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.trailing == root.trailing; v0.top == root.top; v0.bottom == root.bottom")
+        for i in 1..<views {
+            let p = "v\(i - 1)", v = "v\(i)"
+            session.run(line: "new view \(v) in \(p); \(v).leading == \(p).leading; \(v).trailing == \(p).trailing; \(v).top == \(p).top; \(v).bottom == \(p).bottom")
+        }
+    default:
+        session.run(line: "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 200")
+        for i in 0..<views { session.run(line: "new view r\(i) in s; r\(i).height == 20") }
+    }
+    session.run(line: "new view z; z.top == root.top; z.leading == root.leading; z.height == 5; zw: z.width == 5; layout")
+    let clash: String
+    switch shape {
+    case "chain": clash = "clash: v\(views - 1).trailing == root.leading + 5"
+    case "deep": clash = "clash: v\(views - 1).width == 5000"
+    default: clash = "clash: s.height == 100"
+    }
+    let clock = ContinuousClock()
+    let before = sink.characters
+    let start = clock.now
+    session.run(line: "\(clash); layout")
+    let elapsed = milliseconds(clock.now - start)
+    if sink.characters == before { print("\(shape) \(views): the clash was not announced") }
+    var times: [Double] = []
+    for r in 0..<20 {
+        let t = clock.now
+        session.run(line: "constant zw \(r % 2 == 0 ? 6 : 5); layout")
+        times.append(milliseconds(clock.now - t))
+    }
+    times.sort()
+    return (elapsed, times[times.count / 2])
+}

@@ -163,6 +163,9 @@ let defaultPlan: [(String, Int)] = [
     ("resize", 1000), ("churn", 1000),
     ("shell-build", 10000), ("shell-constant", 10000), ("shell-priority", 10000), ("shell-toggle", 10000),
     ("shell-diagnose", 1000), ("shell-stack", 1000),
+    ("conflict-chain", 100), ("conflict-chain", 1000), ("conflict-chain", 10000),
+    ("conflict-deep", 100), ("conflict-deep", 1000), ("conflict-deep", 10000),
+    ("conflict-stack", 100), ("conflict-stack", 1000), ("conflict-stack", 10000),
 ]
 
 var runs = 3
@@ -202,8 +205,12 @@ for (workload, n) in plan {
         case "shell-toggle": times.append(runShellChanges(views: n, kind: "toggle"))
         case "shell-diagnose": times.append(runShellDiagnose(views: n))
         case "shell-stack": times.append(runShellStack(views: n))
+        case "conflict-chain", "conflict-deep", "conflict-stack", "conflict-chain-next", "conflict-deep-next", "conflict-stack-next":
+            let shape = workload.dropFirst("conflict-".count).split(separator: "-")[0]
+            let (clash, next) = runConflictShape(String(shape), views: n)
+            times.append(workload.hasSuffix("-next") ? next : clash)
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, conflict-chain|deep|stack[-next]")
             exit(2)
         }
     }

@@ -125,19 +125,27 @@ extension Solver {
 
     // MARK: - Minimal conflicts
 
-    /// Shrinks a sufficient conflicting set of required constraints (plus the rejected one,
-    /// which need not be live) to a minimal one.
+    /// The conflict a failed required change leaves: the required constraints whose markers the
+    /// failing row names, plus the rejected one (which need not be live).
+    ///
+    /// The set is already minimal (an irreducible infeasible subset), without a deletion
+    /// filter: the failing row is a combination of original rows whose markers are all
+    /// non-basic, so its multipliers are the only ones over that set (non-basic symbols are
+    /// independent coordinates of the tableau's solutions); a smaller infeasible subset would
+    /// give a second combination over the same markers (Gleeson and Ryan, "Identifying minimally
+    /// infeasible subsystems of inequalities", 1990: such sets are the supports of the vertices
+    /// of the alternative polyhedron). Optional constraints cannot appear: their errors come in
+    /// opposite-signed pairs, and an optimal phase-1 row has none with a negative coefficient.
+    /// - Complexity: O(certificate), where a deletion filter would solve the set once per member
+    ///   (quadratic in a chain of n views, at n² cells each time).
     func minimalConflict(certificate: [ConstraintID], rejected: ConstraintID, constraint: Constraint) -> Conflict {
         var ids: [ConstraintID] = []
         var seen = Set<ConstraintID>()
         for id in certificate where id != rejected && seen.insert(id).inserted {
             if let record = liveRecord(id), record.constraint.isRequired { ids.append(id) }
         }
-        var items = ids.map { records[Int($0.index)]!.constraint }
-        items.append(hard(constraint))
         ids.append(rejected)
-        let kept = Solver.irreducibleInfeasibleSubset(items, mustKeep: [items.count - 1], template: self)
-        return Conflict(members: kept.map { ids[$0] }, rejected: rejected)
+        return Conflict(members: ids, rejected: rejected)
     }
 
     /// A deletion filter: the positions of an irreducible infeasible subset of `constraints`

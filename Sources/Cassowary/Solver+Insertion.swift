@@ -66,7 +66,8 @@ extension Solver {
                 discardSymbols(of: record)
                 return certificate
             }
-            insertSolved(row, for: record.marker)
+            // Implied by others: a feasibility-only solver, with no marker to keep, drops it.
+            if !row.symbols.isEmpty { insertSolved(row, for: record.marker) }
         } else if let certificate = insertWithArtificialVariable(row, scale: scale) {
             discardSymbols(of: record)
             return certificate + [id]
@@ -128,7 +129,7 @@ extension Solver {
             } else {
                 marker = tableau.makeSymbol(.dummy, owner: owner)
                 markerCoefficient = 1
-                row.insert(marker, 1)
+                if !isFeasibilityOnly { row.insert(marker, 1) }
             }
         }
         let record = ConstraintRecord(constraint: constraint, marker: marker, other: other,

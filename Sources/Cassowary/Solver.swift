@@ -32,7 +32,15 @@ public final class Solver {
     /// Constraints that `exerciseAmbiguity` added, by variable index.
     var nudges: [Int32: ConstraintID] = [:]
 
-    public init() {}
+    /// A solver for feasibility tests: required equalities get no marker in their rows (so a
+    /// chain of n of them fills n rows of a few cells, not n²/2 cells), a constraint that cannot
+    /// hold is refused with a conflict that names only the rejected one, and constraints can be
+    /// added but not removed or changed.
+    public let isFeasibilityOnly: Bool
+
+    public init() { isFeasibilityOnly = false }
+
+    public init(feasibilityOnly: Bool) { isFeasibilityOnly = feasibilityOnly }
 
     // MARK: - Variables
 
@@ -105,6 +113,7 @@ public final class Solver {
         let id = ConstraintID(index: Int32(records.count))
         records.append(nil)
         if let explanation = insert(normalized, id: id) {
+            guard !isFeasibilityOnly else { throw SolverError.unsatisfiable(Conflict(members: [id], rejected: id)) }
             throw SolverError.unsatisfiable(minimalConflict(certificate: explanation, rejected: id, constraint: normalized))
         }
         return id
@@ -113,6 +122,7 @@ public final class Solver {
     /// Removes a constraint and re-optimises.
     /// - Throws: `SolverError.unknownConstraint` if the handle is not live.
     public func remove(_ id: ConstraintID) throws {
+        precondition(!isFeasibilityOnly, "a feasibility-only solver cannot remove constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         if let variable = edits.first(where: { $0.value == id })?.key { edits[variable] = nil }
         if let variable = nudges.first(where: { $0.value == id })?.key { nudges[variable] = nil }
@@ -126,6 +136,7 @@ public final class Solver {
     /// - Throws: `SolverError.unsatisfiable` when a required constraint cannot hold with the new
     ///   constant (the solver is left as it was); input errors for bad numbers.
     public func setConstant(_ id: ConstraintID, to constant: Double) throws {
+        precondition(!isFeasibilityOnly, "a feasibility-only solver cannot change constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         try validateConstant(constant)
         let delta = constant - record.constraint.expression.constant
@@ -154,6 +165,7 @@ public final class Solver {
     /// constraint is taken out and put back with the new priority, as current iOS does; if it
     /// cannot hold as required it is put back as it was and the conflict is thrown.
     public func setPriority(_ id: ConstraintID, to priority: Priority) throws {
+        precondition(!isFeasibilityOnly, "a feasibility-only solver cannot change constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         try validatePriority(priority)
         let old = record.constraint.priority

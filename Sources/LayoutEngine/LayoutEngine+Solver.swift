@@ -80,14 +80,23 @@ extension LayoutEngine {
             }
             additions.append((ref, compiled, desired.stamp))
         }
-        // Anything may have loosened: try the broken ones again, oldest first.
-        for ref in brokenOrder where additions.allSatisfy({ $0.ref != ref }) {
+        // Those whose set lost or changed a member may hold now: try them again, oldest first.
+        let added = Set(additions.map(\.ref))
+        for ref in brokenOrder where !added.contains(ref) && isLoosened(ref) {
             guard let desired = activeConstraint(ref) else { continue }
             unbreak(ref)
             additions.append((ref, try compile(desired), desired.stamp))
         }
         additions.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
         for addition in additions { try install(addition.ref, addition.compiled, stamp: addition.stamp) }
+    }
+
+    /// Whether a member of a broken constraint's set left the solver or changed since it broke.
+    func isLoosened(_ ref: ConstraintRef) -> Bool {
+        guard let set = broken[ref], let at = brokenAt[ref] else { return true }
+        return set.contains { member in
+            member != ref && (installed[member] == nil || (lastChanged[member] ?? -1) > at)
+        }
     }
 
     /// The constraint a reference stands for, when it exists and is active.
@@ -187,10 +196,12 @@ extension LayoutEngine {
                 if current.compiled.expression.constant != compiled.expression.constant {
                     try solver.setConstant(current.id, to: compiled.expression.constant)
                     installed[ref]!.compiled.expression.constant = compiled.expression.constant
+                    noteChange(ref)
                 }
                 if current.compiled.priority != compiled.priority {
                     try solver.setPriority(current.id, to: compiled.priority)
                     installed[ref]!.compiled.priority = compiled.priority
+                    noteChange(ref)
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
@@ -216,16 +227,25 @@ extension LayoutEngine {
         try? solver.remove(current.id)
         installed[ref] = nil
         refByID[current.id.index] = nil
+        noteChange(ref)
+    }
+
+    func noteChange(_ ref: ConstraintRef) {
+        changeClock += 1
+        lastChanged[ref] = changeClock
     }
 
     func markBroken(_ ref: ConstraintRef, set: [ConstraintRef]) {
         broken[ref] = set
         brokenOrder.append(ref)
+        changeClock += 1
+        brokenAt[ref] = changeClock
     }
 
     func unbreak(_ ref: ConstraintRef) {
         broken[ref] = nil
-        brokenOrder.removeAll { $0 == ref }
+        brokenAt[ref] = nil
+        if let k = brokenOrder.firstIndex(of: ref) { brokenOrder.remove(at: k) }
     }
 
     /// The solver's conflict in references, without the engine's own non-negative sizes
@@ -247,7 +267,10 @@ extension LayoutEngine {
     /// left out of the report they must be minimal with every size non-negative as a given.
     /// A deletion filter on scratch solvers (the sets are a handful of constraints): a member
     /// goes if the rest, as required, still cannot hold together with `extra` and the givens.
+    /// Above `givensFilterLimit` members (a chain of views) the solver's set is kept as it is:
+    /// the filter would solve the set once per member.
     func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?) -> [ConstraintRef] {
+        guard refs.count <= LayoutEngine.givensFilterLimit else { return refs }
         let compiled = refs.map { compiledForm($0).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
         guard compiled.allSatisfy({ $0 != nil }) else { return refs }
         var kept = Array(refs.indices)
@@ -258,11 +281,13 @@ extension LayoutEngine {
         return kept.map { refs[$0] }
     }
 
+    static let givensFilterLimit = 200
+
     /// Whether constraints (over this engine's variables) can all hold, on a scratch solver;
     /// with `sizesNonNegative`, every width and height they name is also kept ≥ 0.
     /// - Complexity: one small solve; meant for sets of a few constraints.
     func canHold(_ constraints: [Constraint], sizesNonNegative: Bool) -> Bool {
-        let scratch = Solver()
+        let scratch = Solver(feasibilityOnly: true)
         var mapped: [Int32: Variable] = [:]
         do {
             for c in constraints {

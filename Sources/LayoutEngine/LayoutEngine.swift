@@ -20,6 +20,12 @@ public final class LayoutEngine {
     /// conflicting set each was broken from, in breaking order.
     public internal(set) var broken: [ConstraintRef: [ConstraintRef]] = [:]
     var brokenOrder: [ConstraintRef] = []
+    /// A counter of solver changes: when each installed constraint last left the solver or
+    /// changed there, and when each broken one was broken. A broken constraint is tried again
+    /// only when a member of its set changed after it broke; until then its set still stands.
+    var changeClock = 0
+    var lastChanged: [ConstraintRef: Int] = [:]
+    var brokenAt: [ConstraintRef: Int] = [:]
     /// Constraints and views changed since the last synchronisation.
     var dirtyRefs: Set<ConstraintRef> = []
     var dirtyViews: Set<ViewID> = []

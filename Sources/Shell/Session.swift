@@ -100,7 +100,8 @@ public final class Session {
         for (ref, set) in engine.conflicts where !before.contains(ref) {
             guard let constraint = engine.hierarchy.constraint(ref) else { continue }
             let others = set.filter { $0 != ref }.map(engine.name)
-            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (conflicts with \(others.joined(separator: ", "))) — 'conflicts' for more")
+            let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
+            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (conflicts with \(listed)) — 'conflicts' for more")
         }
     }
 

@@ -138,6 +138,48 @@ import CassowaryReference
         #expect(solver.constraintCount == 4)
     }
 
+    @Test func aChainsConflictIsTheWholeChainStraightFromTheCertificate() throws {
+        // x0 = 0, xI = xI-1 + wI-1, wI = 10: then x299 = 5 contradicts every link and width.
+        let solver = Solver()
+        let n = 300
+        let x = (0..<n).map { _ in solver.makeVariable() }
+        let w = (0..<n).map { _ in solver.makeVariable() }
+        var chain = [try solver.add(Constraint(x[0], .equal, 0))]
+        var lastWidth: ConstraintID?
+        for i in 0..<n {
+            let width = try solver.add(Constraint(w[i], .equal, 10))
+            if i < n - 1 { chain.append(width) } else { lastWidth = width }
+            if i > 0 { chain.append(try solver.add(Constraint(x[i], .equal, x[i - 1] + w[i - 1]))) }
+        }
+        let spare = try solver.add(Constraint(w[n - 1], .greaterThanOrEqual, 0))
+        do {
+            try solver.add(Constraint(x[n - 1], .equal, 5))
+            Issue.record("expected a conflict")
+        } catch SolverError.unsatisfiable(let conflict) {
+            // x0, every link and every width but the last one's, and the rejected one.
+            #expect(conflict.members == (chain + [conflict.rejected]).sorted())
+            #expect(!conflict.members.contains(spare) && !conflict.members.contains(lastWidth!))
+        }
+        #expect(solver.value(of: x[n - 1]) == 2990)
+    }
+
+    @Test func aFeasibilityOnlySolverKeepsNoMarkersAndOnlySaysNo() throws {
+        let solver = Solver(feasibilityOnly: true)
+        let x = (0..<2000).map { _ in solver.makeVariable() }
+        try solver.add(Constraint(x[0], .equal, 0))
+        for i in 1..<x.count { try solver.add(Constraint(x[i], .equal, x[i - 1] + 10)) }
+        // Rows of one cell or none: no marker travels down the chain.
+        #expect(solver.tableau.rows.allSatisfy { $0.basic == nil || $0.symbols.count <= 1 })
+        #expect(solver.value(of: x[1999]) == 19990)
+        try solver.add(Constraint(x[5], .equal, x[4] + 10))  // implied: accepted
+        do {
+            try solver.add(Constraint(x[1999], .lessThanOrEqual, 100))
+            Issue.record("expected a refusal")
+        } catch SolverError.unsatisfiable(let conflict) {
+            #expect(conflict.members == [conflict.rejected])
+        }
+    }
+
     @Test func aNegativeWidthAloneConflictsWithItsLowerBound() throws {
         let solver = Solver()
         let width = solver.makeVariable()

@@ -14,6 +14,41 @@ import Testing
         engine.hierarchy.uikitDescription(of: engine.hierarchy.constraintRef(named: name)!)
     }
 
+    @Test func aStandingConflictIsTriedAgainOnlyWhenItsSetChanges() throws {
+        // 40 views side by side, 10 wide each, then the last one's trailing edge at 5.
+        let e = try engine { e in
+            try e.addView(kind: .view, name: "v0", parent: "root")
+            try e.addConstraint(spec("v0", .leading, .equal, "root", name: "l0"))
+            try e.addConstraint(spec("v0", .width, plus: 10, name: "w0"))
+            for i in 1..<40 {
+                try e.addView(kind: .view, name: "v\(i)", parent: "root")
+                try e.addConstraint(spec("v\(i)", .leading, .equal, "v\(i - 1)", .trailing, name: "l\(i)"))
+                try e.addConstraint(spec("v\(i)", .width, plus: 10, name: "w\(i)"))
+            }
+            try e.addView(kind: .view, name: "z", parent: "root")
+            try e.addConstraint(spec("v39", .trailing, .equal, "root", .leading, plus: 5, name: "clash"))
+        }
+        let ref = { (name: String) in e.hierarchy.constraintRef(named: name)! }
+        let clash = ref("clash")
+        // Every link, the first width (the others only need to be at least 0), and the clash.
+        #expect(Set(e.broken[clash] ?? []) == Set((0..<40).map { ref("l\($0)") } + [ref("w0"), clash]))
+        let brokenAt = e.brokenAt[clash]
+        // Changes elsewhere leave it standing without diagnosing it again.
+        try e.addConstraint(spec("z", .width, plus: 5, name: "zw"))
+        try e.setConstant("zw", 6)
+        #expect(e.brokenAt[clash] == brokenAt)
+        #expect(e.state(of: clash) == .broken)
+        // A member that changes loosens it: tried again, it still cannot hold, and is broken anew.
+        try e.setConstant("w0", 9)
+        #expect(e.brokenAt[clash] != brokenAt)
+        #expect(e.state(of: clash) == .broken)
+        // A member that goes lets it hold.
+        try e.setActive(["l20"], .deactivate)
+        e.layoutIfNeeded()
+        #expect(e.state(of: clash) == .satisfied)
+        #expect(e.hierarchy.view(named: "v39")!.frame.x == -5)
+    }
+
     @Test func constraintDescriptionsFollowUIKitsGrammar() throws {
         let e = try engine { e in
             try e.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])

@@ -145,6 +145,19 @@ let photoCell = """
         """)
 }
 
+@Test func aLongConflictIsAnnouncedInOneLineAndNotAgainUntilItsSetChanges() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var script = "new view v0; l0: v0.leading == root.leading; w0: v0.width == 10"
+    for i in 1..<8 { script += "; new view v\(i); l\(i): v\(i).leading == v\(i - 1).trailing; w\(i): v\(i).width == 10" }
+    #expect(session.run(line: script + "; clash: v7.trailing == root.leading + 5; layout; new view z; z.width == 3; layout; constant w0 11") == .succeeded)
+    #expect(sink.output == """
+        broke clash: v7.trailing == root.leading + 5 (conflicts with l0, w0, l1, l2, l3 and 4 more) — 'conflicts' for more
+        w0: v0.width == 11 (was constant 10)
+
+        """)
+}
+
 @Test func aNameSharedByAViewAndAConstraintIsPointedOut() {
     let sink = BufferSink()
     let session = Session(sink: sink)
