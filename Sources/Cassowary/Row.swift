@@ -85,9 +85,39 @@ struct RowBuilder {
     }
 
     /// `row += multiple · other` (a basic symbol replaced by its row).
+    /// - Complexity: O(this row + other): one merge of the two sorted lists (inserting cell by
+    ///   cell was quadratic in long rows: a chain of n views fills rows with n markers).
     mutating func insert(_ other: Row, times multiple: Double) {
         constant += other.constant * multiple
-        for cell in other.cells { insert(cell.symbol, cell.coefficient * multiple) }
+        if other.cells.count <= 2 {
+            for cell in other.cells { insert(cell.symbol, cell.coefficient * multiple) }
+            return
+        }
+        var mergedSymbols: [Symbol] = []
+        var mergedCoefficients: [Double] = []
+        mergedSymbols.reserveCapacity(symbols.count + other.cells.count)
+        mergedCoefficients.reserveCapacity(symbols.count + other.cells.count)
+        var k = 0
+        for cell in other.cells {
+            while k < symbols.count && symbols[k] < cell.symbol {
+                mergedSymbols.append(symbols[k])
+                mergedCoefficients.append(coefficients[k])
+                k += 1
+            }
+            var value = cell.coefficient * multiple
+            if k < symbols.count && symbols[k] == cell.symbol {
+                value += coefficients[k]
+                k += 1
+            }
+            if !Tolerance.isZero(value) {
+                mergedSymbols.append(cell.symbol)
+                mergedCoefficients.append(value)
+            }
+        }
+        mergedSymbols.append(contentsOf: symbols[k...])
+        mergedCoefficients.append(contentsOf: coefficients[k...])
+        symbols = mergedSymbols
+        coefficients = mergedCoefficients
     }
 
     /// `row = −row`.

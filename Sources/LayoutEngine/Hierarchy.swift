@@ -166,9 +166,29 @@ public struct Hierarchy: Sendable {
     }
 
     /// The nearest common ancestor (a view is its own ancestor; a guide's is its owning view).
+    /// - Complexity: O(the two views' distances to it): the two walk up in turns, so a view
+    ///   and its parent in a hierarchy 10,000 deep do not walk to root.
     public func commonAncestor(_ a: ViewID, _ b: ViewID) -> ViewID? {
-        let chain = Set(ancestry(a))
-        return ancestry(b).first { chain.contains($0) }
+        if a == b { return a }
+        let parentA = views[a]!.parent, parentB = views[b]!.parent
+        if parentA == b { return b }
+        if parentB == a { return a }
+        if parentA != nil && parentA == parentB { return parentA }
+        var seenA: Set<ViewID> = [a], seenB: Set<ViewID> = [b]
+        var x: ViewID? = a, y: ViewID? = b
+        while x != nil || y != nil {
+            if let current = x {
+                if seenB.contains(current) { return current }
+                seenA.insert(current)
+                x = views[current]!.parent
+            }
+            if let current = y {
+                if seenA.contains(current) { return current }
+                seenB.insert(current)
+                y = views[current]!.parent
+            }
+        }
+        return nil
     }
 
     public func constraint(named name: String) -> LayoutConstraint? {

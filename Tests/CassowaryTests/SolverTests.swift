@@ -163,6 +163,31 @@ import CassowaryReference
         #expect(solver.value(of: x[n - 1]) == 2990)
     }
 
+    @Test func insertingARowMergesAsCellByCellInsertionWould() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            var builder = RowBuilder(constant: 1)
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                builder.insert(Symbol(Int32.random(in: 0..<40, using: &generator)), Double(Int.random(in: -3...3, using: &generator)))
+            }
+            var cells: [Cell] = []
+            for id in Set((0..<Int.random(in: 0...20, using: &generator)).map { _ in Int32.random(in: 0..<40, using: &generator) }).sorted() {
+                cells.append(Cell(symbol: Symbol(id), coefficient: Double(Int.random(in: -3...3, using: &generator)) + 0.5))
+            }
+            let other = Row(basic: Symbol(99), constant: 2, cells: cells)
+            let multiple = [1.0, -1, 2, -0.5].randomElement(using: &generator)!
+            var merged = builder
+            merged.insert(other, times: multiple)
+            var expected = builder
+            expected.constant += other.constant * multiple
+            for cell in other.cells { expected.insert(cell.symbol, cell.coefficient * multiple) }
+            #expect(merged.symbols == expected.symbols)
+            #expect(merged.coefficients == expected.coefficients)
+            #expect(merged.constant == expected.constant)
+            #expect(merged.coefficients.allSatisfy { $0 != 0 })
+        }
+    }
+
     @Test func aFeasibilityOnlySolverKeepsNoMarkersAndOnlySaysNo() throws {
         let solver = Solver(feasibilityOnly: true)
         let x = (0..<2000).map { _ in solver.makeVariable() }

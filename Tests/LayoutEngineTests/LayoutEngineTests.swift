@@ -184,3 +184,26 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(engine.hierarchy.userConstraints.isEmpty)
     #expect(engine.hierarchy.viewNames == ["root"])
 }
+
+@Test func theNearestCommonAncestorIsFoundWithoutWalkingToRoot() throws {
+    // root ─ a ─ a1 ─ a11,  root ─ b,  and a chain 3,000 deep under b.
+    let e = LayoutEngine()
+    for (name, parent) in [("a", "root"), ("a1", "a"), ("a11", "a1"), ("a2", "a"), ("b", "root")] {
+        try e.addView(kind: .view, name: name, parent: parent)
+    }
+    var parent = "b"
+    for i in 0..<3000 {
+        try e.addView(kind: .view, name: "d\(i)", parent: parent)
+        parent = "d\(i)"
+    }
+    let h = e.hierarchy
+    let id = { (name: String) in h.viewIDs[name]! }
+    let cases: [(String, String, String)] = [
+        ("a11", "a11", "a11"), ("a11", "a1", "a1"), ("a1", "a11", "a1"), ("a11", "a2", "a"), ("a2", "a11", "a"),
+        ("a11", "b", "root"), ("d2999", "a11", "root"), ("d2999", "d2998", "d2998"), ("d10", "d2999", "d10"),
+        ("root", "d2999", "root"), ("b", "d0", "b"),
+    ]
+    for (x, y, expected) in cases {
+        #expect(h.commonAncestor(id(x), id(y)) == id(expected), "\(x), \(y)")
+    }
+}
