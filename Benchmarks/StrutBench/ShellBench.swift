@@ -1,3 +1,4 @@
+import Glibc
 import Shell
 
 /// The shell workloads of issue 3: a hierarchy of N views (the cells of BENCHMARKS.md: a
@@ -71,7 +72,7 @@ final class CountingSink: OutputSink {
 /// Issue 5: a hierarchy of N views (the cells) with one conflict (a second, contradicting width
 /// on one cell) and one ambiguous view (a box with no horizontal position); the time of the
 /// full `conflicts` and `ambiguous` reports, one after the other.
-func runShellDiagnose(views: Int) -> Double {
+func runShellDiagnose(views: Int, verbose: Bool = false) -> Double {
     let sink = CountingSink()
     let session = Session(sink: sink)
     for i in 0..<(views / 4 - 1) {
@@ -84,8 +85,13 @@ func runShellDiagnose(views: Int) -> Double {
     let clock = ContinuousClock()
     let start = clock.now
     session.run(line: "conflicts")
+    let middle = clock.now
     session.run(line: "ambiguous")
     let elapsed = milliseconds(clock.now - start)
+    if let repeats = Int(getenv("STRUT_DIAG_REPEAT").map { String(cString: $0) } ?? ""), let which = getenv("STRUT_DIAG_WHICH") {
+        for _ in 0..<repeats { session.run(line: String(cString: which)) }
+    }
+    if verbose { print("# conflicts \(milliseconds(middle - start)) ms, ambiguous \(milliseconds(clock.now - middle)) ms") }
     if sink.characters < 1000 { print("the diagnostics report is too short: \(sink.characters) characters") }
     return elapsed
 }

@@ -203,7 +203,7 @@ for (workload, n) in plan {
         case "shell-constant": times.append(runShellChanges(views: n, kind: "constant"))
         case "shell-priority": times.append(runShellChanges(views: n, kind: "priority"))
         case "shell-toggle": times.append(runShellChanges(views: n, kind: "toggle"))
-        case "shell-diagnose": times.append(runShellDiagnose(views: n))
+        case "shell-diagnose": times.append(runShellDiagnose(views: n, verbose: verbose))
         case "shell-stack": times.append(runShellStack(views: n))
         case "conflict-chain", "conflict-deep", "conflict-stack", "conflict-chain-next", "conflict-deep-next", "conflict-stack-next":
             let shape = workload.dropFirst("conflict-".count).split(separator: "-")[0]

@@ -81,7 +81,8 @@ extension LayoutEngine {
     /// view's fitting constraints, which give way by design, are counted instead.
     public func violations() -> Violations {
         var result = Violations(reports: [], givingWay: [], givingWayCount: 0)
-        for (ref, constraint) in hierarchy.allConstraints where state(of: ref) == .violated {
+        for ref in violatedRefs() {
+            guard let constraint = hierarchy.constraint(ref) else { continue }
             if let identifier = constraint.identifier, StackLayout.fittingIdentifiers.contains(identifier) {
                 result.givingWayCount += 1
                 if !result.givingWay.contains(identifier) { result.givingWay.append(identifier) }
@@ -90,6 +91,41 @@ extension LayoutEngine {
             result.reports.append(violationReport(ref, constraint))
         }
         return result
+    }
+
+    /// The violated constraints in listing order (`Hierarchy.allConstraints`: the user's by
+    /// creation, then each view's system and stack constraints in hierarchy order), found
+    /// among the optional ones in the solver rather than by listing every constraint.
+    func violatedRefs() -> [ConstraintRef] {
+        var found: [ConstraintRef] = []
+        for (ref, current) in installed where !current.compiled.isRequired && state(of: ref) == .violated {
+            found.append(ref)
+        }
+        guard found.count > 1 else { return found }
+        var position: [ViewID: Int] = [:]
+        if found.contains(where: { if case .user = $0 { false } else { true } }) {
+            var stack = [Hierarchy.rootID]
+            while let id = stack.popLast() {
+                position[id] = position.count
+                stack.append(contentsOf: hierarchy.view(id).children.reversed())
+            }
+        }
+        var stackOrder: [ViewID: [Int: Int]] = [:]
+        func key(_ ref: ConstraintRef) -> (Int, Int, Int, Int) {
+            switch ref {
+            case let .user(index):
+                return (0, index, 0, 0)
+            case let .system(id, kind):
+                return (1, position[id] ?? Int.max, 0, SystemConstraintKind.allCases.firstIndex(of: kind)!)
+            case let .stack(id, k):
+                if stackOrder[id] == nil {
+                    let order = hierarchy.view(id).stackLayout.order
+                    stackOrder[id] = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
+                }
+                return (1, position[id] ?? Int.max, 1, stackOrder[id]![k] ?? Int.max)
+            }
+        }
+        return found.map { ($0, key($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     func violationReport(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> ViolationReport {

@@ -289,7 +289,9 @@ struct DiagnosisText {
             return k
         }
         var ties: [Int: [String]] = [:]
-        for (ref, constraint) in h.allConstraints where constraint.isActive && constraint.isRequired && constraint.relation == .equal {
+        // One report ties nothing (and listing every constraint costs at 10,000 views).
+        let candidates = reports.count > 1 ? h.allConstraints : []
+        for (ref, constraint) in candidates where constraint.isActive && constraint.isRequired && constraint.relation == .equal {
             guard let second = constraint.second, engine.state(of: ref) == .satisfied,
                   let a = index[constraint.first.item], let b = index[second.item], a != b,
                   reports[a].components == reports[b].components else { continue }

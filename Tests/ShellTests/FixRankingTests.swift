@@ -219,3 +219,23 @@ let photoCell = """
 
         """)
 }
+
+@Test func violationsAreListedInTheOrderConstraintsAre() {
+    // Violated user constraints, content sizes in and out of a stack, made in a mixed order.
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: """
+        new stack s; s.leading == root.leading; s.top == root.top; s.width == 60; \
+        new label b in s text="Second label, long"; new label a in s text="First label, long"; \
+        new view box; box.leading == root.leading; box.top == root.top + 100; soft1: box.width == 50 @300; \
+        hard: box.width == 20; soft2: box.width == 70 @400; \
+        new label free text="A free label that is long"; free.leading == root.leading; free.top == root.top + 200; \
+        free.width == 30; soft0: free.height == 90 @200; layout
+        """) == .succeeded)
+    let engine = session.engine
+    let expected = engine.hierarchy.allConstraints.filter { ref, constraint in
+        engine.state(of: ref) == .violated && !(constraint.identifier.map(StackLayout.fittingIdentifiers.contains) ?? false)
+    }.map(\.ref)
+    let listed = engine.violations().reports.map(\.ref)
+    #expect(listed.count >= 5)
+    #expect(listed == expected)
+}
