@@ -71,7 +71,8 @@ final class CountingSink: OutputSink {
 
 /// Issue 5: a hierarchy of N views (the cells) with one conflict (a second, contradicting width
 /// on one cell) and one ambiguous view (a box with no horizontal position); the time of the
-/// full `conflicts` and `ambiguous` reports, one after the other.
+/// full `conflicts` and `ambiguous` reports, one after the other. For profiling, the
+/// environment's STRUT_DIAG_WHICH (a command) runs STRUT_DIAG_REPEAT more times afterwards.
 func runShellDiagnose(views: Int, verbose: Bool = false) -> Double {
     let sink = CountingSink()
     let session = Session(sink: sink)
