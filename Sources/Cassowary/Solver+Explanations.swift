@@ -138,7 +138,7 @@ extension Solver {
     /// opposite-signed pairs, and an optimal phase-1 row has none with a negative coefficient.
     /// - Complexity: O(certificate), where a deletion filter would solve the set once per member
     ///   (quadratic in a chain of n views, at n² cells each time).
-    func minimalConflict(certificate: [ConstraintID], rejected: ConstraintID, constraint: Constraint) -> Conflict {
+    func minimalConflict(certificate: [ConstraintID], rejected: ConstraintID) -> Conflict {
         var ids: [ConstraintID] = []
         var seen = Set<ConstraintID>()
         for id in certificate where id != rejected && seen.insert(id).inserted {

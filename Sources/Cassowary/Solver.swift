@@ -114,7 +114,7 @@ public final class Solver {
         records.append(nil)
         if let explanation = insert(normalized, id: id) {
             guard !isFeasibilityOnly else { throw SolverError.unsatisfiable(Conflict(members: [id], rejected: id)) }
-            throw SolverError.unsatisfiable(minimalConflict(certificate: explanation, rejected: id, constraint: normalized))
+            throw SolverError.unsatisfiable(minimalConflict(certificate: explanation, rejected: id))
         }
         return id
     }
@@ -151,9 +151,7 @@ public final class Solver {
             tableau.undoLoggedPivots()
             shiftMarker(of: record, by: -delta)
             _ = tableau.dualOptimize()
-            var changed = record.constraint
-            changed.expression.constant = constant
-            throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id, constraint: changed))
+            throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id))
         }
         tableau.pivotLog.removeAll()
         records[Int(id.index)]!.constraint.expression.constant = constant
@@ -190,7 +188,7 @@ public final class Solver {
         var changed = record.constraint
         changed.priority = priority
         if let certificate = insert(changed, id: id) {
-            let conflict = minimalConflict(certificate: certificate, rejected: id, constraint: changed)
+            let conflict = minimalConflict(certificate: certificate, rejected: id)
             let restored = insert(record.constraint, id: id)
             precondition(restored == nil, "re-adding a constraint that held before failed")
             throw SolverError.unsatisfiable(conflict)

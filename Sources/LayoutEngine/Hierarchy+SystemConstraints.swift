@@ -91,11 +91,35 @@ extension Hierarchy {
     /// hierarchy order.
     public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
         var result = userConstraints.map { (ConstraintRef.user($0.index), $0.constraint) }
-        for view in allViews {
-            result += systemConstraints(of: view.id)
-            result += stackConstraints(of: view.id)
+        for id in allViewIDs {
+            result += systemConstraints(of: id)
+            result += stackConstraints(of: id)
         }
         return result
+    }
+
+    /// Some constraints in `allConstraints` order, without listing every constraint.
+    func inListingOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        guard refs.count > 1 else { return refs }
+        var position: [ViewID: Int] = [:]
+        if refs.contains(where: { if case .user = $0 { false } else { true } }) {
+            for (k, id) in allViewIDs.enumerated() { position[id] = k }
+        }
+        var stackOrder: [ViewID: [Int: Int]] = [:]
+        func key(_ ref: ConstraintRef) -> (Int, Int, Int, Int) {
+            switch ref {
+            case let .user(index):
+                return (0, index, 0, 0)
+            case let .system(id, kind):
+                return (1, position[id] ?? .max, 0, SystemConstraintKind.allCases.firstIndex(of: kind)!)
+            case let .stack(id, k):
+                if stackOrder[id] == nil {
+                    stackOrder[id] = Dictionary(uniqueKeysWithValues: view(id).stackLayout.order.enumerated().map { ($1, $0) })
+                }
+                return (1, position[id] ?? .max, 1, stackOrder[id]![k] ?? .max)
+            }
+        }
+        return refs.map { ($0, key($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     public func constraintRef(named name: String) -> ConstraintRef? {

@@ -130,14 +130,16 @@ public struct Hierarchy: Sendable {
     public var viewNames: [String] { allViews.map(\.name) }
 
     /// Every view and guide, parents before children, children in the order they were added.
-    public var allViews: [View] {
-        var result: [View] = []
+    public var allViews: [View] { allViewIDs.map { views[$0]! } }
+
+    /// The views' identifiers in `allViews` order, without copying the views.
+    public var allViewIDs: [ViewID] {
+        var result: [ViewID] = []
         result.reserveCapacity(viewIDs.count)
         var stack = [Hierarchy.rootID]
         while let id = stack.popLast() {
-            let view = views[id]!
-            result.append(view)
-            stack.append(contentsOf: view.children.reversed())
+            result.append(id)
+            stack.append(contentsOf: views[id]!.children.reversed())
         }
         return result
     }

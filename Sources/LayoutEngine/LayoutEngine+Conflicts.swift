@@ -93,39 +93,13 @@ extension LayoutEngine {
         return result
     }
 
-    /// The violated constraints in listing order (`Hierarchy.allConstraints`: the user's by
-    /// creation, then each view's system and stack constraints in hierarchy order), found
-    /// among the optional ones in the solver rather than by listing every constraint.
+    /// The violated constraints in listing order, found among the optional ones in the solver
+    /// rather than by listing every constraint.
     func violatedRefs() -> [ConstraintRef] {
-        var found: [ConstraintRef] = []
-        for (ref, current) in installed where !current.compiled.isRequired && state(of: ref) == .violated {
-            found.append(ref)
+        let found = installed.compactMap { ref, current in
+            !current.compiled.isRequired && state(of: ref) == .violated ? ref : nil
         }
-        guard found.count > 1 else { return found }
-        var position: [ViewID: Int] = [:]
-        if found.contains(where: { if case .user = $0 { false } else { true } }) {
-            var stack = [Hierarchy.rootID]
-            while let id = stack.popLast() {
-                position[id] = position.count
-                stack.append(contentsOf: hierarchy.view(id).children.reversed())
-            }
-        }
-        var stackOrder: [ViewID: [Int: Int]] = [:]
-        func key(_ ref: ConstraintRef) -> (Int, Int, Int, Int) {
-            switch ref {
-            case let .user(index):
-                return (0, index, 0, 0)
-            case let .system(id, kind):
-                return (1, position[id] ?? Int.max, 0, SystemConstraintKind.allCases.firstIndex(of: kind)!)
-            case let .stack(id, k):
-                if stackOrder[id] == nil {
-                    let order = hierarchy.view(id).stackLayout.order
-                    stackOrder[id] = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
-                }
-                return (1, position[id] ?? Int.max, 1, stackOrder[id]![k] ?? Int.max)
-            }
-        }
-        return found.map { ($0, key($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
+        return hierarchy.inListingOrder(found)
     }
 
     func violationReport(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> ViolationReport {

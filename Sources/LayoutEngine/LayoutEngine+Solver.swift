@@ -91,12 +91,11 @@ extension LayoutEngine {
         for addition in additions { try install(addition.ref, addition.compiled, stamp: addition.stamp) }
     }
 
-    /// Whether a member of a broken constraint's set left the solver or changed since it broke.
+    /// Whether a member of a broken constraint's set left the solver or changed since it broke
+    /// (`uninstall` and `change` note both).
     func isLoosened(_ ref: ConstraintRef) -> Bool {
         guard let set = broken[ref], let at = brokenAt[ref] else { return true }
-        return set.contains { member in
-            member != ref && (installed[member] == nil || (lastChanged[member] ?? -1) > at)
-        }
+        return set.contains { member in member != ref && (lastChanged[member] ?? -1) > at }
     }
 
     /// The constraint a reference stands for, when it exists and is active.
