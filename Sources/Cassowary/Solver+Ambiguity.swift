@@ -56,7 +56,25 @@ extension Solver {
 
     /// Whether the variable takes the same value in every optimal solution.
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        !range(of: variable).isUnique
+        !isUnique(variable)
+    }
+
+    /// `range(of:).isUnique` without building the row: a basic variable whose row names no
+    /// parametric variable and no zero-cost symbol is unique; only otherwise is the range asked.
+    /// - Complexity: O(row length), allocating nothing, when the value is unique.
+    public func isUnique(_ variable: Variable) -> Bool {
+        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return true }
+        let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
+        guard index >= 0 else { return range(of: variable).isUnique }
+        let nudgeSlot = slotForPriority[Solver.nudgePriority]
+        for cell in tableau.rows[Int(index)].cells {
+            switch tableau.kinds[cell.symbol.index] {
+            case .external: return false
+            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return range(of: variable).isUnique }
+            default: continue
+            }
+        }
+        return true
     }
 
     /// Moves to another optimal solution in which the variable has a different value, as
@@ -105,7 +123,11 @@ extension Solver {
     func hasZeroCost(_ symbol: Symbol) -> Bool {
         let kind = tableau.kinds[symbol.index]
         guard kind == .slack || kind == .error else { return false }
-        let nudgeSlot = slotForPriority[Solver.nudgePriority]
+        return hasZeroCost(symbol, nudgeSlot: slotForPriority[Solver.nudgePriority])
+    }
+
+    /// `hasZeroCost` for a slack or error symbol, the nudges' slot looked up once by the caller.
+    func hasZeroCost(_ symbol: Symbol, nudgeSlot: Int?) -> Bool {
         let base = symbol.index * tableau.stride
         for slot in tableau.levelOrder where slot != 0 && slot != nudgeSlot {
             if !Tolerance.isZero(tableau.objective[base + slot]) { return false }

@@ -97,7 +97,7 @@ extension LayoutEngine {
         let range = solver.range(of: variable)
         guard range.lower != nil || range.upper != nil else { return nil }
         var result: [ConstraintRef] = []
-        for ref in termIndex()[variable.index] ?? [] {
+        for ref in variableUsers[variable.index] ?? [] {
             let compiled = installed[ref]!.compiled
             guard compiled.relation != .equal, compiled.expression.terms.count == 1 else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
@@ -112,7 +112,7 @@ extension LayoutEngine {
     /// - Complexity: a range query per optional constraint in that neighbourhood.
     func competingConstraints(near id: ViewID) -> [ConstraintRef] {
         guard id < variables.count, let v = variables[id] else { return [] }
-        let index = termIndex()
+        let index = variableUsers
         var seenVariables = Set<Int32>()
         var seen = Set<ConstraintRef>()
         var candidates: [ConstraintRef] = []
@@ -128,17 +128,6 @@ extension LayoutEngine {
             }
         }
         return competing(candidates)
-    }
-
-    /// Solver variable → the installed constraints that name it (built once per solver state).
-    func termIndex() -> [Int32: [ConstraintRef]] {
-        if let cache = termIndexCache, cache.generation == generation { return cache.index }
-        var index: [Int32: [ConstraintRef]] = [:]
-        for (ref, current) in installed {
-            for term in current.compiled.expression.terms { index[term.variable.index, default: []].append(ref) }
-        }
-        termIndexCache = (generation, index)
-        return index
     }
 
     /// Those of `refs` that are optional and give way by different amounts in different optimal

@@ -60,7 +60,7 @@ extension LayoutEngine {
     /// `broken` through shared variables.
     func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
         guard let target = compiledForm(broken) else { return false }
-        let index = termIndex()
+        let index = variableUsers
         var seenVariables = Set<Int32>()
         var connected = Set<ConstraintRef>()
         var queue = target.expression.terms.map(\.variable.index)

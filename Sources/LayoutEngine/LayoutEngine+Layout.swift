@@ -125,10 +125,9 @@ extension LayoutEngine {
     func ambiguity() -> [ViewID: [FrameComponent]] {
         if let cache = ambiguityCache, cache.generation == generation { return cache.result }
         var result: [ViewID: [FrameComponent]] = [:]
-        for view in hierarchy.allViews where view.id != Hierarchy.rootID {
-            guard view.id < variables.count, let v = variables[view.id] else { continue }
-            let free = FrameComponent.allCases.filter { !solver.range(of: variable($0, v)).isUnique }
-            if !free.isEmpty { result[view.id] = free }
+        for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
+            let free = freeComponents(of: id)
+            if !free.isEmpty { result[id] = free }
         }
         ambiguityCache = (generation, result)
         return result

@@ -179,6 +179,10 @@ extension LayoutEngine {
                 let id = try solver.add(compiled)
                 installed[ref] = Installed(id: id, compiled: compiled, stamp: stamp)
                 refByID[id.index] = ref
+                for variable in distinctVariables(compiled) {
+                    variableUsers[variable, default: []].append(ref)
+                    touchedVariables.insert(variable)
+                }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
                 if breakNewest(conflict, subject: ref) { return }
@@ -226,12 +230,29 @@ extension LayoutEngine {
         try? solver.remove(current.id)
         installed[ref] = nil
         refByID[current.id.index] = nil
+        for variable in distinctVariables(current.compiled) {
+            variableUsers[variable]?.removeAll { $0 == ref }
+            if variableUsers[variable]?.isEmpty == true { variableUsers[variable] = nil }
+            touchedVariables.insert(variable)
+        }
         noteChange(ref)
     }
 
+    /// Notes that an installed constraint left the solver or changed there (for broken ones'
+    /// retries, and for `takeStandingChanges`).
     func noteChange(_ ref: ConstraintRef) {
         changeClock += 1
         lastChanged[ref] = changeClock
+        if let current = installed[ref] {
+            for term in current.compiled.expression.terms { touchedVariables.insert(term.variable.index) }
+        }
+    }
+
+    /// The solver variables a constraint names, each once.
+    func distinctVariables(_ compiled: Constraint) -> [Int32] {
+        var result: [Int32] = []
+        for term in compiled.expression.terms where !result.contains(term.variable.index) { result.append(term.variable.index) }
+        return result
     }
 
     func markBroken(_ ref: ConstraintRef, set: [ConstraintRef]) {

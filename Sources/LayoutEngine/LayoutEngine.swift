@@ -35,8 +35,12 @@ public final class LayoutEngine {
     /// A changing counter of the solver's state, for caches of queries.
     public internal(set) var generation = 0
     var ambiguityCache: (generation: Int, result: [ViewID: [FrameComponent]])?
-    /// Solver variable → the installed constraints that name it, per solver state.
-    var termIndexCache: (generation: Int, index: [Int32: [ConstraintRef]])?
+    /// Solver variable → the installed constraints that name it, in installation order.
+    var variableUsers: [Int32: [ConstraintRef]] = [:]
+    /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.
+    var touchedVariables: Set<Int32> = []
+    /// Which views were ambiguous and which of your constraints violated, as last looked at.
+    var standing = Standing()
 
     public init() {
         makeVariables(for: Hierarchy.rootID)
@@ -94,6 +98,7 @@ public final class LayoutEngine {
         hierarchy = state
         needsFullSync = true
         try? synchronize()
+        standing.isKnown = false
     }
 
     // MARK: - Views

@@ -203,15 +203,41 @@ struct DiagnosisText {
         return lines.joined(separator: "\n")
     }
 
+    /// How a constraint of this relation misses: `over by`, `short by`, `off by`.
+    static func missWord(_ relation: LayoutRelation) -> String {
+        switch relation {
+        case .lessThanOrEqual: "over by"
+        case .greaterThanOrEqual: "short by"
+        case .equal: "off by"
+        }
+    }
+
+    /// What a change did, said as it happens: a line for each constraint of yours it left
+    /// violated (five, then a count), one line for the views it made ambiguous.
+    func standingLines(_ changes: StandingChanges) -> [String] {
+        var lines: [String] = []
+        for ref in changes.violated.prefix(5) {
+            guard let constraint = h.constraint(ref) else { continue }
+            let miss = "\(DiagnosisText.missWord(constraint.relation)) \(formatNumber(engine.error(of: ref)))"
+            lines.append("violated \(constraint.name): \(h.text(of: constraint)) (\(miss)) — 'conflicts' for more")
+        }
+        if changes.violated.count > 5 {
+            lines.append("and \(changes.violated.count - 5) more violated — 'conflicts' for more")
+        }
+        if !changes.ambiguous.isEmpty {
+            let named = changes.ambiguous.prefix(5).map { change in
+                "\(name(change.view)) (\(change.components.map(\.rawValue).joined(separator: ", ")))"
+            }
+            let more = changes.ambiguous.count > 5 ? " and \(changes.ambiguous.count - 5) more" : ""
+            lines.append("now ambiguous: \(named.joined(separator: ", "))\(more) — 'ambiguous' for more")
+        }
+        return lines
+    }
+
     /// `violated c3: … , off by 457.5, because these hold before it:` and the chain.
     func text(_ report: ViolationReport) -> String {
         guard let constraint = h.constraint(report.ref) else { return "" }
-        let how: String
-        switch constraint.relation {
-        case .lessThanOrEqual: how = "over by"
-        case .greaterThanOrEqual: how = "short by"
-        case .equal: how = "off by"
-        }
+        let how = DiagnosisText.missWord(constraint.relation)
         var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
         guard !report.forcedBy.isEmpty else { return head }
         // By its amount: the value the constraint's first attribute has, and the chain that

@@ -85,17 +85,22 @@ public final class Session {
         let (command, arguments) = try Commands.classify(statement)
         let before = engine.hierarchy
         let brokenBefore = command.mutates ? Set(engine.broken.keys) : []
+        if command.mutates { engine.knowStanding() }
         let outcome = try command.run(self, arguments)
         if command.mutates {
             remember(before, statement)
             // A script's own statements have said what they broke.
-            if command.name != "load" && command.name != "lesson" { announceBreaks(since: brokenBefore) }
+            if command.name != "load" && command.name != "lesson" {
+                announceBreaks(since: brokenBefore)
+                for line in DiagnosisText(engine: engine).standingLines(engine.takeStandingChanges()) { print(line) }
+            }
         }
         if let file = watchPath, command.name != "watch" { refreshWatchedPage(file) }
         return outcome
     }
 
-    /// As UIKit logs the moment it breaks a constraint: one line for each the change broke.
+    /// As UIKit logs the moment it breaks a constraint: one line for each the change broke (and
+    /// `standingLines` for what it violated or made ambiguous).
     func announceBreaks(since before: Set<ConstraintRef>) {
         for (ref, set) in engine.conflicts where !before.contains(ref) {
             guard let constraint = engine.hierarchy.constraint(ref) else { continue }

@@ -86,7 +86,9 @@ let photoCell = """
         it: icon.top == custom.top + 8; ib: icon.bottom == custom.bottom - 8; icon.leading == custom.leading + 8; \
         icon.width == 32; ih: icon.height == 32; layout; conflicts
         """) == .succeeded)
+    // Said when ib makes it fail (icon.top + 8 + 8 ≥ 16); ih adds to the amount, not a new line.
     #expect(sink.output == """
+        violated placeholder: custom.height == 10 @1 (off by 6) — 'conflicts' for more
         violated placeholder: custom.height == 10 @1, off by 38, because custom.height = 48, from:
           it: icon.top == custom.top + 8         icon.y = 8
           ih: icon.height == 32                  icon.height = 32
@@ -141,6 +143,46 @@ let photoCell = """
         broke c1: a.width == 10 (conflicts with c9) — 'conflicts' for more
         removed c1: a.width == 10
         removed c2: a.height == 7 @500
+
+        """)
+}
+
+@Test func aChangeSaysWhichViewsItMadeAmbiguousAndWhichOfYourConstraintsItViolated() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    // New views start ambiguous: nothing is said of them.
+    #expect(session.run(line: """
+        new view a; new view b; a.leading == root.leading; a.top == root.top; a.width == 10; a.height == 10; \
+        b.leading == a.trailing; b.top == a.top; b.width == 10; b.height == 10
+        """) == .succeeded)
+    #expect(sink.output == "")
+    // A removal frees what followed it; after undo the standing is looked at again.
+    #expect(session.run(line: "remove c1; undo; deactivate c5") == .succeeded)
+    // Your optional constraint is said once when it gives way, again only after it held.
+    #expect(session.run(line: "low: a.height == 4 @500; constant low 6; constant low 10; constant low 2") == .succeeded)
+    // A label's content size giving way is normal layout, not said.
+    #expect(session.run(line: "new label t text=\"Hi\"; t.leading == root.leading; t.trailing == root.trailing; t.top == root.top; set t.hugging.h = 250") == .succeeded)
+    // One change that violates many says five and a count.
+    var many = "new view m"
+    for k in 0..<7 { many += "; m\(k): m.width == 5 @\(300 + k)" }
+    #expect(session.run(line: many + "; strong: m.width == 50 @900") == .succeeded)
+    #expect(sink.output == """
+        removed c1: a.leading == root.leading
+        now ambiguous: a (x), b (x) — 'ambiguous' for more
+        undone: remove c1
+        deactivated c5: b.leading == a.trailing
+        now ambiguous: b (x) — 'ambiguous' for more
+        violated low: a.height == 4 @500 (off by 6) — 'conflicts' for more
+        low: a.height == 6 @500 (was constant 4)
+        low: a.height == 10 @500 (was constant 6)
+        low: a.height == 2 @500 (was constant 10)
+        violated low: a.height == 2 @500 (off by 8) — 'conflicts' for more
+        violated m0: m.width == 5 @300 (off by 45) — 'conflicts' for more
+        violated m1: m.width == 5 @301 (off by 45) — 'conflicts' for more
+        violated m2: m.width == 5 @302 (off by 45) — 'conflicts' for more
+        violated m3: m.width == 5 @303 (off by 45) — 'conflicts' for more
+        violated m4: m.width == 5 @304 (off by 45) — 'conflicts' for more
+        and 2 more violated — 'conflicts' for more
 
         """)
 }

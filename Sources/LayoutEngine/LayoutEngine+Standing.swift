@@ -1,0 +1,149 @@
+internal import Cassowary
+
+/// What a change did to the layout's standing, said the moment it happens (as UIKit logs a
+/// break): the views it made ambiguous and the constraints of yours it left violated.
+///
+/// Only the parts of the system a change reached are looked at again. The solver's tableau is
+/// block-diagonal over the connected components of its constraints — two constraints that share
+/// no variable, directly or through others, share no row, no pivot and no reduced cost — so a
+/// component the change did not reach has the same optimal face as before, and its views'
+/// ambiguity and its constraints' states stand. `install`, `uninstall` and `change` note the
+/// variables they touch; `takeStandingChanges` walks the components those reach.
+extension LayoutEngine {
+    /// Makes sure the standing before a change is known: after `restore` (undo, redo) it is
+    /// looked at again over everything, once.
+    public func knowStanding() {
+        guard !standing.isKnown else { return }
+        standing = Standing()
+        let ambiguous = ambiguity()
+        for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
+            standing.setAmbiguous(id, ambiguous[id] != nil)
+        }
+        for (ref, current) in installed where isAnnounced(ref, current) && state(of: ref) == .violated {
+            standing.violated.insert(ref)
+        }
+        touchedVariables.removeAll()
+        standing.isKnown = true
+    }
+
+    /// The views that became ambiguous and the constraints of yours that became violated since
+    /// the last call (a view new since then is not said to become ambiguous: every view starts
+    /// so). Nothing while the standing before is unknown (see `knowStanding`).
+    /// - Complexity: the size of the components the changes reached.
+    public func takeStandingChanges() -> StandingChanges {
+        defer { touchedVariables.removeAll() }
+        var result = StandingChanges(ambiguous: [], violated: [])
+        guard standing.isKnown, !touchedVariables.isEmpty else { return result }
+        let (views, refs) = reached(from: touchedVariables)
+        for id in views where id < hierarchy.views.count {
+            guard let view = hierarchy.views[id], view.stackHelper == nil else { continue }
+            let free = freeComponents(of: id)
+            if !free.isEmpty && standing.wasAmbiguous(id) == false { result.ambiguous.append(AmbiguityChange(view: id, components: free)) }
+            standing.setAmbiguous(id, !free.isEmpty)
+        }
+        var violated: [ConstraintRef] = []
+        for ref in refs {
+            guard let current = installed[ref], isAnnounced(ref, current) else { continue }
+            if state(of: ref) == .violated {
+                if standing.violated.insert(ref).inserted { violated.append(ref) }
+            } else {
+                standing.violated.remove(ref)
+            }
+        }
+        // Those that left the solver are not violated any more.
+        standing.violated = standing.violated.filter { installed[$0] != nil }
+        result.violated = hierarchy.inListingOrder(violated)
+        return result
+    }
+
+    /// The views (in creation order) and your optional constraints in the components the
+    /// variables reach. A component of more than `standingViewLimit` views or
+    /// `standingLinkLimit` links (a constraint naming a variable) — a long stack, a chain — is
+    /// not walked: only the views and constraints that name the variables are, so there a view
+    /// the change reached only through others is not said to become ambiguous.
+    func reached(from start: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
+        var seen = Set<Int32>()
+        var views = Set<ViewID>()
+        var refs: [ConstraintRef] = []
+        var queue = Array(start)
+        var links = 0
+        while let variable = queue.popLast() {
+            guard seen.insert(variable).inserted else { continue }
+            if let component = components[variable] {
+                views.insert(component.view)
+                if views.count > LayoutEngine.standingViewLimit { return named(by: start) }
+            }
+            let users = variableUsers[variable] ?? []
+            links += users.count
+            if links > LayoutEngine.standingLinkLimit { return named(by: start) }
+            for ref in users {
+                let current = installed[ref]!
+                if isAnnounced(ref, current) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
+                for term in current.compiled.expression.terms where !seen.contains(term.variable.index) {
+                    queue.append(term.variable.index)
+                }
+            }
+        }
+        return (views.sorted(), refs)
+    }
+
+    /// The views and your optional constraints that name the variables.
+    func named(by variables: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
+        var views = Set<ViewID>()
+        var refs = Set<ConstraintRef>()
+        for variable in variables {
+            if let component = components[variable] { views.insert(component.view) }
+            for ref in variableUsers[variable] ?? [] where isAnnounced(ref, installed[ref]!) { refs.insert(ref) }
+        }
+        return (views.sorted(), Array(refs))
+    }
+
+    static let standingViewLimit = 200
+    static let standingLinkLimit = 2_000
+
+    /// The frame components of a view that are not the same in every optimal layout, asked of
+    /// the solver now.
+    func freeComponents(of id: ViewID) -> [FrameComponent] {
+        guard id < variables.count, let v = variables[id] else { return [] }
+        return FrameComponent.allCases.filter { !solver.isUnique(variable($0, v)) }
+    }
+
+    /// Your optional constraints: content sizes and stack views' constraints give way by design.
+    func isAnnounced(_ ref: ConstraintRef, _ current: Installed) -> Bool {
+        if case .user = ref { return !current.compiled.isRequired }
+        return false
+    }
+}
+
+/// What `takeStandingChanges` found: views newly ambiguous (in creation order) and constraints
+/// newly violated (in listing order).
+public struct StandingChanges: Equatable, Sendable {
+    public var ambiguous: [AmbiguityChange]
+    public var violated: [ConstraintRef]
+
+    public var isEmpty: Bool { ambiguous.isEmpty && violated.isEmpty }
+}
+
+/// A view that became ambiguous, with its free frame components.
+public struct AmbiguityChange: Equatable, Sendable {
+    public var view: ViewID
+    public var components: [FrameComponent]
+}
+
+/// Which views were ambiguous and which announced constraints violated, as last looked at.
+struct Standing {
+    /// An empty engine's standing is known.
+    var isKnown = true
+    /// By view: nil never looked at (new since), else whether ambiguous.
+    private var ambiguous: [Bool?] = []
+    var violated: Set<ConstraintRef> = []
+
+    func wasAmbiguous(_ id: ViewID) -> Bool? {
+        id < ambiguous.count ? ambiguous[id] : nil
+    }
+
+    mutating func setAmbiguous(_ id: ViewID, _ value: Bool) {
+        if ambiguous.count <= id { ambiguous += Array(repeating: nil, count: id + 1 - ambiguous.count) }
+        ambiguous[id] = value
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+@testable import LayoutEngine
+import CassowaryReference
+
+/// What a change did to the layout's standing (`takeStandingChanges`), which looks again only
+/// at the components the change reached, checked against looking at everything.
+@Suite struct StandingTests {
+    /// Every view's free components and every violated optional constraint of yours, looked at
+    /// from scratch.
+    func everything(_ engine: LayoutEngine) -> (ambiguous: [ViewID: [FrameComponent]], violated: Set<ConstraintRef>) {
+        var ambiguous: [ViewID: [FrameComponent]] = [:]
+        for id in engine.hierarchy.allViewIDs where id != Hierarchy.rootID {
+            let free = engine.freeComponents(of: id)
+            if !free.isEmpty { ambiguous[id] = free }
+        }
+        let violated = Set(engine.installed.keys.filter { ref in
+            if case .user = ref { return !engine.installed[ref]!.compiled.isRequired && engine.state(of: ref) == .violated }
+            return false
+        })
+        return (ambiguous, violated)
+    }
+
+    @Test(arguments: 0..<60)
+    func onlyWhatAChangeReachedIsLookedAtAgainAndNothingIsMissed(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+        let engine = LayoutEngine()
+        var names: [String] = []
+        var made = 0
+        var history: [(Hierarchy, [String])] = []
+        let attributes: [LayoutAttribute] = [.leading, .trailing, .width, .centerX, .top, .height, .bottom]
+        let priorities: [LayoutPriority] = [1000, 1000, 750, 500, 500, 250]
+        for step in 0..<40 {
+            let context = "seed \(seed), step \(step)"
+            engine.knowStanding()
+            let before = everything(engine)
+            let viewsBefore = Set(engine.hierarchy.allViewIDs)
+            history.append((engine.hierarchy, names))
+            let constraintNames = engine.hierarchy.userConstraints.map(\.1.name)
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0 where names.count < 5, 1 where names.isEmpty:
+                let name = "v\(names.count)"
+                let parent = (["root"] + names).randomElement(using: &rng)!
+                try engine.addView(kind: .view, name: name, parent: parent)
+                names.append(name)
+                // Pinned whole, so that later changes can free it.
+                for (attribute, constant) in [(LayoutAttribute.leading, 10.0), (.top, 20), (.width, 30), (.height, 40)] {
+                    made += 1
+                    let size = attribute == .width || attribute == .height
+                    _ = try engine.addConstraint(ConstraintSpec(
+                        name: "k\(made)", firstItem: name, firstAttribute: attribute, relation: .equal,
+                        secondItem: size ? nil : parent, secondAttribute: size ? nil : attribute, constant: constant,
+                        priority: priorities.randomElement(using: &rng)!))
+                }
+            case 2 where !constraintNames.isEmpty:
+                try engine.removeConstraints([constraintNames.randomElement(using: &rng)!])
+            case 3 where !constraintNames.isEmpty:
+                try? engine.setPriority(constraintNames.randomElement(using: &rng)!, priorities.dropFirst().randomElement(using: &rng)!)
+            case 4 where !constraintNames.isEmpty:
+                try? engine.setConstant(constraintNames.randomElement(using: &rng)!, Double(Int.random(in: 0...100, using: &rng)))
+            case 5 where !constraintNames.isEmpty:
+                try engine.setActive([constraintNames.randomElement(using: &rng)!], .toggle)
+            case 6 where history.count > 2:
+                // Undo: the standing before the next change is looked at over everything.
+                history.removeLast()
+                let (state, namesThen) = history.removeLast()
+                engine.restore(state)
+                names = namesThen
+                continue
+            default:
+                guard names.count >= 1 else { continue }
+                let first = names.randomElement(using: &rng)!
+                let attribute = attributes.randomElement(using: &rng)!
+                let others = names.filter { $0 != first } + ["root"]
+                let size = attribute == .width || attribute == .height
+                let second: String? = size && Bool.random(using: &rng) ? nil : others.randomElement(using: &rng)!
+                let secondAttribute = second == nil ? nil
+                    : size ? attribute : attributes.filter { $0.axis == attribute.axis && $0 != .width && $0 != .height }.randomElement(using: &rng)!
+                made += 1
+                // A constraint across separate branches is refused; that changes nothing.
+                _ = try? engine.addConstraint(ConstraintSpec(
+                    name: "k\(made)", firstItem: first, firstAttribute: attribute,
+                    relation: [LayoutRelation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+                    secondItem: second, secondAttribute: secondAttribute,
+                    constant: Double(Int.random(in: 0...120, using: &rng)), priority: priorities.randomElement(using: &rng)!))
+            }
+            let changes = engine.takeStandingChanges()
+            let after = everything(engine)
+            let expectedAmbiguous = engine.hierarchy.allViewIDs.sorted().compactMap { id -> AmbiguityChange? in
+                guard let free = after.ambiguous[id], viewsBefore.contains(id), before.ambiguous[id] == nil else { return nil }
+                return AmbiguityChange(view: id, components: free)
+            }
+            #expect(changes.ambiguous == expectedAmbiguous, "\(context)")
+            #expect(changes.violated == engine.hierarchy.inListingOrder(Array(after.violated.subtracting(before.violated))), "\(context)")
+        }
+    }
+
+    /// A row of views, each after the one before, fixed in size and height.
+    func chain(_ count: Int) throws -> LayoutEngine {
+        let engine = LayoutEngine()
+        for k in 0..<count {
+            let name = "v\(k)"
+            try engine.addView(kind: .view, name: name, parent: "root")
+            _ = try engine.addConstraints([
+                ConstraintSpec(name: "x\(k)", firstItem: name, firstAttribute: .leading, relation: .equal,
+                               secondItem: k == 0 ? "root" : "v\(k - 1)", secondAttribute: k == 0 ? .leading : .trailing, constant: 0),
+                ConstraintSpec(name: "w\(k)", firstItem: name, firstAttribute: .width, relation: .equal, constant: 10),
+                ConstraintSpec(name: "y\(k)", firstItem: name, firstAttribute: .top, relation: .equal, secondItem: "root", secondAttribute: .top, constant: 0),
+                ConstraintSpec(name: "h\(k)", firstItem: name, firstAttribute: .height, relation: .equal, constant: 10),
+            ])
+        }
+        return engine
+    }
+
+    @Test func aLongChainSaysOnlyTheViewsTheChangeNames() throws {
+        // Past the limit a component is not walked: removing the chain's anchor names v0 only.
+        let engine = try chain(LayoutEngine.standingViewLimit + 10)
+        engine.knowStanding()
+        _ = engine.takeStandingChanges()
+        try engine.removeConstraints(["x0"])
+        #expect(engine.takeStandingChanges().ambiguous == [AmbiguityChange(view: engine.hierarchy.viewIDs["v0"]!, components: [.x])])
+
+        // Below it, every view the removal freed is said.
+        let short = try chain(3)
+        short.knowStanding()
+        _ = short.takeStandingChanges()
+        try short.removeConstraints(["x0"])
+        #expect(short.takeStandingChanges().ambiguous.map(\.view) == ["v0", "v1", "v2"].map { short.hierarchy.viewIDs[$0]! })
+    }
+}
