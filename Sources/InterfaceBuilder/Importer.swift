@@ -91,9 +91,10 @@ public struct Importer {
         let documentSize = sized?.frame.map { (width: $0.x + $0.width, height: $0.y + $0.height) }
         report.documentSize = documentSize
 
+        var nameCounters: [String: Int] = [:]
         func make(_ view: IBView, in place: Place) throws {
             let base = view.userLabel.flatMap(Hierarchy.viewName(from:)) ?? Hierarchy.viewName(from: view.element) ?? "view"
-            let name = engine.hierarchy.unusedViewName(base)
+            let name = engine.hierarchy.unusedViewName(base, counters: &nameCounters)
             names[view.id] = name
             let kind: ViewKind = switch view.element {
             case "label": .label
@@ -157,7 +158,7 @@ public struct Importer {
                 guides.append(("strut-content-\(view.id)", "contentLayoutGuide"))
             }
             for guide in guides {
-                let guideName = engine.hierarchy.unusedViewName(name + Importer.capitalised(guide.role))
+                let guideName = engine.hierarchy.unusedViewName(name + Importer.capitalised(guide.role), counters: &nameCounters)
                 names[guide.id] = guideName
                 if guide.role == "contentLayoutGuide" { scrollContent[view.id] = guideName }
                 try engine.addView(kind: .guide, name: guideName, parent: name,
@@ -171,6 +172,9 @@ public struct Importer {
             }
         }
 
+        // Views, constraints and content sizes reach the solver at once, at the end (the
+        // content sizes' question below asks it).
+        try engine.deferringSynchronization {
         for root in document.roots {
             try make(root, in: Place(name: parent))
             report.roots.append(names[root.id]!)
@@ -238,11 +242,13 @@ public struct Importer {
         // that is, each axis whose size is not unique once no content view has a content size.
         for (name, _) in content { try engine.setProperty(.intrinsic(nil, nil), of: name) }
         try engine.setStackFitting(false)
+        }
         var free: [(Bool, Bool)] = []
         for (name, _) in content {
             let id = try engine.hierarchy.viewID(named: name)
             free.append((!(engine.range(of: .width, of: id)?.isUnique ?? true), !(engine.range(of: .height, of: id)?.isUnique ?? true)))
         }
+        try engine.deferringSynchronization {
         try engine.setStackFitting(true)
         for ((name, view), (freeWidth, freeHeight)) in zip(content, free) {
             if let size = Importer.fixedIntrinsicSize(of: view) {
@@ -263,6 +269,7 @@ public struct Importer {
         // UIKit makes a stack view's constraints in the first layout pass, after the document's.
         let stacks = names.values.filter { engine.hierarchy.view(named: $0)?.kind == .stack }
         if !stacks.isEmpty { try engine.remakeStackConstraints(of: stacks.sorted()) }
+        }
         return report
     }
 

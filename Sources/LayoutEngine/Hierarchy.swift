@@ -208,11 +208,21 @@ public struct Hierarchy: Sendable {
     /// ends in a digit), never `root` or `super`, nor one of `taken` (names promised to views
     /// not made yet).
     public func unusedViewName(_ base: String, taken: Set<String> = []) -> String {
+        var counters: [String: Int] = [:]
+        return unusedViewName(base, taken: taken, counters: &counters)
+    }
+
+    /// `unusedViewName`, for many names while views are only added: `counters` remembers, per
+    /// base, the suffix after the last one given, so that the thousandth `label` is not found
+    /// by trying the 999 before it.
+    public func unusedViewName(_ base: String, taken: Set<String> = [], counters: inout [String: Int]) -> String {
+        func isFree(_ name: String) -> Bool { viewIDs[name] == nil && name != "super" && !taken.contains(name) }
+        if isFree(base) { return base }
         let separator = base.last?.isNumber == true ? "_" : ""
-        var name = base
-        var k = 2
-        while viewIDs[name] != nil || name == "super" || taken.contains(name) { name = base + separator + String(k); k += 1 }
-        return name
+        var k = counters[base] ?? 2
+        while !isFree(base + separator + String(k)) { k += 1 }
+        counters[base] = k + 1
+        return base + separator + String(k)
     }
 
     /// `base`, or `base2`, `base3`, ... : the first no constraint has.

@@ -35,6 +35,12 @@ extension LayoutEngine {
             }
         } else {
             refs = dirtyRefs
+            // New views' variables first: a constraint is written with those of the views
+            // between its items and their common ancestor, which may be new too (an import
+            // synchronises once for thousands of views).
+            for id in dirtyViews.sorted() where (id >= variables.count || variables[id] == nil) && id < hierarchy.views.count && hierarchy.views[id] != nil {
+                makeVariables(for: id)
+            }
             for id in dirtyViews { refs.formUnion(systemRefs(of: id)) }
             if !formChangedViews.isEmpty {
                 // Constraints touching these views depend on their margins and font.

@@ -41,6 +41,8 @@ public final class LayoutEngine {
     var touchedVariables: Set<Int32> = []
     /// Which views were ambiguous and which of your constraints violated, as last looked at.
     var standing = Standing()
+    /// Inside `deferringSynchronization`: changes leave the solver behind until it ends.
+    var deferringDepth = 0
 
     public init() {
         makeVariables(for: Hierarchy.rootID)
@@ -52,6 +54,17 @@ public final class LayoutEngine {
     /// a layout pass runs); on a thrown error the hierarchy and the solver are left as they were.
     @discardableResult
     public func perform<T>(_ change: (inout Hierarchy) throws -> T) throws -> T {
+        if deferringDepth > 0 {
+            // In place: `deferringSynchronization` puts the whole state back on an error.
+            let result = try change(&hierarchy)
+            if !hierarchy.stackIDs.isEmpty {
+                let stacks = hierarchy.regenerateStacks()
+                dirtyRefs.formUnion(stacks.refs)
+                dirtyViews.formUnion(stacks.newHelpers)
+            }
+            hierarchy.needsLayout = true
+            return result
+        }
         let saved = hierarchy
         let savedDirty = (dirtyRefs, dirtyViews, formChangedViews, needsFullSync)
         var working = hierarchy
@@ -69,6 +82,7 @@ public final class LayoutEngine {
         }
         working.needsLayout = true
         hierarchy = working
+        if deferringDepth > 0 { return result }
         do {
             try synchronize()
         } catch {
@@ -79,6 +93,30 @@ public final class LayoutEngine {
             throw error
         }
         if hierarchy.autolayout { layoutIfNeeded() }
+        return result
+    }
+
+    /// Runs many changes with the solver brought up to date once, at the end (an import's
+    /// thousands of views and constraints): the hierarchy changes at each, the solver only
+    /// after the last. Constraints enter in activation order either way, so what is broken is
+    /// the same. Each change is made in place (no copy of the hierarchy to go back to); on a
+    /// thrown error the state before the first comes back. Nothing inside may ask the solver.
+    public func deferringSynchronization<T>(_ changes: () throws -> T) throws -> T {
+        let before = deferringDepth == 0 ? hierarchy : nil
+        deferringDepth += 1
+        let result: T
+        do {
+            result = try changes()
+        } catch {
+            deferringDepth -= 1
+            if let before { restore(before) }
+            throw error
+        }
+        deferringDepth -= 1
+        if deferringDepth == 0 {
+            try synchronize()
+            if hierarchy.autolayout { layoutIfNeeded() }
+        }
         return result
     }
 

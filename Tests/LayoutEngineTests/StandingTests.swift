@@ -127,3 +127,64 @@ import CassowaryReference
         #expect(short.takeStandingChanges().ambiguous.map(\.view) == ["v0", "v1", "v2"].map { short.hierarchy.viewIDs[$0]! })
     }
 }
+
+/// `deferringSynchronization` (an import's single synchronisation) gives what change-by-change
+/// synchronisation gives: the same constraints broken, the same frames; an error inside puts
+/// the state back.
+@Suite struct DeferredSynchronizationTests {
+    func build(_ engine: LayoutEngine, seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &* 6_700_417 &+ 11)
+        var names: [String] = []
+        let attributes: [LayoutAttribute] = [.leading, .trailing, .width, .top, .height, .bottom, .centerX]
+        for k in 0..<40 {
+            if names.isEmpty || Int.random(in: 0..<4, using: &rng) == 0 {
+                let name = "v\(names.count)"
+                try engine.addView(kind: Bool.random(using: &rng) ? .view : .label, name: name,
+                                   parent: (["root"] + names).randomElement(using: &rng)!,
+                                   properties: [.intrinsic(Double(Int.random(in: 10...80, using: &rng)), 20)])
+                names.append(name)
+                continue
+            }
+            let first = names.randomElement(using: &rng)!
+            let attribute = attributes.randomElement(using: &rng)!
+            let size = attribute == .width || attribute == .height
+            let second = size && Bool.random(using: &rng) ? nil : (names.filter { $0 != first } + ["root"]).randomElement(using: &rng)!
+            _ = try engine.addConstraint(ConstraintSpec(
+                name: "k\(k)", firstItem: first, firstAttribute: attribute,
+                relation: [LayoutRelation.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+                secondItem: second, secondAttribute: second == nil ? nil : size ? attribute : ([.leading, .trailing, .centerX, .top, .bottom] as [LayoutAttribute]).filter { $0.axis == attribute.axis }.randomElement(using: &rng)!,
+                constant: Double(Int.random(in: 0...150, using: &rng)),
+                priority: [LayoutPriority(1000), 1000, 750, 250].randomElement(using: &rng)!))
+        }
+    }
+
+    @Test(arguments: 0..<40)
+    func oneSynchronisationAtTheEndGivesWhatOneAtEachChangeGives(seed: Int) throws {
+        let stepwise = LayoutEngine()
+        try build(stepwise, seed: seed)
+        let batched = LayoutEngine()
+        try batched.deferringSynchronization { try build(batched, seed: seed) }
+        #expect(Set(batched.broken.keys) == Set(stepwise.broken.keys), "seed \(seed)")
+        stepwise.layoutIfNeeded()
+        batched.layoutIfNeeded()
+        for id in stepwise.hierarchy.allViewIDs {
+            #expect(batched.hierarchy.view(id).frame == stepwise.hierarchy.view(id).frame, "seed \(seed), view \(id)")
+        }
+    }
+
+    @Test func anErrorInsidePutsTheStateBack() throws {
+        let engine = LayoutEngine()
+        try engine.addView(kind: .view, name: "a", parent: "root")
+        let before = engine.hierarchy
+        #expect(throws: LayoutError.self) {
+            try engine.deferringSynchronization {
+                try engine.addView(kind: .view, name: "b", parent: "a")
+                _ = try engine.addConstraint(ConstraintSpec(name: "w", firstItem: "b", firstAttribute: .width, relation: .equal, constant: 5))
+                try engine.addView(kind: .view, name: "c", parent: "nowhere")
+            }
+        }
+        #expect(engine.hierarchy.allViewIDs == before.allViewIDs)
+        #expect(engine.hierarchy.userConstraints.isEmpty)
+        #expect(engine.installed.keys.allSatisfy { if case .user = $0 { false } else { true } })
+    }
+}
