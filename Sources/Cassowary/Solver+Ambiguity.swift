@@ -21,6 +21,12 @@ extension Solver {
     /// edge `x + width`, or a constraint's error, which varies when equal priorities compete).
     /// - Complexity: as `range(of:)` for a variable.
     public func range(of expression: Expression) -> ValueRange {
+        range(of: expression, onlyUniqueness: false)
+    }
+
+    /// `range(of:)`; with `onlyUniqueness`, an unbounded upper end is returned at once (the
+    /// lower is then not looked for: the value is not unique either way).
+    func range(of expression: Expression, onlyUniqueness: Bool) -> ValueRange {
         var builder = RowBuilder(constant: expression.constant)
         for term in expression.terms {
             guard term.variable.index >= 0 && Int(term.variable.index) < variableSymbols.count else { continue }
@@ -39,8 +45,10 @@ extension Solver {
             if hasZeroCost(id) { free.append((id, builder.coefficients[k])) }
         }
         if free.isEmpty { return ValueRange(lower: builder.constant, upper: builder.constant) }
-        return ValueRange(lower: extremum(constant: builder.constant, terms: free, maximise: false),
-                          upper: extremum(constant: builder.constant, terms: free, maximise: true))
+        // The upper end first: a size is bounded below by zero, so a free one is unbounded above.
+        let upper = extremum(constant: builder.constant, terms: free, maximise: true)
+        if upper == nil && onlyUniqueness { return ValueRange(lower: nil, upper: nil) }
+        return ValueRange(lower: extremum(constant: builder.constant, terms: free, maximise: false), upper: upper)
     }
 
     /// The constraints that fix a variable's value in the current solution: those whose
@@ -65,12 +73,12 @@ extension Solver {
     public func isUnique(_ variable: Variable) -> Bool {
         guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return true }
         let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
-        guard index >= 0 else { return range(of: variable).isUnique }
+        guard index >= 0 else { return range(of: Expression([Term(variable)]), onlyUniqueness: true).isUnique }
         let nudgeSlot = slotForPriority[Solver.nudgePriority]
         for cell in tableau.rows[Int(index)].cells {
             switch tableau.kinds[cell.symbol.index] {
             case .external: return false
-            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return range(of: variable).isUnique }
+            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return range(of: Expression([Term(variable)]), onlyUniqueness: true).isUnique }
             default: continue
             }
         }

@@ -1,11 +1,15 @@
-/// An array stored in chunks of 64, so that a copy shares its chunks and a change to one
-/// element of a shared copy copies one chunk, not the whole array. Undo keeps a copy of the
-/// hierarchy per command; with chunks each command costs O(n / 64 + 64), not O(n).
+/// An array stored as a two-level tree of chunks (64 elements to a leaf, 64 leaves to a group),
+/// so that a copy shares its chunks and a change to one element of a shared copy copies one
+/// leaf, one group's list of leaves and the list of groups — about 64 + 64 + n / 4,096 — not the
+/// whole array. Undo keeps a copy of the hierarchy per command; with one level of chunks each
+/// command still copied (and later freed) a list of n / 64 chunk references.
 public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
-    static var shift: Int { 6 }
-    static var chunkSize: Int { 1 << shift }
+    static var leafShift: Int { 6 }
+    static var groupShift: Int { 12 }
+    static var leafMask: Int { (1 << leafShift) - 1 }
+    static var groupMask: Int { (1 << groupShift) - 1 }
 
-    var chunks: [[Element]] = []
+    var groups: [[[Element]]] = []
     public private(set) var count = 0
 
     public init() {}
@@ -16,21 +20,23 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     public subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
-            return chunks[index >> Self.shift][index & (Self.chunkSize - 1)]
+            return groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask]
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
-            chunks[index >> Self.shift][index & (Self.chunkSize - 1)] = newValue
+            groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask] = newValue
         }
     }
 
     public mutating func append(_ element: Element) {
-        if count & (Self.chunkSize - 1) == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
+        if count & Self.groupMask == 0 { groups.append([]) }
+        let group = groups.count - 1
+        if count & Self.leafMask == 0 {
+            var leaf: [Element] = []
+            leaf.reserveCapacity(1 << Self.leafShift)
+            groups[group].append(leaf)
         }
-        chunks[chunks.count - 1].append(element)
+        groups[group][groups[group].count - 1].append(element)
         count += 1
     }
 }

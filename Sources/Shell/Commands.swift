@@ -19,8 +19,17 @@ enum Commands {
 
     /// The command a word names (statement forms have no word).
     static func find(_ word: String) -> Command? {
-        all.first { $0.form == .word && ($0.name == word || $0.aliases.contains(word)) }
+        byWord[word]
     }
+
+    /// Each command word and alias → its row (the first row, as the table reads).
+    static let byWord: [String: Command] = {
+        var table: [String: Command] = [:]
+        for command in all where command.form == .word {
+            for word in [command.name] + command.aliases where table[word] == nil { table[word] = command }
+        }
+        return table
+    }()
 
     /// A help topic: a command's word or alias, or a statement form's topic.
     static func topic(_ word: String) -> Command? {
@@ -80,6 +89,6 @@ enum Commands {
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {
-        c.isASCII && (c.isLetter || c.isNumber || c == "_")
+        c.isASCIILetter || c.isASCIIDigit || c == "_"
     }
 }

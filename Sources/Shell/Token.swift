@@ -48,39 +48,45 @@ public enum Lexer {
     static func scan(_ text: String, _ columnOffset: Int) throws -> [Token] {
         var tokens: [Token] = []
         let chars = Array(text)
+        // Where each character starts in `text` (and its end), so that a token's text is a
+        // slice of it, not a string rebuilt character by character.
+        var starts = Array(text.indices)
+        starts.append(text.endIndex)
+        func slice(_ from: Int, _ to: Int) -> String { String(text[starts[from]..<starts[to]]) }
         var i = 0
         while i < chars.count {
             let c = chars[i]
             let column = i + 1
             if c == " " || c == "\t" || c == "\r" { i += 1; continue }
-            if c.isLetter && c.isASCII || c == "_" {
+            if c.isASCIILetter || c == "_" {
                 var j = i
-                while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" { j += 1 }
-                let word = String(chars[i..<j])
+                while j < chars.count, chars[j].isASCIILetter || chars[j].isASCIIDigit || chars[j] == "_" { j += 1 }
+                let word = slice(i, j)
                 tokens.append(Token(kind: .name(word), text: word, column: column + columnOffset))
                 i = j
                 continue
             }
-            if c.isASCII && c.isNumber {
+            if c.isASCIIDigit {
                 var j = i
-                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-                if j < chars.count, chars[j] == ".", j + 1 < chars.count, chars[j + 1].isASCII, chars[j + 1].isNumber {
+                while j < chars.count, chars[j].isASCIIDigit { j += 1 }
+                if j < chars.count, chars[j] == ".", j + 1 < chars.count, chars[j + 1].isASCIIDigit {
                     j += 1
-                    while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                    while j < chars.count, chars[j].isASCIIDigit { j += 1 }
                 }
                 if j < chars.count, chars[j] == "e" || chars[j] == "E" {
                     var k = j + 1
                     if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
-                    if k < chars.count, chars[k].isASCII, chars[k].isNumber {
-                        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+                    if k < chars.count, chars[k].isASCIIDigit {
+                        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
                         j = k
                     }
                 }
                 // A number runs into letters, digits or another point: malformed.
                 var end = j
-                while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_"
+                while end < chars.count, chars[end].isASCIILetter || chars[end].isASCIIDigit || chars[end] == "_"
+                        || (!chars[end].isASCII && (chars[end].isLetter || chars[end].isNumber))
                         || (chars[end] == "." && end + 1 < chars.count && chars[end + 1].isNumber) { end += 1 }
-                let typed = String(chars[i..<end])
+                let typed = slice(i, end)
                 guard end == j else { throw ShellError.malformedNumber(typed, column: column) }
                 guard let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
                 guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
@@ -110,12 +116,12 @@ public enum Lexer {
                     j += 1
                 }
                 guard closed else { throw ShellError.unterminatedString(column: column) }
-                tokens.append(Token(kind: .string(value), text: String(chars[i..<j]), column: column + columnOffset))
+                tokens.append(Token(kind: .string(value), text: slice(i, j), column: column + columnOffset))
                 i = j
                 continue
             }
-            let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
-            if ["==", "<=", ">="].contains(two) {
+            if c == "=" || c == "<" || c == ">", i + 1 < chars.count, chars[i + 1] == "=" {
+                let two = String(c) + "="
                 tokens.append(Token(kind: .symbol(two), text: two, column: column + columnOffset))
                 i += 2
                 continue
@@ -162,5 +168,19 @@ extension String {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+extension Character {
+    /// `a`–`z`, `A`–`Z` (cheaper than `isLetter && isASCII`: no Unicode property lookup).
+    var isASCIILetter: Bool {
+        guard let byte = asciiValue else { return false }
+        return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+    }
+
+    /// `0`–`9`.
+    var isASCIIDigit: Bool {
+        guard let byte = asciiValue else { return false }
+        return byte >= 0x30 && byte <= 0x39
     }
 }

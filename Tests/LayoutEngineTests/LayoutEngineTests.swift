@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import CassowaryReference
 
 /// Shorthand: `a.width == 10` style specs.
 func spec(_ first: String, _ attribute: LayoutAttribute, _ relation: LayoutRelation = .equal,
@@ -206,4 +207,27 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     for (x, y, expected) in cases {
         #expect(h.commonAncestor(id(x), id(y)) == id(expected), "\(x), \(y)")
     }
+}
+
+@Test func aChunkedArrayIsAnArrayWhoseCopiesShareUnchangedChunks() {
+    // Past two groups of 4,096, with sets in every level; a copy does not see later changes.
+    var chunked = ChunkedArray<Int>()
+    var plain: [Int] = []
+    var rng = SeededGenerator(seed: 99)
+    for k in 0..<9_000 {
+        chunked.append(k)
+        plain.append(k)
+    }
+    let copy = chunked
+    for _ in 0..<2_000 {
+        let index = Int.random(in: 0..<plain.count, using: &rng)
+        let value = Int.random(in: 0..<1_000_000, using: &rng)
+        chunked[index] = value
+        plain[index] = value
+    }
+    chunked.append(-1)
+    plain.append(-1)
+    #expect(Array(chunked) == plain)
+    #expect(chunked.count == 9_001)
+    #expect(Array(copy) == Array(0..<9_000))
 }
