@@ -166,3 +166,19 @@ func runConflictShape(_ shape: String, views: Int) -> (clash: Double, next: Doub
     times.sort()
     return (elapsed, times[times.count / 2])
 }
+
+/// Issue 20: a picture of N views (the cells): `draw`, `export FILE.svg` or `export FILE.html`
+/// after the hierarchy is built and laid out; the time of that one command.
+func runPicture(views: Int, kind: String) -> Double {
+    let (session, _) = buildShellCells(views: views)
+    let command: String
+    switch kind {
+    case "svg": command = "export /tmp/strutbench-\(views).svg"
+    case "html": command = "export /tmp/strutbench-\(views).html"
+    default: command = "draw width 100"
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    session.run(line: command)
+    return milliseconds(clock.now - start)
+}

@@ -3,6 +3,12 @@ public enum JSONString {
     /// `"…"` with quotes, backslashes and control characters escaped; `forScript` also escapes
     /// `<`, `>`, `&` and the line separators, so that the literal is safe inside `<script>`.
     public static func quoted(_ text: String, forScript: Bool = false) -> String {
+        // Most names and texts need nothing escaped: then the literal is the text in quotes.
+        // (0xE2 starts U+2028 and U+2029 in UTF-8, among others: those take the long way.)
+        let plain = !text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || (forScript && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2))
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -96,6 +96,11 @@ public enum SVGPicture {
 
     /// XML text and attribute escaping.
     public static func escape(_ text: String) -> String {
+        // Most names and texts need nothing escaped.
+        let plain = !text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.count)
         for ch in text {
