@@ -213,3 +213,14 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(s.run(line: "watch off") == .succeeded)
     #expect(!(try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8)).contains("http-equiv"))
 }
+
+@Test func escapingLeavesPlainTextAloneAndEscapesEverythingElse() {
+    #expect(SVGPicture.escape("title_2 “Sunset” é") == "title_2 “Sunset” é")
+    #expect(SVGPicture.escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
+    #expect(SVGPicture.escape("line\nnext\ttab\u{1}bell") == "line\nnext\ttab bell")
+    #expect(JSONString.quoted("plain é “x”") == "\"plain é “x”\"")
+    #expect(JSONString.quoted("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+    #expect(JSONString.quoted("<a & b>", forScript: false) == "\"<a & b>\"")
+    #expect(JSONString.quoted("</script> & \u{2028}", forScript: true) == "\"\\u003c/script\\u003e \\u0026 \\u2028\"")
+    #expect(JSONString.quoted("café →", forScript: true) == "\"café →\"")
+}
