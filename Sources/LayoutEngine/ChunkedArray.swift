@@ -18,13 +18,19 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     public var endIndex: Int { count }
 
     public subscript(index: Int) -> Element {
-        get {
+        _read {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
-            return groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask]
+            yield groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask]
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
             groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask] = newValue
+        }
+        // In place: `views[id]!.stackLayout.helpers.append(…)` must not copy the element out
+        // and back (its arrays would be shared, and copied whole, on the way).
+        _modify {
+            precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
+            yield &groups[index >> Self.groupShift][(index & Self.groupMask) >> Self.leafShift][index & Self.leafMask]
         }
     }
 
@@ -42,3 +48,16 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 }
 
 extension ChunkedArray: Sendable where Element: Sendable {}
+
+extension ChunkedArray: Equatable where Element: Equatable {
+    public static func == (a: ChunkedArray, b: ChunkedArray) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+}
+
+extension ChunkedArray: Hashable where Element: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}

@@ -130,8 +130,11 @@ extension Hierarchy {
 
     /// `rows.spacing.2` → the stack's constraint of that name.
     func stackConstraintRef(named name: String) -> ConstraintRef? {
-        guard let dot = name.firstIndex(of: "."), let id = viewIDs[String(name[..<dot])],
-              let k = view(id).stackLayout.slotOfName[name], view(id).stackLayout.slots[k] != nil else { return nil }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let id = viewIDs[String(parts[0])], let kind = StackConstraintKind(rawValue: String(parts[1])),
+              let ordinal = Int(parts[2]), String(ordinal) == parts[2],
+              let k = view(id).stackLayout.slotOfKey[StackSlotKey(kind: kind, ordinal: ordinal)],
+              view(id).stackLayout.slots[k] != nil else { return nil }
         return .stack(id, k)
     }
 }

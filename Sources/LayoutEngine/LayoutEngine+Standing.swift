@@ -65,8 +65,15 @@ extension LayoutEngine {
         var seen = Set<Int32>()
         var views = Set<ViewID>()
         var refs: [ConstraintRef] = []
-        var queue = Array(start)
+        // A variable shared by more constraints than the walk may visit (a stack view's size, in
+        // every arranged view's alignment) settles it before the walk starts.
         var links = 0
+        for variable in start {
+            links += variableUsers[variable]?.count ?? 0
+            if links > LayoutEngine.standingLinkLimit { return named(by: start) }
+        }
+        links = 0
+        var queue = Array(start)
         while let variable = queue.popLast() {
             guard seen.insert(variable).inserted else { continue }
             if let component = components[variable] {
@@ -99,7 +106,7 @@ extension LayoutEngine {
     }
 
     static let standingViewLimit = 200
-    static let standingLinkLimit = 2_000
+    static let standingLinkLimit = 800
 
     /// The frame components of a view that are not the same in every optimal layout, asked of
     /// the solver now.

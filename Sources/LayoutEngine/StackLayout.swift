@@ -15,11 +15,14 @@ struct StackInputs: Hashable, Sendable {
 /// The constraints UIKit makes for a stack view (`Hierarchy.regenerateStacks`), by slot: a
 /// constraint keeps its slot (its `ConstraintRef.stack` index) while its name lives, so that
 /// adding a view leaves the others' constraints alone. `order` lists the live slots in UIKit's
-/// order; `slotOfName` finds one by name.
+/// order; `slotOfKey` finds one by its name's kind and number.
 public struct StackLayout: Hashable, Sendable {
-    public internal(set) var slots: [LayoutConstraint?] = []
+    /// Chunked, as the hierarchy's own arrays: undo keeps the stack as it was, and a change
+    /// that leaves most constraints alone copies only the chunks it touches.
+    public internal(set) var slots = ChunkedArray<LayoutConstraint?>()
     public internal(set) var order: [Int] = []
-    var slotOfName: [String: Int] = [:]
+    /// A slot by its constraint's kind and number (`row.spacing.3` is `.spacing`, 3).
+    var slotOfKey = StackSlotTable()
     /// What the constraints were made from, to skip remaking them when nothing changed.
     var madeFrom: StackInputs?
     /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
@@ -38,6 +41,85 @@ public struct StackLayout: Hashable, Sendable {
     ]
     /// The identifier of the constraint that holds a hidden arranged view's size along the axis at 0.
     public static let hidingIdentifier = "UISV-hiding"
+}
+
+/// The kinds of a stack view's constraints, as their names say them (`row.spacing.3`).
+enum StackConstraintKind: String, CaseIterable, Hashable, Sendable {
+    case canvas, spacing, hiding, fillEqually, fillProportionally, distributingEdge, alignment
+    case spanningBoundary, spanningFit, canvasFit, ambiguitySuppression, empty
+
+    /// Its place in `allCases`.
+    var index: Int {
+        switch self {
+        case .canvas: 0
+        case .spacing: 1
+        case .hiding: 2
+        case .fillEqually: 3
+        case .fillProportionally: 4
+        case .distributingEdge: 5
+        case .alignment: 6
+        case .spanningBoundary: 7
+        case .spanningFit: 8
+        case .canvasFit: 9
+        case .ambiguitySuppression: 10
+        case .empty: 11
+        }
+    }
+}
+
+/// A stack constraint's name without the stack's: its kind and its number within the kind.
+struct StackSlotKey: Hashable, Sendable {
+    var kind: StackConstraintKind
+    var ordinal: Int
+}
+
+/// Slots by kind and number, without hashing: one list per kind, indexed by number − 1.
+struct StackSlotTable: Hashable, Sendable {
+    private var byKind = [[Int]](repeating: [], count: StackConstraintKind.allCases.count)
+
+    subscript(key: StackSlotKey) -> Int? {
+        get {
+            let list = byKind[key.kind.index]
+            return key.ordinal >= 1 && key.ordinal <= list.count ? list[key.ordinal - 1] : nil
+        }
+        set {
+            // Numbers are given in order from 1, so a new one is always the next.
+            guard let newValue else { return }
+            if key.ordinal <= byKind[key.kind.index].count {
+                byKind[key.kind.index][key.ordinal - 1] = newValue
+            } else {
+                precondition(key.ordinal == byKind[key.kind.index].count + 1, "stack slot numbers come in order")
+                byKind[key.kind.index].append(newValue)
+            }
+        }
+    }
+}
+
+/// A stack constraint as the generator makes it, before it has a name (made only when the
+/// constraint in its slot changed).
+struct StackConstraintDraft {
+    var key: StackSlotKey
+    var identifier: String
+    var first: Anchor
+    var relation: LayoutRelation
+    var second: Anchor?
+    var multiplier: Double
+    var constant: Double
+    var priority: LayoutPriority
+
+    /// Whether `constraint` says the same (its name and stamp aside).
+    func matches(_ constraint: LayoutConstraint?) -> Bool {
+        guard let constraint else { return false }
+        return constraint.first == first && constraint.relation == relation && constraint.second == second
+            && constraint.multiplier == multiplier && constraint.constant == constant && constraint.priority == priority
+            && constraint.identifier == identifier && constraint.isActive
+    }
+
+    func constraint(stack: String, stamp: Int) -> LayoutConstraint {
+        LayoutConstraint(name: "\(stack).\(key.kind.rawValue).\(key.ordinal)", first: first, relation: relation, second: second,
+                         multiplier: multiplier, constant: constant, priority: priority, origin: .stack, stamp: stamp,
+                         identifier: identifier)
+    }
 }
 
 /// What a stack view's helper guide is for.
@@ -95,28 +177,29 @@ extension Hierarchy {
             let inputs = stackInputs(id)
             if views[id]!.stackLayout.madeFrom == inputs { continue }
             let fresh = makeStackConstraints(id, inputs, newHelpers: &newHelpers)
+            let stackName = view(id).name
             var layout = views[id]!.stackLayout
             views[id]!.stackLayout = StackLayout()  // edit a unique copy
-            var live = Set<Int>()
+            var live = [Bool](repeating: false, count: layout.slots.count + fresh.count)
             layout.order = []
-            for var constraint in fresh {
+            layout.order.reserveCapacity(fresh.count)
+            for draft in fresh {
                 let slot: Int
-                if let existing = layout.slotOfName[constraint.name] {
+                if let existing = layout.slotOfKey[draft.key] {
                     slot = existing
                 } else {
                     slot = layout.slots.count
                     layout.slots.append(nil)
-                    layout.slotOfName[constraint.name] = slot
+                    layout.slotOfKey[draft.key] = slot
                 }
-                live.insert(slot)
+                live[slot] = true
                 layout.order.append(slot)
-                if let old = layout.slots[slot], sameApartFromStamp(old, constraint) { continue }
+                if draft.matches(layout.slots[slot]) { continue }
                 clock += 1
-                constraint.stamp = clock
-                layout.slots[slot] = constraint
+                layout.slots[slot] = draft.constraint(stack: stackName, stamp: clock)
                 refs.append(.stack(id, slot))
             }
-            for slot in layout.slots.indices where layout.slots[slot] != nil && !live.contains(slot) {
+            for slot in layout.slots.indices where layout.slots[slot] != nil && !live[slot] {
                 layout.slots[slot] = nil
                 refs.append(.stack(id, slot))
             }
@@ -157,12 +240,6 @@ extension Hierarchy {
             })
     }
 
-    private func sameApartFromStamp(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
-        var b = b
-        b.stamp = a.stamp
-        return a == b
-    }
-
     /// A helper guide of the stack (made when missing): the spanner is `helpers[0]`, gap k
     /// is `helpers[k]`.
     private mutating func helper(_ stack: ViewID, _ slot: Int, made: inout [ViewID]) -> ViewID {
@@ -178,9 +255,8 @@ extension Hierarchy {
         return views[stack]!.stackLayout.helpers[slot]
     }
 
-    private mutating func makeStackConstraints(_ id: ViewID, _ inputs: StackInputs, newHelpers: inout [ViewID]) -> [LayoutConstraint] {
+    private mutating func makeStackConstraints(_ id: ViewID, _ inputs: StackInputs, newHelpers: inout [ViewID]) -> [StackConstraintDraft] {
         let settings = inputs.settings
-        let stackName = view(id).name
         let items = inputs.arranged
         let hidden = inputs.hidden
         let horizontal = settings.axis == .horizontal
@@ -206,21 +282,22 @@ extension Hierarchy {
             }
         }
 
-        var result: [LayoutConstraint] = []
-        var counts: [String: Int] = [:]
-        func add(_ kind: String, _ identifier: String, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
+        var result: [StackConstraintDraft] = []
+        result.reserveCapacity(6 * items.count + 4)
+        var counts = [Int](repeating: 0, count: StackConstraintKind.allCases.count)
+        func add(_ kind: StackConstraintKind, _ identifier: String, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
                  multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
             if !inputs.fitting && StackLayout.fittingIdentifiers.contains(identifier) { return }
-            counts[kind, default: 0] += 1
-            result.append(LayoutConstraint(
-                name: "\(stackName).\(kind).\(counts[kind]!)", first: first, relation: relation, second: second,
-                multiplier: multiplier, constant: constant, priority: priority, origin: .stack, identifier: identifier))
+            counts[kind.index] += 1
+            result.append(StackConstraintDraft(
+                key: StackSlotKey(kind: kind, ordinal: counts[kind.index]), identifier: identifier, first: first, relation: relation,
+                second: second, multiplier: multiplier, constant: constant, priority: priority))
         }
         let S = { (a: LayoutAttribute) in Anchor(item: id, attribute: a) }
         let A = { (item: ViewID, a: LayoutAttribute) in Anchor(item: item, attribute: a) }
 
         guard !items.isEmpty else {
-            add("empty", "UISV-fix-for-app-bug-ambiguity", S(.height), .equal, nil, priority: 1)
+            add(.empty, "UISV-fix-for-app-bug-ambiguity", S(.height), .equal, nil, priority: 1)
             return result
         }
 
@@ -230,23 +307,23 @@ extension Hierarchy {
         // ones, and each hidden view keeps its own size and starts where the view before it ends.
         let canvasHiding = inputs.canvas && hidden.contains(true) && hidden.contains(false)
         let chain = canvasHiding ? items.indices.filter { !hidden[$0] } : Array(items.indices)
-        add("canvas", "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
-        add("canvas", "UISV-canvas-connection", A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
+        add(.canvas, "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
+        add(.canvas, "UISV-canvas-connection", A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
         for (a, b) in zip(chain, chain.dropFirst()) {
             let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
-                add("spacing", "UISV-spacing", A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
+                add(.spacing, "UISV-spacing", A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
                     A(items[a], .lastBaseline), constant: gap)
             } else {
-                add("spacing", "UISV-spacing", A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
+                add(.spacing, "UISV-spacing", A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
                     A(items[a], maxEdge), constant: gap)
             }
         }
         for (k, item) in items.enumerated() where hidden[k] {
-            add("hiding", StackLayout.hidingIdentifier, A(item, size), .equal, nil, priority: 999.999)
+            add(.hiding, StackLayout.hidingIdentifier, A(item, size), .equal, nil, priority: 999.999)
             if canvasHiding {
                 let before = k == 0 ? S(canvas(minEdge)) : A(items[k - 1], maxEdge)
-                add("hiding", "IB-hidden-placement", A(item, minEdge), .equal, before)
+                add(.hiding, "IB-hidden-placement", A(item, minEdge), .equal, before)
             }
         }
         let visibleIndices = items.indices.filter { !hidden[$0] }
@@ -254,7 +331,7 @@ extension Hierarchy {
         switch settings.distribution {
         case "fillEqually":
             for item in visible.dropFirst() {
-                add("fillEqually", "UISV-fill-equally", A(item, size), .equal, A(visible[0], size))
+                add(.fillEqually, "UISV-fill-equally", A(item, size), .equal, A(visible[0], size))
             }
         case "fillProportionally":
             let intrinsic = visibleIndices.map { inputs.intrinsic[$0] }
@@ -264,7 +341,7 @@ extension Hierarchy {
                 for (k, item) in visible.enumerated() {
                     let share = intrinsic[k] / total
                     guard share != 1 else { continue }
-                    add("fillProportionally", "UISV-fill-proportionally", A(item, size), .equal, S(size),
+                    add(.fillProportionally, "UISV-fill-proportionally", A(item, size), .equal, S(size),
                         multiplier: share, constant: -share * spacingTotal, priority: LayoutPriority(Float(max(999 - k, 751))))
                 }
             }
@@ -275,11 +352,11 @@ extension Hierarchy {
             for k in visible.indices.dropFirst() {
                 let gap = helper(id, k, made: &newHelpers)
                 gaps.append(gap)
-                add("distributingEdge", "UISV-distributing-edge", A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
-                add("distributingEdge", "UISV-distributing-edge", A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
+                add(.distributingEdge, "UISV-distributing-edge", A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
+                add(.distributingEdge, "UISV-distributing-edge", A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
             }
             for (k, gap) in gaps.enumerated().dropFirst() {
-                add("fillEqually", "UISV-fill-equally", A(gap, size), .equal, A(gaps[0], size),
+                add(.fillEqually, "UISV-fill-equally", A(gap, size), .equal, A(gaps[0], size),
                     priority: centering ? LayoutPriority(Float(max(150 - k, 50))) : .required)
             }
         default:
@@ -301,50 +378,50 @@ extension Hierarchy {
         if let aligned {
             if items.count == 1 {
                 // No spanner: the edges alignment leaves free become inequalities.
-                add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
-                add("canvas", "UISV-canvas-connection", A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
+                add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
+                add(.canvas, "UISV-canvas-connection", A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
                 if aligned == crossCenter {
-                    add("canvas", "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                    add(.canvas, "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
                 }
             } else {
                 let spanner = helper(id, 0, made: &newHelpers)
-                add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(spanner, crossMin))
-                add("canvas", "UISV-canvas-connection", A(spanner, crossMax), .equal, S(canvas(crossMax)))
+                add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(spanner, crossMin))
+                add(.canvas, "UISV-canvas-connection", A(spanner, crossMax), .equal, S(canvas(crossMax)))
                 if aligned == crossCenter {
-                    add("canvas", "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                    add(.canvas, "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
                 }
                 for item in items.dropFirst() {
-                    add("alignment", "UISV-alignment", A(first, aligned), .equal, A(item, aligned))
+                    add(.alignment, "UISV-alignment", A(first, aligned), .equal, A(item, aligned))
                 }
                 for item in items {
                     if aligned == crossMin {
-                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
+                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
                     } else {
-                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
+                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
                     }
                     if aligned == crossMax {
-                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
+                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
                     } else {
-                        add("spanningBoundary", "UISV-spanning-boundary", A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
+                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
                     }
                 }
-                add("spanningFit", "UISV-spanning-fit", A(spanner, crossSize), .equal, nil,
+                add(.spanningFit, "UISV-spanning-fit", A(spanner, crossSize), .equal, nil,
                     priority: visible.isEmpty ? 0.001 : 51)
             }
         } else {
-            add("canvas", "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(first, crossMin))
-            add("canvas", "UISV-canvas-connection", A(first, crossMax), .equal, S(canvas(crossMax)))
+            add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(first, crossMin))
+            add(.canvas, "UISV-canvas-connection", A(first, crossMax), .equal, S(canvas(crossMax)))
             for item in items.dropFirst() {
-                add("alignment", "UISV-alignment", A(first, crossMin), .equal, A(item, crossMin))
-                add("alignment", "UISV-alignment", A(first, crossMax), .equal, A(item, crossMax))
+                add(.alignment, "UISV-alignment", A(first, crossMin), .equal, A(item, crossMin))
+                add(.alignment, "UISV-alignment", A(first, crossMax), .equal, A(item, crossMax))
             }
         }
         // The stack hugs its content where spacing or loose canvas connections leave it room.
-        if spreads { add("canvasFit", "UISV-canvas-fit", S(size), .equal, nil, priority: 49) }
-        if aligned != nil && items.count == 1 { add("canvasFit", "UISV-canvas-fit", S(crossSize), .equal, nil, priority: 49) }
+        if spreads { add(.canvasFit, "UISV-canvas-fit", S(size), .equal, nil, priority: 49) }
+        if aligned != nil && items.count == 1 { add(.canvasFit, "UISV-canvas-fit", S(crossSize), .equal, nil, priority: 49) }
         if aligned != nil {
             for item in items {
-                add("ambiguitySuppression", "UISV-ambiguity-suppression", A(item, crossSize), .equal, nil, priority: 25)
+                add(.ambiguitySuppression, "UISV-ambiguity-suppression", A(item, crossSize), .equal, nil, priority: 25)
             }
         }
         return result
