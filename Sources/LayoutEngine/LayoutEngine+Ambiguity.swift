@@ -133,18 +133,29 @@ extension LayoutEngine {
     /// Those of `refs` that are optional and give way by different amounts in different optimal
     /// layouts.
     func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        if competingMemo.generation != generation { competingMemo = (generation, [:]) }
         var result: [ConstraintRef] = []
         for ref in refs {
             guard let current = installed[ref], !current.compiled.isRequired,
                   !current.compiled.expression.terms.isEmpty else { continue }
-            let range = solver.range(of: current.compiled.expression)
-            guard !range.isUnique else { continue }
-            let violatedSomewhere: Bool
-            switch current.compiled.relation {
-            case .equal: violatedSomewhere = true
-            case .lessThanOrEqual: violatedSomewhere = (range.upper ?? 1) > 1e-9
-            case .greaterThanOrEqual: violatedSomewhere = (range.lower ?? -1) < -1e-9
+            // Views of one component ask about the same constraints: each is asked once per
+            // solver state.
+            if let known = competingMemo.verdicts[ref] {
+                if known { result.append(ref) }
+                continue
             }
+            let range = solver.range(of: current.compiled.expression)
+            let violatedSomewhere: Bool
+            if range.isUnique {
+                violatedSomewhere = false
+            } else {
+                switch current.compiled.relation {
+                case .equal: violatedSomewhere = true
+                case .lessThanOrEqual: violatedSomewhere = (range.upper ?? 1) > 1e-9
+                case .greaterThanOrEqual: violatedSomewhere = (range.lower ?? -1) < -1e-9
+                }
+            }
+            competingMemo.verdicts[ref] = violatedSomewhere
             if violatedSomewhere { result.append(ref) }
         }
         return result.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }

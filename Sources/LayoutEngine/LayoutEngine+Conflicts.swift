@@ -96,10 +96,14 @@ extension LayoutEngine {
     /// The violated constraints in listing order, found among the optional ones in the solver
     /// rather than by listing every constraint.
     func violatedRefs() -> [ConstraintRef] {
-        let found = installed.compactMap { ref, current in
-            !current.compiled.isRequired && state(of: ref) == .violated ? ref : nil
-        }
+        let found = installed.compactMap { ref, current in isViolated(current) ? ref : nil }
         return hierarchy.inListingOrder(found)
+    }
+
+    /// `state(of:) == .violated` for a constraint in the solver (active and not broken, so only
+    /// the solver is asked; no constraint value is made).
+    func isViolated(_ current: Installed) -> Bool {
+        !current.compiled.isRequired && !((try? solver.isSatisfied(current.id)) ?? true)
     }
 
     func violationReport(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> ViolationReport {

@@ -19,7 +19,7 @@ extension LayoutEngine {
         for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
             standing.setAmbiguous(id, ambiguous[id] != nil)
         }
-        for (ref, current) in installed where isAnnounced(ref, current) && state(of: ref) == .violated {
+        for (ref, current) in installed where isAnnounced(ref, current) && isViolated(current) {
             standing.violated.insert(ref)
         }
         touchedVariables.removeAll()
@@ -44,7 +44,7 @@ extension LayoutEngine {
         var violated: [ConstraintRef] = []
         for ref in refs {
             guard let current = installed[ref], isAnnounced(ref, current) else { continue }
-            if state(of: ref) == .violated {
+            if isViolated(current) {
                 if standing.violated.insert(ref).inserted { violated.append(ref) }
             } else {
                 standing.violated.remove(ref)

@@ -35,6 +35,9 @@ public final class LayoutEngine {
     /// A changing counter of the solver's state, for caches of queries.
     public internal(set) var generation = 0
     var ambiguityCache: (generation: Int, result: [ViewID: [FrameComponent]])?
+    /// Whether each optional constraint asked about trades off with equal priorities, per
+    /// solver state (`competing`).
+    var competingMemo: (generation: Int, verdicts: [ConstraintRef: Bool]) = (-1, [:])
     /// Solver variable → the installed constraints that name it, in installation order.
     var variableUsers: [Int32: [ConstraintRef]] = [:]
     /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.

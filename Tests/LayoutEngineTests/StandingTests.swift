@@ -188,3 +188,22 @@ import CassowaryReference
         #expect(engine.installed.keys.allSatisfy { if case .user = $0 { false } else { true } })
     }
 }
+
+@Test func whatCompetesIsAskedAgainAfterAChange() throws {
+    // Two widths at one priority trade off; after one is lowered nothing competes. The answer
+    // is kept per solver state, so the second question must not get the first's.
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    _ = try engine.addConstraints([
+        ConstraintSpec(name: "x", firstItem: "a", firstAttribute: .leading, relation: .equal, secondItem: "root", secondAttribute: .leading, constant: 0),
+        ConstraintSpec(name: "y", firstItem: "a", firstAttribute: .top, relation: .equal, secondItem: "root", secondAttribute: .top, constant: 0),
+        ConstraintSpec(name: "h", firstItem: "a", firstAttribute: .height, relation: .equal, constant: 10),
+        ConstraintSpec(name: "w1", firstItem: "a", firstAttribute: .width, relation: .equal, constant: 10, priority: 500),
+        ConstraintSpec(name: "w2", firstItem: "a", firstAttribute: .width, relation: .equal, constant: 20, priority: 500),
+    ])
+    let id = engine.hierarchy.viewIDs["a"]!
+    #expect(engine.competingConstraints(near: id).map(engine.name(of:)) == ["w1", "w2"])
+    try engine.setPriority("w2", 499)
+    #expect(engine.competingConstraints(near: id).isEmpty)
+    #expect(engine.ambiguityReport(id) == nil)
+}
