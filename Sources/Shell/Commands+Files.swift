@@ -40,11 +40,7 @@ extension Commands {
 
     static func save(_ s: Session, _ a: Arguments) throws {
         let file = try a.path()
-        do {
-            try ScriptWriter.script(s.engine.hierarchy).write(toFile: file, atomically: true, encoding: .utf8)
-        } catch {
-            throw ShellError.file(file, reason: "cannot write it (\(reason(error)))")
-        }
+        try FileWriter.replace(file, with: ScriptWriter.script(s.engine.hierarchy))
         s.print("saved to \(file)")
     }
 
@@ -56,9 +52,7 @@ extension Commands {
             s.print("stopped recording to \(current)")
             return
         }
-        guard FileManager.default.createFile(atPath: file, contents: Data()) else {
-            throw ShellError.file(file, reason: "cannot write it")
-        }
+        try FileWriter.truncate(file, to: "")
         s.recordPath = file
         s.recorded = []
         s.print("recording to \(file)")
@@ -70,6 +64,7 @@ extension Commands {
         let option = " with placeholders"
         let placeholders = file.hasSuffix(option) && !a.text.trimmingWhitespace().hasPrefix("\"")
         if placeholders { file = String(file.dropLast(option.count)).trimmingWhitespace() }
+        file = s.resolve(file)
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
@@ -130,10 +125,6 @@ extension Commands {
         let report = try LogImporter(engine: engine).run(log)
         engine.layoutIfNeeded()
         LogReport(session: s, log: log, report: report).print(source: source)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 
 }

@@ -37,7 +37,9 @@ extension Session {
     ///     nil for none.
     ///   - echo: print each line after a prompt before running it (a replay that reads like a
     ///     live session).
-    public func run(source: String?, mode: RunMode, echo: Bool = false, next: () -> InputLine) -> RunOutcome {
+    public func run(source: String?, mode: RunMode, echo: Bool = false, scriptFile: String? = nil, next: () -> InputLine) -> RunOutcome {
+        if let scriptFile { scriptFolders.append(Session.folder(of: scriptFile)) }
+        defer { if scriptFile != nil { scriptFolders.removeLast() } }
         do {
             return try runLines(locate: { number in source.map { "\($0):\(number)" } }, mode: mode, echo: echo, next: next)
         } catch {
@@ -159,9 +161,12 @@ extension Session {
 
     /// `load FILE`: runs a script as one step; if a line fails, everything the script did is
     /// undone and the error names the line. The script has its own undo history.
-    func load(_ file: String) throws -> LineOutcome {
+    func load(_ given: String) throws -> LineOutcome {
+        let file = resolve(given)
         let lines = Session.lines(of: try Session.readScript(file))
         guard loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
+        scriptFolders.append(Session.folder(of: file))
+        defer { scriptFolders.removeLast() }
         let before = engine.hierarchy
         let savedLocation = location
         let savedStacks = (undoStack, redoStack)
@@ -183,6 +188,19 @@ extension Session {
             throw error
         }
         return .succeeded
+    }
+
+    /// A file a script reads (`load`, `import`), found beside the script when it is there
+    /// (a relative name), else as given (from the current folder, as before); outside scripts,
+    /// as given. Files a script writes are as given.
+    func resolve(_ path: String) -> String {
+        guard let folder = scriptFolders.last, !folder.isEmpty, !path.hasPrefix("/") else { return path }
+        let beside = folder + "/" + path
+        return FileManager.default.fileExists(atPath: beside) || !FileManager.default.fileExists(atPath: path) ? beside : path
+    }
+
+    static func folder(of file: String) -> String {
+        (file as NSString).deletingLastPathComponent
     }
 
     /// A script's lines (a last empty line, the end of the last one, is not a line).

@@ -21,6 +21,13 @@ final class StandardStreams: OutputSink {
 }
 
 struct Options {
+    /// What to run, in the order the arguments gave it.
+    enum Source {
+        case command(String)
+        case lesson(String)
+        case file(String)
+    }
+    var order: [Source] = []
     var commands: [String] = []
     var files: [String] = []
     var interactive = false
@@ -56,6 +63,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         index += 1
         if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
             options.files.append(argument)
+            options.order.append(.file(argument))
             continue
         }
         switch argument {
@@ -63,12 +71,14 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "-c", "--command":
             guard index < arguments.count else { fail("-c needs a command string") }
             options.commands.append(arguments[index])
+            options.order.append(.command(arguments[index]))
             index += 1
         case "-i", "--interactive": options.interactive = true
         case "--echo": options.echo = true
         case "--lesson":
             guard index < arguments.count else { fail("--lesson needs a lesson's name or a file") }
             options.lessons.append(arguments[index])
+            options.order.append(.lesson(arguments[index]))
             index += 1
         case "--keep-going": options.keepGoing = true
         case "--no-color": options.noColour = true
@@ -122,26 +132,32 @@ if let editor { session.prompter = { input(editor.readAnswer(prompt: $0)) } }
     _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
 }
 
-// Scripts named on the command line must all be readable before anything runs.
-var scripts: [(String, [String])] = []
-for file in options.files {
-    do {
-        scripts.append((file, Session.lines(of: try Session.readScript(file))))
-    } catch {
-        fputs("strut: \(ErrorText.message(error))\n", stderr_stream())
-        exit(2)
+// Scripts named on the command line must all be readable before anything runs; then -c
+// strings, lessons and scripts run in the order given, then (with none, or with -i) the prompt
+// or a pipe.
+var sources: [(name: String?, lines: [String], file: String?)] = []
+for source in options.order {
+    switch source {
+    case let .command(text):
+        sources.append((nil, [text], nil))
+    case let .lesson(name):
+        sources.append((nil, ["lesson \"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""], nil))
+    case let .file(file):
+        do {
+            sources.append((file, Session.lines(of: try Session.readScript(file)), file == "-" ? nil : file))
+        } catch {
+            fputs("strut: \(ErrorText.message(error))\n", stderr_stream())
+            exit(2)
+        }
     }
 }
-
-// -c strings, lessons, then scripts, then (with none, or with -i) the prompt or a pipe.
-var sources: [(name: String?, lines: [String])] = options.commands.map { (nil, [$0]) }
-sources += options.lessons.map { (nil, ["lesson \"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""]) }
-sources += scripts.map { ($0.0, $0.1) }
 var anyFailed = false
 var quitAsked = false
 for source in sources where !quitAsked {
     var iterator = source.lines.makeIterator()
-    let outcome = session.run(source: source.name, mode: batchMode, echo: options.echo) { iterator.next().map(InputLine.line) ?? .end }
+    let outcome = session.run(source: source.name, mode: batchMode, echo: options.echo, scriptFile: source.file) {
+        iterator.next().map(InputLine.line) ?? .end
+    }
     anyFailed = anyFailed || outcome.failed
     quitAsked = outcome.quit
     if outcome.failed && !options.keepGoing { exit(1) }

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing files for `save`, `record`, `export` and `watch`: through a symbolic link to the file
+/// it names (existing or not), never over a directory, a device, a pipe or a socket, and with a
+/// reason that says what stopped it (`ShellError.fileWrite`).
+enum FileWriter {
+    /// The whole file, replaced at once: written beside it under another name, then renamed
+    /// over it, so that a reader never sees half of it.
+    /// - Throws: `ShellError.fileWrite`.
+    static func replace(_ file: String, with text: String) throws {
+        let target = try writableTarget(file)
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((target as NSString).lastPathComponent).strut-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
+        let written = writeAll(descriptor, text)
+        let closed = close(descriptor) == 0
+        guard written == 0, closed else {
+            let code = written != 0 ? written : errno
+            unlink(temporary)
+            throw failure(file, errno: code, folder: folder)
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(file, errno: code, folder: folder)
+        }
+    }
+
+    /// Lines added at the end of the file (created when missing).
+    /// - Throws: `ShellError.fileWrite`.
+    static func append(_ file: String, _ text: String) throws {
+        try write(file, text, flags: O_WRONLY | O_CREAT | O_APPEND)
+    }
+
+    /// The file emptied, then holding `text` (created when missing), written in place: a
+    /// recording keeps its file, and a link to it stays a link.
+    /// - Throws: `ShellError.fileWrite`.
+    static func truncate(_ file: String, to text: String) throws {
+        try write(file, text, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    }
+
+    private static func write(_ file: String, _ text: String, flags: Int32) throws {
+        let target = try writableTarget(file)
+        let folder = (target as NSString).deletingLastPathComponent
+        let descriptor = open(target, flags, 0o644)
+        guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
+        let written = writeAll(descriptor, text)
+        let closed = close(descriptor) == 0
+        guard written == 0 else { throw failure(file, errno: written, folder: folder) }
+        guard closed else { throw failure(file, errno: errno, folder: folder) }
+    }
+
+    /// Writes every byte; 0, or the errno that stopped it.
+    private static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += count
+        }
+        bytes.removeAll()
+        return 0
+    }
+
+    /// The file a path names once symbolic links are followed (a few deep); refused when it is
+    /// there and is not a regular file.
+    /// - Throws: `ShellError.fileWrite`.
+    static func writableTarget(_ file: String) throws -> String {
+        var target = file
+        for _ in 0..<16 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
+            target = destination.hasPrefix("/") ? destination
+                : ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        var status = stat()
+        if stat(target, &status) == 0 {
+            let type = status.st_mode & S_IFMT
+            if type == S_IFDIR { throw ShellError.fileWrite(file, reason: "it is a directory") }
+            if type != S_IFREG { throw ShellError.fileWrite(file, reason: "it is not a regular file") }
+        }
+        return target
+    }
+
+    /// Why a write failed, in words.
+    private static func failure(_ file: String, errno code: Int32, folder: String) -> ShellError {
+        let reason: String
+        switch code {
+        case ENOENT, ENOTDIR: reason = "the folder '\(folder.isEmpty ? "." : folder)' does not exist"
+        case EACCES, EPERM: reason = "permission denied"
+        case ENOSPC, EDQUOT: reason = "the disk is full"
+        case EROFS: reason = "the file system is read-only"
+        case EISDIR: reason = "it is a directory"
+        case ENAMETOOLONG: reason = "the name is too long"
+        default: reason = String(cString: strerror(code)).lowercased()
+        }
+        return ShellError.fileWrite(file, reason: reason)
+    }
+}
