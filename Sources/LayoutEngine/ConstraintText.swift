@@ -28,3 +28,21 @@ public func exactNumber(_ value: Double) -> String {
     let short = formatNumber(value)
     return Double(short) == value ? short : "\(value)"
 }
+
+extension String {
+    /// The text with control characters made visible (`\u{1B}`, `\u{0}`), so that a name or a
+    /// label's text typed with them cannot move the terminal's cursor, end a C string early or
+    /// hide part of a message. Line breaks and tabs are controls too.
+    public var visible: String {
+        guard unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -144,6 +144,18 @@ public struct Hierarchy: Sendable {
         return result
     }
 
+    /// The subtree of `top` in listing order, each view with its depth below `top`; a loop,
+    /// not recursion, so that a hierarchy 100,000 deep does not overflow the stack.
+    public func preorder(from top: ViewID) -> [(id: ViewID, depth: Int)] {
+        var result: [(id: ViewID, depth: Int)] = []
+        var stack: [(id: ViewID, depth: Int)] = [(top, 0)]
+        while let (id, depth) = stack.popLast() {
+            result.append((id, depth))
+            for child in views[id]!.children.reversed() { stack.append((child, depth + 1)) }
+        }
+        return result
+    }
+
     /// The view and everything below it (stack views' helper guides included).
     public func subtree(_ id: ViewID) -> [ViewID] {
         var result: [ViewID] = []

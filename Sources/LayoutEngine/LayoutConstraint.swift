@@ -132,6 +132,8 @@ public struct LayoutConstraint: Hashable, Sendable {
 public func formatNumber(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    // Beyond 1e15 rounding to millionths would overflow (1e308 × 1e6 is inf) and means nothing.
+    if abs(value) >= 1e15 { return String(value) }
     let rounded = (value * 1_000_000).rounded() / 1_000_000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         let integer = Int64(rounded)

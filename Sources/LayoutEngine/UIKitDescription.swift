@@ -47,7 +47,7 @@ extension Hierarchy {
     static func truncatedLabel(_ text: String) -> String {
         var shown = String(text.prefix(25))
         if text.count > 25 { shown += "..." }
-        return shown.replacingNewlines()
+        return shown.replacingNewlines().visible
     }
 
     // MARK: - Constraints

@@ -97,6 +97,12 @@ public struct View: Sendable {
         if kind == .stack || kind == .guide { margins = .zero }
     }
 
+    /// A new view of a kind, as `new KIND NAME` makes it: what `dump` compares with to list
+    /// only the properties that were set.
+    public static func fresh(_ kind: ViewKind) -> View {
+        View(id: 0, name: "", kind: kind, parent: nil)
+    }
+
     /// `intrinsicContentSize` per axis; nil is `UIView.noIntrinsicMetric`.
     public var intrinsicContentSize: (width: Double?, height: Double?) {
         if intrinsicIsExplicit { return explicitIntrinsic }

@@ -160,6 +160,7 @@ extension Commands {
 
         var spec = ConstraintSpec(name: nil, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
         // Right-hand side: a lone constant, or [M *] [-] ITEM.ATTR [* M | / D] [(+|-) C].
+        try c.refuseNonFinite()
         if c.atNumber && !(c.peek(c.peek?.number == nil ? 2 : 1)?.isSymbol("*") ?? false) {
             spec.constant = try c.number("a constant")
         } else {
@@ -188,9 +189,7 @@ extension Commands {
 
     /// `ITEM.ATTR`, with suggestions for unknown attributes.
     static func anchor(_ c: inout Cursor, in h: Hierarchy) throws -> (String, LayoutAttribute) {
-        if let word = c.peek?.name, ["nan", "inf", "infinity", "NaN", "Inf"].contains(word) {
-            throw ShellError.syntax("'\(word)' is not a finite number", usage: nil)
-        }
+        try c.refuseNonFinite()
         let item = try c.name("an item (VIEW.ATTRIBUTE)")
         guard c.accept(".") else {
             if c.atEnd && h.view(named: item) == nil && item != "super" { throw ShellError.layout(.unknownView(item, suggestion: closestMatch(to: item, in: h.viewNames))) }

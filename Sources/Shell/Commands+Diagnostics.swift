@@ -216,7 +216,7 @@ extension Commands {
         try a.none()
         let h = engine.hierarchy
         var lines: [String] = []
-        func walk(_ id: ViewID, _ depth: Int) {
+        for (id, depth) in h.preorder(from: Hierarchy.rootID) {
             let view = h.view(id)
             let marker = id == Hierarchy.rootID ? "•" : view.kind == .guide ? "*" : view.translatesAutoresizingMaskIntoConstraints ? "+" : "*"
             var line = String(repeating: "|   ", count: depth) + marker + h.uikitItem(id)
@@ -236,9 +236,7 @@ extension Commands {
                 line += "- AMBIGUOUS LAYOUT for " + variables.joined(separator: ", ")
             }
             lines.append(line)
-            for child in view.children { walk(child, depth + 1) }
         }
-        walk(Hierarchy.rootID, 0)
         s.print(lines.joined(separator: "\n"))
     }
 }

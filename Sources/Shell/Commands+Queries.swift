@@ -73,7 +73,7 @@ extension Commands {
             }
         }
         var lines: [String] = []
-        func walk(_ id: ViewID, _ depth: Int) {
+        for (id, depth) in h.preorder(from: top) {
             let view = h.view(id)
             var line = String(repeating: "  ", count: depth) + "\(view.name) \(view.kind.rawValue)"
             if view.kind == .label || view.kind == .button { line += " " + quoted(view.text) }
@@ -85,9 +85,7 @@ extension Commands {
             if view.isHidden { line += " hidden" }
             if view.translatesAutoresizingMaskIntoConstraints { line += " autoresizing(\(view.autoresizingMask.accessory))" }
             lines.append(line)
-            for child in view.children { walk(child, depth + 1) }
         }
-        walk(top, 0)
         s.print(lines.joined(separator: "\n"))
     }
 
@@ -128,7 +126,7 @@ extension Commands {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            default: result.append(c)
+            default: result += String(c).visible
             }
         }
         return result + "\""

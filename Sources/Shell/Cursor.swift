@@ -73,8 +73,24 @@ struct Cursor {
         guard accept(symbol) else { throw fail(what ?? "'\(symbol)'") }
     }
 
+    /// `nan`, `inf` or `infinity` (any case), with its sign if it has one, where a number could
+    /// be: the text as typed, for the one message every number position gives.
+    var nonFiniteWord: String? {
+        var offset = 0
+        var sign = ""
+        if let token = peek, token.isSymbol("-") || token.isSymbol("+") { sign = token.text; offset = 1 }
+        guard let word = peek(offset)?.name, ["nan", "inf", "infinity"].contains(word.lowercased()) else { return nil }
+        return sign + word
+    }
+
+    /// Refuses `nan` and `inf` where a number could be.
+    func refuseNonFinite() throws {
+        if let word = nonFiniteWord { throw ShellError.syntax("'\(word)' is not a finite number", usage: nil) }
+    }
+
     /// A number with an optional sign.
     mutating func number(_ what: String = "a number") throws -> Double {
+        try refuseNonFinite()
         var sign = 1.0
         if peek?.isSymbol("-") == true, peek(1)?.number != nil { sign = -1; position += 1 }
         else if peek?.isSymbol("+") == true, peek(1)?.number != nil { position += 1 }
@@ -90,6 +106,7 @@ struct Cursor {
 
     /// A priority: a number (the engine checks its range) or one of the named levels.
     mutating func priority() throws -> LayoutPriority {
+        try refuseNonFinite()
         let words = LayoutPriority.keywords.map(\.word).joined(separator: ", ")
         if let word = peek?.name {
             guard let value = LayoutPriority(keyword: word) else {
@@ -98,6 +115,9 @@ struct Cursor {
             position += 1
             return value
         }
-        return LayoutPriority(try number("a priority (a number in (0, 1000] or \(words))"))
+        let value = try number("a priority (a number in (0, 1000] or \(words))")
+        // Checked here as typed: beyond Float's range it would read as inf.
+        guard value > 0 && value <= 1000 else { throw ShellError.layout(.invalidPriority(value)) }
+        return LayoutPriority(value)
     }
 }

@@ -8,17 +8,32 @@ import InterfaceBuilder
 public enum ErrorText {
     /// What is written to the error stream: `error: MESSAGE`, with `FILE:LINE: ` in front in
     /// scripts; a VFL error as UIKit prints it, on three lines (description, format, caret).
+    /// A message with each run of more than 60 characters without a space (echoed input: a
+    /// number, a name) cut to its first 40 and its length, and the whole kept under 2,000
+    /// characters: a 100,000-digit number is not echoed whole.
+    static func shortened(_ message: String) -> String {
+        guard message.count > 60 else { return message }
+        let words = message.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            word.count > 60 ? word.prefix(40) + "…(\(word.count) characters)" : String(word)
+        }
+        var result = words.joined(separator: " ")
+        if result.count > 2_000 {
+            result = result.prefix(1_900) + "… (\(result.count - 1_900) more characters)"
+        }
+        return result
+    }
+
     static func report(_ error: Error, location: String?) -> String {
         let prefix = location.map { "\($0): " } ?? ""
         switch error {
         case let ShellError.visualFormat(vfl):
-            var text = "\(prefix)error: Unable to parse constraint format: \(vfl.description)\n"
-            if vfl.hasCaret { text += "    \(vfl.format)\n    " + String(repeating: " ", count: vfl.index) + "^\n" }
+            var text = "\(prefix)error: Unable to parse constraint format: \(shortened(vfl.description.visible))\n"
+            if vfl.hasCaret { text += "    \(vfl.format.visible)\n    " + String(repeating: " ", count: vfl.index) + "^\n" }
             return text
         case let ShellError.scriptFailed(inner, message):
-            return "\(inner): error: \(message)\n"
+            return "\(inner): error: \(shortened(message.visible))\n"
         default:
-            return "\(prefix)error: \(message(error))\n"
+            return "\(prefix)error: \(shortened(message(error).visible))\n"
         }
     }
 

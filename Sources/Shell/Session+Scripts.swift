@@ -212,7 +212,9 @@ extension Session {
 
     /// A script's text, or a clear error.
     public static func readScript(_ file: String) throws -> String {
-        try readText(file)
+        let text = try readText(file)
+        // A byte-order mark (an editor on Windows puts one first) is not part of the first line.
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
     /// A file's contents as UTF-8 text, or a clear error.

@@ -18,10 +18,13 @@ enum StateDump {
             out += "\"frame\": [\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)), \(formatNumber(f.height))], "
             out += "\"ambiguous\": [\(free)]"
             if view.isHidden { out += ", \"hidden\": true" }
+            out += properties(view)
             if view.kind == .stack {
                 let stack = view.stack
                 out += ", \"axis\": \(json(stack.axis.rawValue)), \"spacing\": \(formatNumber(stack.spacing)), "
                 out += "\"distribution\": \(json(stack.distribution)), \"alignment\": \(json(stack.alignment))"
+                if stack.marginsRelative { out += ", \"marginsRelative\": true" }
+                if stack.baselineRelative { out += ", \"baselineRelative\": true" }
             }
             if let ibID = view.ibID { out += ", \"ibID\": \(json(ibID))" }
             if let documentClass = view.documentClass { out += ", \"class\": \(json(documentClass))" }
@@ -50,6 +53,32 @@ enum StateDump {
             out += k == conflicts.count - 1 ? "\n  " : ","
         }
         out += "]\n}"
+        return out
+    }
+
+    /// The properties `set` changes, each where it differs from a new view of the kind (and a
+    /// label's or button's text always): the dump is the whole state.
+    static func properties(_ view: View) -> String {
+        let fresh = View.fresh(view.kind)
+        var out = ""
+        func number(_ value: Double?) -> String { value.map(formatNumber) ?? "null" }
+        func insets(_ e: EdgeInsets) -> String { "[\(number(e.top)), \(number(e.left)), \(number(e.bottom)), \(number(e.right))]" }
+        if view.kind == .label || view.kind == .button || !view.text.isEmpty { out += ", \"text\": \(json(view.text))" }
+        if view.font != fresh.font { out += ", \"font\": \(number(view.font))" }
+        if view.intrinsicIsExplicit {
+            out += ", \"intrinsic\": [\(number(view.explicitIntrinsic.width)), \(number(view.explicitIntrinsic.height))]"
+        }
+        if view.huggingH != fresh.huggingH || view.huggingV != fresh.huggingV {
+            out += ", \"hugging\": [\(view.huggingH), \(view.huggingV)]"
+        }
+        if view.compressionH != fresh.compressionH || view.compressionV != fresh.compressionV {
+            out += ", \"compression\": [\(view.compressionH), \(view.compressionV)]"
+        }
+        if view.margins != fresh.margins { out += ", \"margins\": \(insets(view.margins))" }
+        if view.alignmentInsets != fresh.alignmentInsets { out += ", \"alignmentInsets\": \(insets(view.alignmentInsets))" }
+        if view.translatesAutoresizingMaskIntoConstraints {
+            out += ", \"autoresizing\": true, \"mask\": \(json(view.autoresizingMask.flagNames))"
+        }
         return out
     }
 

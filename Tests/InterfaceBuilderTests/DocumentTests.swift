@@ -94,8 +94,9 @@ func importSession(_ text: String, file: String = "doc.xib") throws -> (Session,
     #expect(h.userConstraints.filter { !$0.constraint.isActive }.map { h.text(of: $0.constraint) } == ["photo.height == 250", "photo.width >= 500"])
     #expect(h.constraint(named: "placeholder").map { h.text(of: $0) } == "photo.height == 250")
     #expect(h.userConstraints.contains { h.text(of: $0.constraint) == "switch.top == photo.top @750" })
-    // Document ids and classes in dump; margins from directionalLayoutMargins.
-    #expect(StateDump.json(session.engine).contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 51, 31], "ambiguous": [], "ibID": "toggle-1", "class": "UISwitch"}"#))
+    // Document ids, classes, content sizes and alignment insets in dump; margins from
+    // directionalLayoutMargins.
+    #expect(StateDump.json(session.engine).contains(#""name": "switch", "kind": "view", "parent": "CardView", "frame": [200, 44, 51, 31], "ambiguous": [], "intrinsic": [49, 31], "alignmentInsets": [0, 0, 0, 2], "ibID": "toggle-1", "class": "UISwitch"}"#))
     #expect(h.view(named: "CardView")!.margins == EdgeInsets(top: 12, left: 16, bottom: 12, right: 16))
     // The fixed-frame badge keeps its frame through its mask: it stays in the corner.
     #expect(session.run(line: "set root.frame = 0 0 400 300; layout") == .succeeded)

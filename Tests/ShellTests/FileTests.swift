@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Shell
+import LayoutEngine
 
 /// What a new user broke with files (issue 21): writes go through links and never over a
 /// device, a pipe or a directory, and say why they failed; a recording grows line by line;
@@ -96,4 +97,38 @@ import Foundation
         let bad = try runStrut(["-c", "load sub/bad.strut"], directory: folder)
         #expect(bad.errors == "sub/bad.strut:1: error: cannot read 'sub/nowhere.strut': no such file\n")
     }
+}
+
+@Test func aScriptsByteOrderMarkIsIgnoredAndControlCharactersAreShownEscaped() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data([0xEF, 0xBB, 0xBF] + Array("new label t text=\"a\u{1B}[2Jb\"\nshow t\ntrace\n".utf8)).write(to: URL(fileURLWithPath: folder + "/bom.strut"))
+    let run = try runStrut(["bom.strut"], directory: folder)
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(!run.output.contains("\u{1B}"))
+    #expect(run.output.contains("t label \"a\\u{1B}[2Jb\" (0, 0, 0, 0) AMBIGUOUS(x, y)"))
+    #expect(run.output.contains("*UILabel:0x7f8000000100'a\\u{1B}[2Jb'- AMBIGUOUS LAYOUT"))
+    // A NUL in a script's line does not end the message that quotes it.
+    try Data(Array("new view \u{0}x\n".utf8)).write(to: URL(fileURLWithPath: folder + "/nul.strut"))
+    let nul = try runStrut(["nul.strut"], directory: folder)
+    #expect(nul.errors == "nul.strut:1: error: unexpected character '\\u{0}' at column 10\n")
+}
+
+@Test func showAndTraceWalkADeepHierarchyWithoutRecursion() throws {
+    // 3,000 deep: a recursive walk overflows a test thread's stack well before this.
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    try session.engine.addView(kind: .view, name: "v0", parent: "root")
+    for k in 1..<3_000 { try session.engine.addView(kind: .view, name: "v\(k)", parent: "v\(k - 1)") }
+    #expect(session.run(line: "show v2997") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+        v2997 view (0, 0, 0, 0) AMBIGUOUS(x, y, width, height)
+          v2998 view (0, 0, 0, 0) AMBIGUOUS(x, y, width, height)
+            v2999 view (0, 0, 0, 0) AMBIGUOUS(x, y, width, height)
+
+        """))
+    #expect(session.run(line: "trace") == .succeeded)
+    let last = try #require(sink.output.split(separator: "\n").last)
+    #expect(last.hasPrefix(String(repeating: "|   ", count: 3_000) + "*UIView:"))
 }

@@ -83,6 +83,23 @@ let badInputs: [BadInput] = [
     BadInput("expect a.width == 11", "expect failed: a.width == 11, but it is 10"),
     BadInput("expect violated c1", "expect failed: c1 violated, but it is satisfied"),
     BadInput("redo", "nothing to redo"),
+    // Echoed as typed, whatever the number (issue 21): no 'inf' for 1e308, the sign kept, one
+    // message for nan and inf wherever a number goes, a huge number cut.
+    BadInput("a.width == 1e308", "constant 1e+308 is beyond ±1e10, the largest UIKit accepts"),
+    BadInput("constant c1 1e308", "constant 1e+308 is beyond ±1e10, the largest UIKit accepts"),
+    BadInput("a.width == -inf", "'-inf' is not a finite number"),
+    BadInput("a.width == root.width + Infinity", "'Infinity' is not a finite number"),
+    BadInput("a.width == 2 * NaN", "'NaN' is not a finite number"),
+    BadInput("constant c1 nan", "'nan' is not a finite number"),
+    BadInput("constant c1 -inf", "'-inf' is not a finite number"),
+    BadInput("priority c1 nan", "'nan' is not a finite number"),
+    BadInput("a.width == 10 @inf", "'inf' is not a finite number"),
+    BadInput("a.width == 10 @1e308", "priority 1e+308 is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"),
+    BadInput("a.width == " + String(repeating: "9", count: 100_000),
+             "number '" + String(repeating: "9", count: 39) + "…(100002 characters) is too large"),
+    // Control characters never reach the terminal raw; a NUL does not end the message.
+    BadInput("new view a\u{1B}[2J", "unexpected character '\\u{1B}' at column 11"),
+    BadInput("new view \u{0}x", "unexpected character '\\u{0}' at column 10"),
 ]
 
 @Test(arguments: badInputs)
