@@ -1,0 +1,47 @@
+import Testing
+import Foundation
+@testable import Shell
+import LayoutEngine
+
+/// What a new user broke (issue 21): each sequence once crashed the shell (a precondition in
+/// the chunked store read through an index undo left stale, or a nil unwrapped in
+/// `expressionOf`); each must now run and leave a state the diagnostics can read.
+@Suite struct RegressionTests {
+    func run(_ lines: [String]) -> (Session, BufferSink, [LineOutcome]) {
+        let sink = BufferSink()
+        let session = Session(sink: sink)
+        return (session, sink, lines.map { session.run(line: $0) })
+    }
+
+    @Test func explainAfterUndoingANewView() {
+        let (_, sink, outcomes) = run(["new view a; new view b", "undo", "explain a"])
+        #expect(outcomes == [.succeeded, .succeeded, .succeeded])
+        #expect(sink.output.hasSuffix("a (0, 0, 0, 0): nothing fixes it (see 'ambiguous')\n"))
+    }
+
+    @Test func conflictsAfterUndoingANewViewBesideABrokenConstraint() {
+        let (session, sink, outcomes) = run(["new view a; a.width == 5; a.width == 6; new view b", "undo", "conflicts"])
+        #expect(outcomes == [.succeeded, .succeeded, .succeeded])
+        #expect(session.engine.hierarchy.view(named: "b") == nil)
+        #expect(sink.output.contains("strut broke c2"))
+    }
+
+    @Test func explainAfterAFailedLoad() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "new view inner\ninner.width == 5\nbogus\n".write(toFile: folder + "/bad.strut", atomically: true, encoding: .utf8)
+        let (session, sink, outcomes) = run(["new view a; a.width == 3", "load \(folder)/bad.strut", "explain a", "conflicts", "show"])
+        #expect(outcomes == [.succeeded, .failed, .succeeded, .succeeded, .succeeded])
+        #expect(session.engine.hierarchy.view(named: "inner") == nil)
+        #expect(sink.output.contains("a (0, 0, 3, 0), not unique (see 'ambiguous'); it rests on:\n  c1: a.width == 3   a.width = 3\n"))
+    }
+
+    @Test func undoingAResetBringsBackAConstraintAcrossLevels() {
+        let (session, sink, outcomes) = run(["new view p; new view a in p; a.leading == root.leading", "reset", "undo",
+                                             "explain a", "conflicts", "layout; show"])
+        #expect(outcomes == [.succeeded, .succeeded, .succeeded, .succeeded, .succeeded, .succeeded])
+        let h = session.engine.hierarchy
+        #expect(h.constraint(named: "c1").map { h.text(of: $0) } == "a.leading == root.leading")
+        #expect(sink.output.contains("undone: reset\n"))
+    }
+}
