@@ -88,6 +88,11 @@ extension Session {
             location = locate(number)
             switch input {
             case .interrupted:
+                // Ctrl-C during a paste abandons it: the next line is a command again.
+                if pasted != nil {
+                    pasted = nil
+                    print("paste abandoned")
+                }
                 continue
             case .end:
                 // A log pasted at the very end, without its empty line, is read all the same.

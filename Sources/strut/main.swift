@@ -125,7 +125,11 @@ if let editor { session.prompter = { input(editor.readAnswer(prompt: $0)) } }
 @MainActor func runInteractive() {
     if let reader = editor {
         session.explainsOpenPaste = true
-        _ = session.run(source: nil, mode: .interactive, echo: options.echo) { input(reader.readLine()) }
+        // A pasted log's lines get their own prompt, so that it is clear they are not commands.
+        _ = session.run(source: nil, mode: .interactive, echo: options.echo) {
+            reader.setPrompt(session.isPasting ? "paste> " : "strut> ")
+            return input(reader.readLine())
+        }
         return
     }
     let reader = PlainLineReader()

@@ -79,16 +79,29 @@ read_until(fd, b"strut> ")
 
 # A pasted log: an empty line inside UIKit's message does not end it, a second one does.
 send(fd, "paste\r")
-read_until(fd, b"empty line:")
+out = read_until(fd, b"paste> ")
+check(out.rstrip().endswith(b"paste>"), "a paste prompts with 'paste> ', not 'strut> '")
 for line in ["(", '"<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10>",', '"<NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20>"', ")"]:
     send(fd, line + "\r")
-    read_until(fd, b"strut> ")
+    read_until(fd, b"paste> ")
 send(fd, "\r")
 out = read_until(fd, b"paste the rest of it")
 check(b"inside UIKit's message" in out and b"read 2 constraints" not in out, "an empty line after a pasted list says the message may go on")
 send(fd, "\r")
 out = read_until(fd, b"strut> ")
 check(b"read 2 constraints from the pasted log" in out, "a second empty line ends the paste")
+
+# Ctrl-C in a paste abandons it: the next line is a command again.
+send(fd, "paste\r")
+read_until(fd, b"paste> ")
+send(fd, "(\r")
+read_until(fd, b"paste> ")
+send(fd, "\x03")
+out = read_until(fd, b"strut> ")
+check(b"paste abandoned" in out and out.rstrip().endswith(b"strut>"), "Ctrl-C abandons a paste and the prompt is strut's again")
+send(fd, "show box\r")
+out = read_until(fd, b"strut> ")
+check(b"box view (" in out, "after an abandoned paste a line runs as a command")
 
 send(fd, "frame bo")
 send(fd, "\x03")  # Ctrl-C: the line is dropped
