@@ -85,6 +85,13 @@ let package = Package(
             dependencies: ["InterfaceBuilder"],
             path: "Tests/IBCheck"
         ),
+        // Fuzz targets for every input path (Scripts/fuzz builds them with libFuzzer; a plain
+        // build replays saved inputs).
+        .executableTarget(
+            name: "StrutFuzz",
+            dependencies: ["Shell", "LayoutEngine", "VisualFormat", "InterfaceBuilder"],
+            path: "Tests/Fuzz"
+        ),
         // The independent reference (a dense LP solved level by level) that the solver's and
         // the diagnostics' random tests compare with.
         .target(

@@ -30,6 +30,20 @@ public final class Node {
 }
 
 /// A document that could not be read: what is wrong and the line it is on.
+/// The line of the first byte sequence that is not UTF-8, nil when it all is.
+func firstInvalidUTF8Line(_ data: Data) -> Int? {
+    var iterator = data.makeIterator()
+    var decoder = Unicode.UTF8()
+    var line = 1
+    while true {
+        switch decoder.decode(&iterator) {
+        case let .scalarValue(scalar): if scalar == "\n" { line += 1 }
+        case .emptyInput: return nil
+        case .error: return line
+        }
+    }
+}
+
 public struct DocumentError: Error, Equatable, Sendable {
     public var line: Int
     /// What is wrong, or with `cause`, which element the engine refused.
@@ -54,6 +68,11 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     private var firstError: (code: Int, line: Int, column: Int)?
 
     static func parse(_ data: Data) throws -> Node {
+        // Foundation's parser traps on a name that is not UTF-8 (found by fuzzing: `<\xFF`);
+        // Xcode writes UTF-8 only, so anything else is refused first, with its line.
+        if let line = firstInvalidUTF8Line(data) {
+            throw DocumentError(line: line, "not UTF-8 text (a byte that is not UTF-8 on this line)")
+        }
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         builder.parser = parser

@@ -24,7 +24,8 @@ extension LayoutEngine {
     /// wins over them now.
     /// - Throws: `LayoutError` for a spec that names what does not exist.
     public func whyNot(_ specs: [ConstraintSpec]) throws -> WhyNot {
-        layoutIfNeeded()
+        // A question: this engine's frames and pending layout stay as they are (the copy lays
+        // itself out).
         let copy = LayoutEngine()
         copy.restore(hierarchy)
         copy.layoutIfNeeded()

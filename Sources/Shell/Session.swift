@@ -82,6 +82,9 @@ public final class Session {
         self.sink = sink
     }
 
+    /// `dump`'s JSON: the whole state (for tests and the fuzz targets' invariant).
+    public var dumpJSON: String { StateDump.json(engine) }
+
     /// Runs one statement: its row does the work; a change is remembered for undo (and
     /// recorded). Throws what went wrong, having changed nothing.
     func execute(_ statement: String) throws -> LineOutcome {

@@ -179,3 +179,15 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(second.run(line: "load \(path).strut") == .succeeded)
     #expect(StateDump.json(second.engine) == StateDump.json(session.engine))
 }
+
+/// Found by fuzzing the import: Foundation's XML parser trapped on an element name that is not
+/// UTF-8. The document is refused with its line instead, and the session lives on.
+@Test func aDocumentThatIsNotUTF8IsRefusedWithItsLine() throws {
+    let bytes: [UInt8] = Array("<?xml version=\"1.0\"?>\n<document>\n".utf8) + [0x3C, 0xFF, 0x65, 0x65, 0x63] + Array("/>\n</document>\n".utf8)
+    #expect(throws: DocumentError(line: 3, "not UTF-8 text (a byte that is not UTF-8 on this line)")) {
+        try IBDocument.read(Data(bytes))
+    }
+    #expect(throws: DocumentError(line: 1, "not UTF-8 text (a byte that is not UTF-8 on this line)")) {
+        try IBDocument.read(Data([0x3C, 0xFF, 0x65, 0x65, 0x63]))
+    }
+}

@@ -44,4 +44,21 @@ import LayoutEngine
         #expect(h.constraint(named: "c1").map { h.text(of: $0) } == "a.leading == root.leading")
         #expect(sink.output.contains("undone: reset\n"))
     }
+
+    /// Found by fuzzing the shell: `why` laid the layout out before finding that its view did
+    /// not exist, so a failed question changed the state (a pending layout was done).
+    @Test func aFailedQuestionLeavesAPendingLayoutPending() {
+        let (session, sink, outcomes) = run(["new view a; a.width == 10; layout; a.width == 12"])
+        #expect(outcomes == [.succeeded])
+        let before = session.dumpJSON
+        #expect(before.contains("\"needsLayout\": true"))
+        for question in ["why box.height == 40", "why a.frame == 1 2 3", "why a.x == nan"] {
+            #expect(session.run(line: question) == .failed, "\(question)")
+            #expect(session.dumpJSON == before, "\(question)")
+        }
+        // One that can be answered asks a copy: the pending layout stays pending too.
+        #expect(session.run(line: "why a.width == 12") == .succeeded)
+        #expect(session.dumpJSON == before)
+        #expect(sink.errors.hasPrefix("error: no view named 'box'\n"))
+    }
 }

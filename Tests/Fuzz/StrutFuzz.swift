@@ -1,0 +1,145 @@
+import Foundation
+import Shell
+import LayoutEngine
+import VisualFormat
+import InterfaceBuilder
+
+/// Fuzz targets for every way input reaches strut (issue 21), one executable:
+///
+/// - `shell`: lines of the command language on a live session, statement by statement;
+/// - `vfl`: a Visual Format Language string, parsed and added to an engine;
+/// - `log`: a pasted console log (`paste`, then the lines);
+/// - `ib`: an Interface Builder document, read and imported;
+/// - `script`: a saved script's text (a byte-order mark, its lines), run to its end.
+///
+/// The invariant everywhere: nothing crashes, and a statement or import that fails leaves the
+/// state (`dump`) byte-identical. Commands that touch files other than their input (save,
+/// record, export, watch, load, import, lessons) are skipped: a fuzzer must not write the disk.
+///
+/// Built with `-sanitize=fuzzer,address -DFUZZING` (Scripts/fuzz), libFuzzer drives
+/// `LLVMFuzzerTestOneInput` and the target is `STRUT_FUZZ_TARGET`; built normally,
+/// `StrutFuzz TARGET FILE...` runs saved inputs once each (a crash found becomes a test).
+enum Fuzz {
+    static let targets = ["shell", "vfl", "log", "ib", "script"]
+    static let skipped: Set<String> = ["save", "record", "export", "watch", "load", "import", "lesson", "lessons", "pause", "ask"]
+    static let setup = "new view a; new label t text=\"Hi\"; new stack s; new view b in s; new guide g in a; a.width == 10; c2: t.top == a.bottom + 8 @750; layout"
+
+    static func run(_ target: String, _ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch target {
+        case "shell": shell(Session.lines(of: text))
+        case "script": shell(Session.lines(of: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+        case "vfl": vfl(text)
+        case "log": log(text)
+        case "ib": ib(Data(bytes))
+        default: fatalError("unknown fuzz target '\(target)': \(targets.joined(separator: ", "))")
+        }
+    }
+
+    static func session() -> Session {
+        let session = Session(sink: Discard())
+        precondition(session.run(line: setup) == .succeeded)
+        return session
+    }
+
+    /// Each statement alone; one that fails must leave the dump as it was.
+    static func shell(_ lines: [String]) {
+        let session = session()
+        for line in lines.prefix(200) {
+            for statement in Lexer.statements(line) {
+                let word = statement.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter }
+                if skipped.contains(String(word)) { continue }
+                let before = session.dumpText()
+                if session.run(line: statement) == .failed {
+                    let after = session.dumpText()
+                    if after != before {
+                        let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).first { $0 != $1 }
+                        fatalError("a failed statement changed the state: \(statement.debugDescription)\n\(changed.map { "\($0.0)\n→ \($0.1)" } ?? "")")
+                    }
+                }
+            }
+        }
+    }
+
+    static func vfl(_ format: String) {
+        let engine = LayoutEngine()
+        for name in ["a", "b", "c"] { try! engine.addView(kind: .view, name: name, parent: "root") }
+        let h = engine.hierarchy
+        let parser = VisualFormatParser(format: format, views: ["a", "b", "c", "root"], superview: { name in
+            h.view(named: name)?.parent.map { h.view($0).name }
+        })
+        guard let specs = try? parser.constraints() else { return }
+        let before = engine.hierarchy.userConstraints.count
+        if (try? engine.addConstraints(specs)) == nil && engine.hierarchy.userConstraints.count != before {
+            fatalError("a refused VFL line left constraints behind: \(format.debugDescription)")
+        }
+    }
+
+    static func log(_ text: String) {
+        let session = session()
+        let before = session.dumpText()
+        let lines = ["paste"] + Session.lines(of: text).prefix(500).map { $0.isEmpty ? " " : $0 } + ["", ""]
+        var iterator = lines.makeIterator()
+        let outcome = session.run(source: nil, mode: .keepGoing) { iterator.next().map(InputLine.line) ?? .end }
+        if outcome.failed && session.dumpText() != before && session.engine.hierarchy.allViews.count == 6 {
+            fatalError("a failed paste changed the state")
+        }
+    }
+
+    static func ib(_ data: Data) {
+        let engine = LayoutEngine()
+        try! engine.addView(kind: .view, name: "a", parent: "root")
+        let before = engine.hierarchy.allViewIDs
+        guard let document = try? IBDocument.read(data) else { return }
+        if (try? Importer(engine: engine).run(document)) == nil && engine.hierarchy.allViewIDs != before {
+            fatalError("a refused document left views behind")
+        }
+    }
+}
+
+/// Output nobody reads.
+final class Discard: OutputSink {
+    func write(_ text: String) {}
+    func writeError(_ text: String) {}
+}
+
+extension Session {
+    func dumpText() -> String { dumpJSON }
+}
+
+#if FUZZING
+nonisolated(unsafe) let fuzzTarget = ProcessInfo.processInfo.environment["STRUT_FUZZ_TARGET"] ?? "shell"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    Fuzz.run(fuzzTarget, Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+               _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable's entry as `StrutFuzz_main`: hand the arguments to libFuzzer.
+@_cdecl("StrutFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzzOneInput)
+}
+#else
+@main
+struct Replay {
+    static func main() throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let target = arguments.first, Fuzz.targets.contains(target) else {
+            print("usage: StrutFuzz \(Fuzz.targets.joined(separator: "|")) FILE...")
+            exit(2)
+        }
+        for file in arguments.dropFirst() {
+            Fuzz.run(target, Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        }
+        print("ran \(arguments.count - 1) inputs through \(target)")
+    }
+}
+#endif
