@@ -142,6 +142,15 @@ public final class Solver {
         let delta = constant - record.constraint.expression.constant
         if delta == 0 { return }
         shiftMarker(of: record, by: delta)
+        // A required equality that another (or a set of them) made redundant keeps a row of
+        // markers alone, which must stay at zero: no pivot can mend a constant there, so the
+        // change conflicts with the equalities in that row.
+        if let row = tableau.inconsistentMarkerRow(touchedBy: record.marker) {
+            let certificate = owners(of: [tableau.rows[Int(row)].basic!] + tableau.rows[Int(row)].symbols)
+            shiftMarker(of: record, by: -delta)
+            tableau.infeasible.removeAll()
+            throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id))
+        }
         tableau.isLoggingPivots = record.constraint.isRequired
         tableau.pivotLog.removeAll()
         let feasible = tableau.dualOptimize()

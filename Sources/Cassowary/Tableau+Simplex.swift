@@ -217,6 +217,21 @@ extension Tableau {
         infeasible.append(contentsOf: negative)
     }
 
+    /// After `shift(marker, …)`: a row the shift reached whose basic symbol is a dummy (a
+    /// redundant required equality's marker, whose row holds markers only) and whose constant
+    /// is no longer zero, or nil.
+    mutating func inconsistentMarkerRow(touchedBy marker: Symbol) -> Int32? {
+        let index = basicRow[marker.index]
+        let reached = index >= 0 ? [index] : column(marker)
+        for row in reached {
+            guard let basic = rows[Int(row)].basic, kinds[basic.index] == .dummy else { continue }
+            if abs(rows[Int(row)].constant) > Tolerance.epsilon && rows[Int(row)].cells.allSatisfy({ kinds[$0.symbol.index] == .dummy }) {
+                return row
+            }
+        }
+        return nil
+    }
+
     // MARK: - Undo
 
     /// Reverses the logged pivots, newest first, and clears the log.

@@ -99,7 +99,7 @@ extension Hierarchy {
     }
 
     /// Some constraints in `allConstraints` order, without listing every constraint.
-    func inListingOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+    public func inListingOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
         guard refs.count > 1 else { return refs }
         var position: [ViewID: Int] = [:]
         if refs.contains(where: { if case .user = $0 { false } else { true } }) {

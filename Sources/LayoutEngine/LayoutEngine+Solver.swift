@@ -95,6 +95,21 @@ extension LayoutEngine {
         }
         additions.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
         for addition in additions { try install(addition.ref, addition.compiled, stamp: addition.stamp) }
+        // A constraint broken in this synchronisation may have been in the set of one broken
+        // before it (undo rebuilds in activation order, not in the order things happened):
+        // those are tried again until none is left whose set lost a member. Each round breaks
+        // only newer constraints than it mends, so it ends; eight rounds bound it.
+        for _ in 0..<8 {
+            var retried: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
+            for ref in brokenOrder where isLoosened(ref) {
+                guard let desired = activeConstraint(ref) else { continue }
+                retried.append((ref, try compile(desired), desired.stamp))
+            }
+            guard !retried.isEmpty else { break }
+            for retry in retried { unbreak(retry.ref) }
+            retried.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
+            for retry in retried { try install(retry.ref, retry.compiled, stamp: retry.stamp) }
+        }
     }
 
     /// Whether a member of a broken constraint's set left the solver or changed since it broke

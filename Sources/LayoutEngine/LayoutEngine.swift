@@ -242,7 +242,11 @@ public final class LayoutEngine {
             if id == Hierarchy.rootID { throw LayoutError.cannotMoveRoot }
             if h.ancestry(parentID).contains(id) { throw LayoutError.moveIntoOwnSubtree(view: name, parent: parent) }
             if h.view(parentID).kind == .guide { throw LayoutError.guideCannotHaveSubviews(parent) }
-            if h.view(id).kind == .guide { throw LayoutError.propertyNotApplicable(property: "move", view: name, kind: .guide) }
+            // A guide belongs to its view: it may change places among its siblings (as a saved
+            // script restores their order), not move to another view.
+            if h.view(id).kind == .guide && h.view(id).parent != parentID {
+                throw LayoutError.propertyNotApplicable(property: "move", view: name, kind: .guide)
+            }
             let oldParent = h.view(id).parent!
             h.views[oldParent]!.children.removeAll { $0 == id }
             let siblings = h.view(parentID).children

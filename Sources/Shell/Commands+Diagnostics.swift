@@ -194,6 +194,9 @@ extension Commands {
         var c = try a.cursor()
         let name = try c.name("a view name")
         try c.expectEnd()
+        // Refused before the layout pass, so that a refusal changes nothing.
+        let id = try engine.hierarchy.viewID(named: name)
+        if engine.ambiguousComponents(of: id).isEmpty { throw LayoutError.notAmbiguous(name) }
         engine.layoutIfNeeded()
         let before = engine.hierarchy.allViews.map { ($0.id, $0.frame) }
         _ = try engine.exerciseAmbiguity(of: name)

@@ -46,7 +46,10 @@ enum StateDump {
             out += k == constraints.count - 1 ? "\n  " : ","
         }
         out += "],\n  \"conflicts\": ["
-        let conflicts = engine.conflicts
+        // In listing order, not breaking order: the same state (after undo or a load) lists
+        // its broken constraints the same way whatever order they broke in.
+        let order = Dictionary(uniqueKeysWithValues: h.inListingOrder(engine.conflicts.map(\.broken)).enumerated().map { ($1, $0) })
+        let conflicts = engine.conflicts.sorted { order[$0.broken]! < order[$1.broken]! }
         for (k, entry) in conflicts.enumerated() {
             out += "\n    {\"broken\": \(json(engine.name(of: entry.broken))), "
             out += "\"set\": [\(entry.set.map { json(engine.name(of: $0)) }.joined(separator: ", "))]}"

@@ -256,6 +256,30 @@ import CassowaryReference
         #expect(solver.value(of: x) == 18)
     }
 
+    /// Found by the random sessions (issue 21): a required equality made redundant by others
+    /// keeps a row of markers only; changing its constant there was taken silently, and the
+    /// solver held two contradicting equalities.
+    @Test func aRedundantEqualityCannotTakeAConstantTheOthersContradict() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(), y = solver.makeVariable()
+        let first = try solver.add(Constraint(Expression([Term(x), Term(y, -1)]), .equal, 0))   // x == y
+        try solver.add(Constraint(y, .equal, 5))
+        let twin = try solver.add(Constraint(Expression([Term(y), Term(x, -1)]), .equal, 0))    // y == x, redundant
+        #expect {
+            try solver.setConstant(twin, to: -20)   // y == x + 20
+        } throws: { error in
+            guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+            return Set(conflict.members) == [first, twin] && conflict.rejected == twin
+        }
+        #expect(solver.value(of: x) == 5 && solver.value(of: y) == 5)
+        #expect(solver.constraint(twin)?.expression.constant == 0)
+        // A constant the others agree with is taken.
+        try solver.setConstant(twin, to: 0)
+        try solver.remove(first)
+        try solver.setConstant(twin, to: -20)
+        #expect(solver.value(of: x) == -15 && solver.value(of: y) == 5)
+    }
+
     @Test func priorityChangesReweighOrReinsert() throws {
         let solver = Solver()
         let x = solver.makeVariable()
