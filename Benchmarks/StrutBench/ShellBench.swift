@@ -159,9 +159,7 @@ func runConflictShape(_ shape: String, views: Int) -> (clash: Double, next: Doub
     if sink.characters == before { print("\(shape) \(views): the clash was not announced") }
     var times: [Double] = []
     for r in 0..<20 {
-        let t = clock.now
-        session.run(line: "constant zw \(r % 2 == 0 ? 6 : 5); layout")
-        times.append(milliseconds(clock.now - t))
+        times.append(timed { session.run(line: "constant zw \(r % 2 == 0 ? 6 : 5); layout") })
     }
     times.sort()
     return (elapsed, times[times.count / 2])
@@ -177,8 +175,13 @@ func runPicture(views: Int, kind: String) -> Double {
     case "html": command = "export /tmp/strutbench-\(views).html"
     default: command = "draw width 100"
     }
+    return timed { session.run(line: command) }
+}
+
+/// Milliseconds that `body` takes.
+func timed(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()
     let start = clock.now
-    session.run(line: command)
+    body()
     return milliseconds(clock.now - start)
 }

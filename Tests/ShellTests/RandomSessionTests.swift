@@ -90,6 +90,25 @@ import LayoutEngine
         #expect(session.run(line: "new view a; new label t text=\"Hi\"; new stack s; new view b in s") == .succeeded)
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Open (issue 21): in these seeds a constraint broke against one that broke after it,
+        // and undo, which rebuilds in activation order, breaks one more. Their mismatches are
+        // known issues; once none is left the seed must leave the list.
+        var knownMismatches = 0
+        func checkBroken(_ session: Session, _ expected: [String], _ message: String) {
+            guard Self.knownUndoBreaks.contains(seed) else {
+                #expect(Self.broken(session) == expected, "\(message)")
+                return
+            }
+            if Self.broken(session) != expected {
+                knownMismatches += 1
+                withKnownIssue { Issue.record("\(message)") }
+            }
+        }
+        defer {
+            if Self.knownUndoBreaks.contains(seed) {
+                #expect(knownMismatches > 0, "seed \(seed) no longer shows the known undo issue: take it out of knownUndoBreaks")
+            }
+        }
         for step in 0..<50 {
             let line = Self.command(session, &rng)
             if ProcessInfo.processInfo.environment["STRUT_TRACE_SEED"] == "\(seed)" { print("step \(step): \(line)") }
@@ -105,25 +124,10 @@ import LayoutEngine
             let (scriptAfter, brokenAfter) = (Self.script(session), Self.broken(session))
             #expect(session.run(line: "undo") == .succeeded, "\(context)")
             #expect(Self.script(session) == scriptBefore, "undo did not bring back the state; \(context)")
-            if Self.knownUndoBreaks.contains(seed) {
-                // Open (issue 21): a history in which a constraint broke against one that broke
-                // later; undo rebuilds in activation order and breaks another. These seeds show
-                // it; the check fails loudly once it is mended.
-                withKnownIssue(isIntermittent: true) {
-                    #expect(Self.broken(session) == brokenBefore, "undo did not bring back what was broken; \(context)")
-                }
-            } else {
-                #expect(Self.broken(session) == brokenBefore, "undo did not bring back what was broken; \(context)")
-            }
+            checkBroken(session, brokenBefore, "undo did not bring back what was broken; \(context)")
             #expect(session.run(line: "redo") == .succeeded, "\(context)")
             #expect(Self.script(session) == scriptAfter, "redo did not bring back the change; \(context)")
-            if Self.knownUndoBreaks.contains(seed) {
-                withKnownIssue(isIntermittent: true) {
-                    #expect(Self.broken(session) == brokenAfter, "redo did not bring back what was broken; \(context)")
-                }
-            } else {
-                #expect(Self.broken(session) == brokenAfter, "redo did not bring back what was broken; \(context)")
-            }
+            checkBroken(session, brokenAfter, "redo did not bring back what was broken; \(context)")
             if step % 10 == 9 {
                 // Saved and loaded into a fresh session: the same state (laid out the same way).
                 let file = folder + "/s\(step).strut"
