@@ -54,6 +54,12 @@ public final class EditLineReader: LineReader {
         free(promptStorage)
     }
 
+    /// Whether Ctrl-C was pressed since the last prompt (or the last time this was asked), for
+    /// a long run of statements to stop at the next one.
+    public static func takeInterrupt() -> Bool {
+        strut_take_interrupt() != 0
+    }
+
     /// Shows another prompt from the next line on.
     public func setPrompt(_ prompt: String) {
         free(promptStorage)

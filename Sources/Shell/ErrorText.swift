@@ -80,6 +80,8 @@ public enum ErrorText {
             return what
         case .lessonLeft:
             return "left the lesson"
+        case .interrupted:
+            return "interrupted (Ctrl-C): what was left of the line or the script did not run"
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:

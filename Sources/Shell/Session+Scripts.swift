@@ -114,6 +114,7 @@ extension Session {
                 }
                 for statement in Lexer.statements(line) {
                     do {
+                        if let interruptCheck, interruptCheck() { throw ShellError.interrupted }
                         if try execute(statement) == .quit {
                             outcome.quit = true
                             return outcome

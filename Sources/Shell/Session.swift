@@ -65,6 +65,9 @@ public final class Session {
     /// Reads a line from the person at the terminal after showing a prompt (`pause`, `ask`);
     /// nil when no one is there (batch, tests).
     public var prompter: ((String) -> InputLine)?
+    /// At a terminal: whether Ctrl-C was pressed; a line's or a script's next statement then
+    /// does not run (a `load` puts back the state before it, as when it fails).
+    public var interruptCheck: (() -> Bool)?
     /// Output dropped (the steps before `lesson NAME from STEP`).
     var muted = false
     /// A lesson is running.

@@ -16,6 +16,7 @@ public enum ShellError: Error, Hashable, Sendable {
     case unknownKind(String, suggestion: String?)
     case unknownHelpTopic(String, suggestion: String?)
     case notAvailable(String)
+    case interrupted
     case nothingToUndo
     /// Ctrl-C (or the end of input) at a lesson's `pause` or `ask`.
     case lessonLeft

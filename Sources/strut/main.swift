@@ -119,7 +119,10 @@ let editor: EditLineReader? = isInteractiveTerminal()
     ? EditLineReader(name: "strut", prompt: "strut> ", historyPath: EditLineReader.defaultHistoryPath(),
                      completer: { session.completions(before: $0) })
     : nil
-if let editor { session.prompter = { input(editor.readAnswer(prompt: $0)) } }
+if let editor {
+    session.prompter = { input(editor.readAnswer(prompt: $0)) }
+    session.interruptCheck = { EditLineReader.takeInterrupt() }
+}
 
 /// The prompt: libedit when stdin and stdout are both terminals, else plain lines.
 @MainActor func runInteractive() {
@@ -128,6 +131,9 @@ if let editor { session.prompter = { input(editor.readAnswer(prompt: $0)) } }
         // A pasted log's lines get their own prompt, so that it is clear they are not commands.
         _ = session.run(source: nil, mode: .interactive, echo: options.echo) {
             reader.setPrompt(session.isPasting ? "paste> " : "strut> ")
+            // A Ctrl-C pressed while a statement ran stopped what followed it; it does not
+            // carry over to the line typed next.
+            _ = EditLineReader.takeInterrupt()
             return input(reader.readLine())
         }
         return

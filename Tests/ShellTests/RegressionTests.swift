@@ -62,3 +62,22 @@ import LayoutEngine
         #expect(sink.errors.hasPrefix("error: no view named 'box'\n"))
     }
 }
+
+/// Ctrl-C at a terminal (issue 21): the statement after it does not run; a load puts the state
+/// before it back, as when it fails.
+@Test func anInterruptStopsALineAndALoadPutsTheStateBack() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var calls = 0
+    session.interruptCheck = { calls += 1; return calls == 3 }
+    #expect(session.run(line: "new view a; new view b; new view c; new view d") == .failed)
+    #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "a", "b"])
+    #expect(sink.errors == "error: interrupted (Ctrl-C): what was left of the line or the script did not run\n")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try (0..<10).map { "new view v\($0)\n" }.joined().write(toFile: folder + "/ten.strut", atomically: true, encoding: .utf8)
+    calls = 0
+    session.interruptCheck = { calls += 1; return calls == 6 }
+    #expect(session.run(line: "load \(folder)/ten.strut") == .failed)
+    #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "a", "b"])
+}

@@ -103,6 +103,20 @@ send(fd, "show box\r")
 out = read_until(fd, b"strut> ")
 check(b"box view (" in out, "after an abandoned paste a line runs as a command")
 
+# Ctrl-C during a long load stops it at the next statement and puts the state back.
+big = os.path.join(state, "big.strut")
+with open(big, "w") as f:
+    for k in range(20000):
+        f.write("new view big%d\n" % k)
+send(fd, "load " + big + "\r")
+time.sleep(0.5)
+os.write(fd, b"\x03")
+out = read_until(fd, b"strut> ", timeout=60)
+check(b"interrupted (Ctrl-C)" in out, "Ctrl-C stops a long load")
+send(fd, "show big1\r")
+out = read_until(fd, b"strut> ")
+check(b"no view named 'big1'" in out, "an interrupted load leaves nothing behind")
+
 send(fd, "frame bo")
 send(fd, "\x03")  # Ctrl-C: the line is dropped
 out = read_until(fd, b"strut> ")
