@@ -277,6 +277,9 @@ extension LayoutEngine {
     }
 
     func markBroken(_ ref: ConstraintRef, set: [ConstraintRef]) {
+        // A constraint that breaks may be in the set of one broken before it (installing it
+        // broke a newer one, then it failed against others): that one is loosened now.
+        noteChange(ref)
         broken[ref] = set
         brokenOrder.append(ref)
         changeClock += 1
