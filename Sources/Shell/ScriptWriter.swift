@@ -84,6 +84,17 @@ enum ScriptWriter {
             }
         }
         let survivors = Set(new.views.compactMap { $0?.id })
+        let oldViews = Set(old.views.compactMap { $0?.id })
+        // A view that stays but leaves a view that goes moves out first (found by the random
+        // sessions: `move a to root; delete s` was written the other way round), where its
+        // new parent is there already. Other moves keep their place among the new views.
+        var movedEarly = Set<ViewID>()
+        for view in new.allViews where view.id != Hierarchy.rootID && oldViews.contains(view.id) && oldViews.contains(view.parent!) {
+            guard let previous = old.views[view.id], previous.parent != view.parent,
+                  let oldParent = previous.parent, !survivors.contains(oldParent) else { continue }
+            lines.append("move \(view.name) to \(new.view(view.parent!).name)")
+            movedEarly.insert(view.id)
+        }
         for view in old.allViews where !survivors.contains(view.id) && survivors.contains(view.parent ?? -1) {
             lines.append("delete \(view.name)")
         }
@@ -91,7 +102,7 @@ enum ScriptWriter {
             let parent = new.view(view.parent!).name
             let previous = view.id < old.views.count ? old.views[view.id] : nil
             if let previous {
-                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent)") }
+                if previous.parent != view.parent && !movedEarly.contains(view.id) { lines.append("move \(view.name) to \(parent)") }
                 let before = Set(propertyLines(previous, named: view.name).map(\.line))
                 for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
                     lines.append(entry.line)

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Shell
 import LayoutEngine
 
@@ -47,4 +48,26 @@ import LayoutEngine
     view.stack.spacing = 8
     let lines = ScriptWriter.propertyLines(view, named: "s").map(\.line)
     #expect(Array(lines.prefix(4)) == ["set s.margins = 0 0 0 0", "set s.hidden = false", "set s.axis = horizontal", "set s.spacing = 8"])
+}
+
+/// Found by the random sessions (issue 21): after the last layout pass a view left a stack and
+/// the stack was deleted; the script deleted the stack (and the view in it) before moving the
+/// view out, so it could not be loaded.
+@Test func aViewMovedOutOfADeletedViewMovesFirst() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new stack s; new view a in s; new view b; layout; move a to root; delete s") == .succeeded)
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.hasSuffix("""
+    layout
+    move a to root
+    delete s
+
+    """))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
+    let fresh = Session(sink: BufferSink())
+    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    #expect(fresh.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
+    #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
 }
