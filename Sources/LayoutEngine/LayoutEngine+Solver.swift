@@ -86,30 +86,37 @@ extension LayoutEngine {
             }
             additions.append((ref, compiled, desired.stamp))
         }
-        // Those whose set lost or changed a member may hold now: try them again, oldest first.
-        let added = Set(additions.map(\.ref))
-        for ref in brokenOrder where !added.contains(ref) && isLoosened(ref) {
-            guard let desired = activeConstraint(ref) else { continue }
-            unbreak(ref)
-            additions.append((ref, try compile(desired), desired.stamp))
-        }
-        additions.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
-        for addition in additions { try install(addition.ref, addition.compiled, stamp: addition.stamp) }
+        // Those whose set lost or changed a member may hold now: try them again with the
+        // others, in activation order (those among the additions were unbroken above).
+        additions += try loosenedRetries()
+        try installInOrder(additions)
         // A constraint broken in this synchronisation may have been in the set of one broken
         // before it (undo rebuilds in activation order, not in the order things happened):
         // those are tried again until none is left whose set lost a member. Each round breaks
         // only newer constraints than it mends, so it ends; eight rounds bound it.
         for _ in 0..<8 {
-            var retried: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
-            for ref in brokenOrder where isLoosened(ref) {
-                guard let desired = activeConstraint(ref) else { continue }
-                retried.append((ref, try compile(desired), desired.stamp))
-            }
-            guard !retried.isEmpty else { break }
-            for retry in retried { unbreak(retry.ref) }
-            retried.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
-            for retry in retried { try install(retry.ref, retry.compiled, stamp: retry.stamp) }
+            let retries = try loosenedRetries()
+            guard !retries.isEmpty else { break }
+            try installInOrder(retries)
         }
+    }
+
+    /// The broken constraints whose set lost or changed a member since they broke, taken out of
+    /// the broken ones and compiled to be installed again.
+    func loosenedRetries() throws -> [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] {
+        var retries: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
+        for ref in brokenOrder where isLoosened(ref) {
+            guard let desired = activeConstraint(ref) else { continue }
+            retries.append((ref, try compile(desired), desired.stamp))
+        }
+        for retry in retries { unbreak(retry.ref) }
+        return retries
+    }
+
+    /// Installs constraints in activation order (each conflict breaks the newest of its set).
+    func installInOrder(_ items: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)]) throws {
+        let sorted = items.sorted { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
+        for item in sorted { try install(item.ref, item.compiled, stamp: item.stamp) }
     }
 
     /// Whether a member of a broken constraint's set left the solver or changed since it broke

@@ -60,11 +60,7 @@ public final class LayoutEngine {
         if deferringDepth > 0 {
             // In place: `deferringSynchronization` puts the whole state back on an error.
             let result = try change(&hierarchy)
-            if !hierarchy.stackIDs.isEmpty {
-                let stacks = hierarchy.regenerateStacks()
-                dirtyRefs.formUnion(stacks.refs)
-                dirtyViews.formUnion(stacks.newHelpers)
-            }
+            regenerateStacks(&hierarchy)
             hierarchy.needsLayout = true
             return result
         }
@@ -74,18 +70,13 @@ public final class LayoutEngine {
         let result: T
         do {
             result = try change(&working)
-            if !working.stackIDs.isEmpty {
-                let stacks = working.regenerateStacks()
-                dirtyRefs.formUnion(stacks.refs)
-                dirtyViews.formUnion(stacks.newHelpers)
-            }
+            regenerateStacks(&working)
         } catch {
             (dirtyRefs, dirtyViews, formChangedViews, needsFullSync) = savedDirty
             throw error
         }
         working.needsLayout = true
         hierarchy = working
-        if deferringDepth > 0 { return result }
         do {
             try synchronize()
         } catch {
@@ -97,6 +88,14 @@ public final class LayoutEngine {
         }
         if hierarchy.autolayout { layoutIfNeeded() }
         return result
+    }
+
+    /// Remakes the constraints of the stacks whose inputs changed, noting them for the solver.
+    private func regenerateStacks(_ h: inout Hierarchy) {
+        guard !h.stackIDs.isEmpty else { return }
+        let stacks = h.regenerateStacks()
+        dirtyRefs.formUnion(stacks.refs)
+        dirtyViews.formUnion(stacks.newHelpers)
     }
 
     /// Runs many changes with the solver brought up to date once, at the end (an import's

@@ -64,7 +64,7 @@ extension Commands {
             throw ShellError.fileWrite(file, reason: "export writes a picture (FILE.svg) or a page (FILE.html)")
         }
         let text = lower.hasSuffix(".svg") ? SVGPicture.render(Picture(engine: s.engine, limit: pictureLimit)) : page(s, reloads: false)
-        try Session.writeText(text, to: file)
+        try FileWriter.replace(file, with: text)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         s.print("wrote \(file) (\(text.utf8.count) bytes)")
     }
@@ -73,7 +73,7 @@ extension Commands {
         let file = try a.path()
         if file == "off" {
             guard let current = s.watchPath else { throw ShellError.notAvailable("not watching a page") }
-            try Session.writeText(page(s, reloads: false), to: current)
+            try FileWriter.replace(current, with: page(s, reloads: false))
             s.watchPath = nil
             s.print("stopped watching \(current) (it no longer reloads itself)")
             return
@@ -82,7 +82,7 @@ extension Commands {
         guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "watch keeps a page current: name a FILE.html")
         }
-        try Session.writeText(page(s, reloads: true), to: file)
+        try FileWriter.replace(file, with: page(s, reloads: true))
         s.watchPath = file
         s.print("watching \(file): it is rewritten after every command and reloads itself; 'watch off' stops")
     }

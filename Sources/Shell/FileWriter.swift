@@ -14,14 +14,11 @@ enum FileWriter {
         let target = try writableTarget(file)
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((target as NSString).lastPathComponent).strut-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
-        let written = writeAll(descriptor, text)
-        let closed = close(descriptor) == 0
-        guard written == 0, closed else {
-            let code = written != 0 ? written : errno
+        do {
+            try write(text, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: folder)
+        } catch {
             unlink(temporary)
-            throw failure(file, errno: code, folder: folder)
+            throw error
         }
         guard rename(temporary, target) == 0 else {
             let code = errno
@@ -33,43 +30,37 @@ enum FileWriter {
     /// Lines added at the end of the file (created when missing).
     /// - Throws: `ShellError.fileWrite`.
     static func append(_ file: String, _ text: String) throws {
-        try write(file, text, flags: O_WRONLY | O_CREAT | O_APPEND)
+        let target = try writableTarget(file)
+        try write(text, to: target, flags: O_WRONLY | O_CREAT | O_APPEND, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
     }
 
     /// The file emptied, then holding `text` (created when missing), written in place: a
     /// recording keeps its file, and a link to it stays a link.
     /// - Throws: `ShellError.fileWrite`.
     static func truncate(_ file: String, to text: String) throws {
-        try write(file, text, flags: O_WRONLY | O_CREAT | O_TRUNC)
-    }
-
-    private static func write(_ file: String, _ text: String, flags: Int32) throws {
         let target = try writableTarget(file)
-        let folder = (target as NSString).deletingLastPathComponent
-        let descriptor = open(target, flags, 0o644)
-        guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
-        let written = writeAll(descriptor, text)
-        let closed = close(descriptor) == 0
-        guard written == 0 else { throw failure(file, errno: written, folder: folder) }
-        guard closed else { throw failure(file, errno: errno, folder: folder) }
+        try write(text, to: target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
     }
 
-    /// Writes every byte; 0, or the errno that stopped it.
-    private static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
-        var bytes = Array(text.utf8)
+    /// Opens `path` with `flags`, writes every byte of `text` and closes it; a failure is
+    /// reported under the name the user gave.
+    private static func write(_ text: String, to path: String, flags: Int32, reportedAs file: String, folder: String) throws {
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
+        let bytes = Array(text.utf8)
         var offset = 0
+        var code: Int32 = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return errno
+                code = errno
+                break
             }
             offset += count
         }
-        bytes.removeAll()
-        return 0
+        if close(descriptor) != 0 && code == 0 { code = errno }
+        if code != 0 { throw failure(file, errno: code, folder: folder) }
     }
 
     /// The file a path names once symbolic links are followed (a few deep); refused when it is

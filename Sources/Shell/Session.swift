@@ -122,17 +122,12 @@ public final class Session {
     /// Rewrites the watched page; a page that can no longer be written stops the watch.
     func refreshWatchedPage(_ file: String) {
         do {
-            try Session.writeText(Commands.page(self, reloads: true), to: file)
+            try FileWriter.replace(file, with: Commands.page(self, reloads: true))
         } catch {
             watchPath = nil
             report(error)
             print("stopped watching \(file)")
         }
-    }
-
-    /// Writes a whole file (see `FileWriter.replace`).
-    static func writeText(_ text: String, to file: String) throws {
-        try FileWriter.replace(file, with: text)
     }
 
     func print(_ text: String) {
