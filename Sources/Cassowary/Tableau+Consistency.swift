@@ -48,6 +48,17 @@ extension Tableau {
             }
             let listed = Set(columns[symbol].filter { rowHolds.contains(Int64(symbol) << 32 | Int64($0)) })
             if listed.count != holding[symbol] { problems.append("symbol \(symbol): column misses rows") }
+            // A long column's rows are listed once per gain and lost once per loss: one more
+            // gain than losses exactly when the row holds the symbol.
+            if !tracksLosses[symbol] && !losses[symbol].isEmpty { problems.append("symbol \(symbol): losses kept for a short column") }
+            var balance: [Int32: Int] = [:]
+            if tracksLosses[symbol] {
+                for row in columns[symbol] { balance[row, default: 0] += 1 }
+                for row in losses[symbol] { balance[row, default: 0] -= 1 }
+            }
+            for (row, count) in balance where count != (rowHolds.contains(Int64(symbol) << 32 | Int64(row)) ? 1 : 0) {
+                problems.append("symbol \(symbol): row \(row) listed \(count) more times than lost")
+            }
             if basicRow[symbol] < 0 && values[symbol] != 0 { problems.append("symbol \(symbol): parametric at \(values[symbol])") }
         }
         return problems

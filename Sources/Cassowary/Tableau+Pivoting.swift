@@ -48,7 +48,7 @@ extension Tableau {
         let column = columns[s]
         rowsTouched += Int(held[s])
         columns[s] = []
-        held[s] = 0
+        clearColumn(symbol)
         for target in column where target != index {
             // Junk: a row that no longer holds the symbol, or one already done.
             let coefficient = rows[Int(target)].coefficient(of: symbol)

@@ -34,6 +34,17 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// Calls `body` with the element in place (a subscript read may copy it out first).
+    @inline(__always)
+    public func withElement<R>(_ index: Int, _ body: (borrowing Element) -> R) -> R {
+        precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
+        return groups[index >> Self.groupShift].withUnsafeBufferPointer { group in
+            group[(index & Self.groupMask) >> Self.leafShift].withUnsafeBufferPointer { leaf in
+                body(leaf[index & Self.leafMask])
+            }
+        }
+    }
+
     public mutating func append(_ element: Element) {
         if count & Self.groupMask == 0 { groups.append([]) }
         let group = groups.count - 1

@@ -85,7 +85,7 @@ extension LayoutEngine {
             if links > LayoutEngine.standingLinkLimit { return named(by: start) }
             for ref in users {
                 let current = installed[ref]!
-                if isAnnounced(ref, current) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
+                if isAnnounced(ref) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
                 for term in current.compiled.expression.terms where !seen.contains(term.variable.index) {
                     queue.append(term.variable.index)
                 }
@@ -100,7 +100,7 @@ extension LayoutEngine {
         var refs = Set<ConstraintRef>()
         for variable in variables {
             if let component = components[variable] { views.insert(component.view) }
-            for ref in variableUsers[variable] ?? [] where isAnnounced(ref, installed[ref]!) { refs.insert(ref) }
+            for ref in variableUsers[variable] ?? [] where isAnnounced(ref) { refs.insert(ref) }
         }
         return (views.sorted(), Array(refs))
     }
@@ -118,6 +118,12 @@ extension LayoutEngine {
     /// Your optional constraints: content sizes and stack views' constraints give way by design.
     func isAnnounced(_ ref: ConstraintRef, _ current: Installed) -> Bool {
         if case .user = ref { return !current.compiled.isRequired }
+        return false
+    }
+
+    /// `isAnnounced` for an installed constraint, without looking it up unless it is yours.
+    func isAnnounced(_ ref: ConstraintRef) -> Bool {
+        if case .user = ref, let current = installed[ref] { return !current.compiled.isRequired }
         return false
     }
 }

@@ -79,8 +79,12 @@ struct StackSlotTable: Hashable, Sendable {
 
     subscript(key: StackSlotKey) -> Int? {
         get {
-            let list = byKind[key.kind.index]
-            return key.ordinal >= 1 && key.ordinal <= list.count ? list[key.ordinal - 1] : nil
+            // In place: a copy of the list would cost a retain and a release per lookup.
+            byKind.withUnsafeBufferPointer { lists in
+                lists[key.kind.index].withUnsafeBufferPointer { list in
+                    key.ordinal >= 1 && key.ordinal <= list.count ? list[key.ordinal - 1] : nil
+                }
+            }
         }
         set {
             // Numbers are given in order from 1, so a new one is always the next.
@@ -108,11 +112,12 @@ struct StackConstraintDraft {
     var priority: LayoutPriority
 
     /// Whether `constraint` says the same (its name and stamp aside).
-    func matches(_ constraint: LayoutConstraint?) -> Bool {
-        guard let constraint else { return false }
-        return constraint.first == first && constraint.relation == relation && constraint.second == second
-            && constraint.multiplier == multiplier && constraint.constant == constant && constraint.priority == priority
-            && constraint.identifier == identifier && constraint.isActive
+    func matches(_ slot: LayoutConstraint?) -> Bool {
+        // Field by field through the optional: binding the constraint would copy it (a retain
+        // and a release of its name and identifier per slot).
+        slot?.isActive == true && slot?.first == first && slot?.relation == relation && slot?.second == second
+            && slot?.multiplier == multiplier && slot?.constant == constant && slot?.priority == priority
+            && slot?.identifier == identifier
     }
 
     func constraint(stack: String, stamp: Int) -> LayoutConstraint {
@@ -181,6 +186,7 @@ extension Hierarchy {
             var layout = views[id]!.stackLayout
             views[id]!.stackLayout = StackLayout()  // edit a unique copy
             var live = [Bool](repeating: false, count: layout.slots.count + fresh.count)
+            let before = layout.order
             layout.order = []
             layout.order.reserveCapacity(fresh.count)
             for draft in fresh {
@@ -194,12 +200,13 @@ extension Hierarchy {
                 }
                 live[slot] = true
                 layout.order.append(slot)
-                if draft.matches(layout.slots[slot]) { continue }
+                if layout.slots.withElement(slot, { draft.matches($0) }) { continue }
                 clock += 1
                 layout.slots[slot] = draft.constraint(stack: stackName, stamp: clock)
                 refs.append(.stack(id, slot))
             }
-            for slot in layout.slots.indices where layout.slots[slot] != nil && !live[slot] {
+            // The slots live before are the old order's; those not live now go.
+            for slot in before where !live[slot] {
                 layout.slots[slot] = nil
                 refs.append(.stack(id, slot))
             }
