@@ -260,7 +260,12 @@ public final class LayoutEngine {
             }
             // Constraints between the moved subtree and views outside it go, unless the other
             // view is one of the new ancestors (SPEC: "constraints to views outside the new
-            // ancestry go").
+            // ancestry go"). A move among its own siblings is `addSubview` to the view's own
+            // superview, which only brings it forward: UIKit removes nothing (nor does it here).
+            guard oldParent != parentID else {
+                needsFullSync = true
+                return
+            }
             let moved = Set(h.subtree(id))
             let newAncestry = Set(h.ancestry(parentID))
             for (index, constraint) in h.userConstraints {

@@ -43,7 +43,7 @@ extension Commands {
                     return .succeeded
                 }),
         Command(name: "move", usage: "move NAME to PARENT [at INDEX]",
-                summary: "re-parent or reorder a view; constraints to views outside its new ancestry go",
+                summary: "re-parent or reorder a view; on a re-parent, constraints to views outside its new ancestry go",
                 mutates: true, arguments: [.view, .word(["to"]), .view, .word(["at"])],
                 run: { s, a in
                     var c = try a.cursor()

@@ -84,25 +84,34 @@ enum ScriptWriter {
             }
         }
         let survivors = Set(new.views.compactMap { $0?.id })
-        let oldViews = Set(old.views.compactMap { $0?.id })
-        // A view that stays but leaves a view that goes moves out first (found by the random
-        // sessions: `move a to root; delete s` was written the other way round), where its
-        // new parent is there already. Other moves keep their place among the new views.
-        var movedEarly = Set<ViewID>()
-        for view in new.allViews where view.id != Hierarchy.rootID && oldViews.contains(view.id) && oldViews.contains(view.parent!) {
-            guard let previous = old.views[view.id], previous.parent != view.parent,
-                  let oldParent = previous.parent, !survivors.contains(oldParent) else { continue }
-            lines.append("move \(view.name) to \(new.view(view.parent!).name)")
-            movedEarly.insert(view.id)
+        // Views that go are deleted before the new views are made (their names may be taken
+        // again), each subtree that goes whole at its top. A view that goes but holds one that
+        // stays is deleted after: the one that stays must first move out, perhaps into a view
+        // not made yet (found by the random sessions: `move n14 to a; new stack n11 in n14;
+        // move b to n11; delete s`); what else goes inside it is deleted before.
+        var deleteFirst: [String] = []
+        var deleteLast: [String] = []
+        var holdsSurvivor = Set<ViewID>()
+        for view in old.allViews where survivors.contains(view.id) {
+            var ancestor = view.parent
+            while let id = ancestor, !survivors.contains(id), holdsSurvivor.insert(id).inserted { ancestor = old.view(id).parent }
         }
-        for view in old.allViews where !survivors.contains(view.id) && survivors.contains(view.parent ?? -1) {
-            lines.append("delete \(view.name)")
+        for view in old.allViews where !survivors.contains(view.id) {
+            guard let parent = view.parent, survivors.contains(parent) || holdsSurvivor.contains(parent) else { continue }
+            if !holdsSurvivor.contains(view.id) {
+                deleteFirst.append("delete \(view.name)")
+            } else if survivors.contains(parent) {
+                deleteLast.append("delete \(view.name)")
+            }
         }
+        lines += deleteFirst
+        // Parents before children (the new tree's listing order): each view's new parent is
+        // made, and in its final place, before the view moves into it.
         for view in new.allViews where view.id != Hierarchy.rootID {
             let parent = new.view(view.parent!).name
             let previous = view.id < old.views.count ? old.views[view.id] : nil
             if let previous {
-                if previous.parent != view.parent && !movedEarly.contains(view.id) { lines.append("move \(view.name) to \(parent)") }
+                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent)") }
                 let before = Set(propertyLines(previous, named: view.name).map(\.line))
                 for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
                     lines.append(entry.line)
@@ -115,6 +124,7 @@ enum ScriptWriter {
                 }
             }
         }
+        lines += deleteLast
         // Subviews put in another order (a stack view's arranged views): place each again. The
         // statements above leave the old order with newcomers appended.
         for view in new.allViews {

@@ -23,6 +23,13 @@ import LayoutEngine
         }
     }
 
+    /// Seeds 0..<80 (4,000 steps); `STRUT_RANDOM_SEEDS=FROM..<TO` for a longer run.
+    static var seeds: Range<Int> {
+        guard let text = ProcessInfo.processInfo.environment["STRUT_RANDOM_SEEDS"] else { return 0..<80 }
+        let bounds = text.components(separatedBy: "..<").compactMap { Int($0) }
+        return bounds.count == 2 && bounds[0] < bounds[1] ? bounds[0]..<bounds[1] : 0..<80
+    }
+
     static let attributes = ["leading", "trailing", "width", "top", "height", "bottom", "centerX", "centerY"]
 
     /// One random command on the session's current views and constraints (some of them bad).
@@ -81,7 +88,7 @@ import LayoutEngine
     /// The broken constraints' names, sorted.
     static func broken(_ session: Session) -> [String] { session.engine.broken.keys.map(session.engine.name(of:)).sorted() }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: RandomSessionTests.seeds)
     func undoRedoSaveAndFailuresKeepTheStateExact(seed: Int) throws {
         var rng = Generator(state: UInt64(seed) &* 7_919 &+ 101)
         let session = Session(sink: BufferSink())

@@ -71,3 +71,45 @@ import LayoutEngine
     #expect(fresh.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
     #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
 }
+
+/// Found by the random sessions (issue 21, seed 386): after the last layout pass a view moved
+/// out of a view that was then deleted, into a view made after the pass inside a view that had
+/// itself moved. The script must move and make parents first, then delete.
+@Test func viewsMoveIntoNewViewsBeforeTheirOldAncestorGoes() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new stack s; new view b in s; new stack n14 in b; new view a; new view x; layout") == .succeeded)
+    #expect(session.run(line: "move n14 to a; new stack n11 in n14; move b to n11; delete s; delete x; new label x") == .succeeded)
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.hasSuffix("""
+    layout
+    delete x
+    move n14 to a
+    new stack n11 in n14
+    move b to n11
+    new label x in root
+    delete s
+
+    """))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
+    let fresh = Session(sink: BufferSink())
+    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    let names = { (s: Session) in s.engine.hierarchy.allViews.map { "\($0.name) in \($0.parent.map { s.engine.hierarchy.view($0).name } ?? "-")" } }
+    #expect(names(fresh) == ["root in -", "a in root", "n14 in a", "n11 in n14", "b in n11", "x in root"])
+    #expect(names(fresh) == names(session))
+}
+
+/// Found by the random sessions (issue 21, seeds 168 and 275): `addSubview` of a view to its own
+/// superview only brings it forward, so a move among siblings keeps every constraint (the
+/// saved script's reordering moves dropped constraints the session kept).
+@Test func aMoveAmongSiblingsKeepsConstraints() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new view a; new view t; new view p; new view q in p; c: a.leading == t.trailing; d: q.top == t.bottom; e: t.top == root.top") == .succeeded)
+    #expect(session.run(line: "move t to root; move a to root at 0") == .succeeded)
+    #expect(session.engine.hierarchy.root.children.map { session.engine.hierarchy.view($0).name } == ["a", "p", "t"])
+    #expect(session.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c", "d", "e"])
+    // A re-parent still drops what leaves the new ancestry (root stays in it).
+    #expect(session.run(line: "move t to p") == .succeeded)
+    #expect(session.engine.hierarchy.userConstraints.map(\.constraint.name) == ["e"])
+}
