@@ -45,6 +45,29 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
+    public init(_ elements: some Sequence<Element>) {
+        for element in elements { append(element) }
+    }
+
+    /// Rebuilt whole: O(count).
+    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        var kept = ChunkedArray()
+        for element in self where !(try shouldBeRemoved(element)) { kept.append(element) }
+        self = kept
+    }
+
+    /// Rebuilt whole: O(count).
+    public mutating func insert(_ element: Element, at index: Int) {
+        precondition(index >= 0 && index <= count, "ChunkedArray index \(index) out of range 0...\(count)")
+        var result = ChunkedArray()
+        for (k, existing) in enumerated() {
+            if k == index { result.append(element) }
+            result.append(existing)
+        }
+        if index == count { result.append(element) }
+        self = result
+    }
+
     public mutating func append(_ element: Element) {
         if count & Self.groupMask == 0 { groups.append([]) }
         let group = groups.count - 1
@@ -59,6 +82,10 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 }
 
 extension ChunkedArray: Sendable where Element: Sendable {}
+
+extension ChunkedArray: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Element...) { self.init(elements) }
+}
 
 extension ChunkedArray: Equatable where Element: Equatable {
     public static func == (a: ChunkedArray, b: ChunkedArray) -> Bool {

@@ -116,8 +116,9 @@ struct Cursor {
             return value
         }
         let value = try number("a priority (a number in (0, 1000] or \(words))")
-        // Checked here as typed: beyond Float's range it would read as inf.
-        guard value > 0 && value <= 1000 else { throw ShellError.layout(.invalidPriority(value)) }
+        // Checked here as typed: beyond Float's range it would read as inf, and a Double too
+        // small for a Float as 0.
+        guard value > 0 && value <= 1000 && Float(value) > 0 else { throw ShellError.layout(.invalidPriority(value)) }
         return LayoutPriority(value)
     }
 }

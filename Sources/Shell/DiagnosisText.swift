@@ -329,9 +329,13 @@ struct DiagnosisText {
             ties[root(a), default: []].append(constraint.name)
         }
         var lines: [String] = []
+        // Members by group, in report order, gathered in one pass (a filter per report was
+        // quadratic: 47 s for 50,000 ambiguous views).
+        var groups: [Int: [Int]] = [:]
+        for k in reports.indices { groups[root(k), default: []].append(k) }
         var done = Set<Int>()
         for k in reports.indices where !done.contains(root(k)) {
-            let group = reports.indices.filter { root($0) == root(k) }
+            let group = groups[root(k)]!
             done.insert(root(k))
             guard group.count > 1 else {
                 lines += self.lines(reports[k])

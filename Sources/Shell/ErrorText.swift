@@ -23,12 +23,32 @@ public enum ErrorText {
         return result
     }
 
+    /// A format of more than 120 characters cut to the 50 before its caret and the 50 after,
+    /// with `…` where it was cut: the line and the caret's column in it.
+    static func caretWindow(_ format: String, at index: Int) -> (line: String, column: Int) {
+        let characters = Array(format)
+        guard characters.count > 120 else { return (format, index) }
+        let start = max(0, index - 50), end = min(characters.count, index + 51)
+        let head = start > 0 ? "…" : "", tail = end < characters.count ? "…" : ""
+        return (head + String(characters[start..<end]) + tail, index - start + head.count)
+    }
+
+    /// A number as the user gave it back to them: `formatNumber`'s rounding, unless it would
+    /// round a number that is not zero to zero (a priority of 5e-324 is not "priority 0").
+    static func echoed(_ value: Double) -> String {
+        let text = formatNumber(value)
+        return text == "0" && value != 0 ? String(value) : text
+    }
+
     static func report(_ error: Error, location: String?) -> String {
         let prefix = location.map { "\($0): " } ?? ""
         switch error {
         case let ShellError.visualFormat(vfl):
             var text = "\(prefix)error: Unable to parse constraint format: \(shortened(vfl.description.visible))\n"
-            if vfl.hasCaret { text += "    \(vfl.format.visible)\n    " + String(repeating: " ", count: vfl.index) + "^\n" }
+            if vfl.hasCaret {
+                let (line, column) = caretWindow(vfl.format, at: vfl.index)
+                text += "    \(line.visible)\n    " + String(repeating: " ", count: column) + "^\n"
+            }
             return text
         case let ShellError.scriptFailed(inner, message):
             return "\(inner): error: \(shortened(message.visible))\n"
@@ -135,9 +155,9 @@ public enum ErrorText {
         case let .attributeNotOnGuide(guide, attribute):
             return "layout guide '\(guide)' has no '\(attribute)' (guides have edges, centers and sizes only)"
         case let .invalidPriority(value):
-            return "priority \(formatNumber(value)) is out of range: priorities must be greater than 0 and at most 1000 (or \(LayoutPriority.keywords.map(\.word).joined(separator: ", ")))"
+            return "priority \(echoed(value)) is out of range: priorities must be greater than 0 and at most 1000 (or \(LayoutPriority.keywords.map(\.word).joined(separator: ", ")))"
         case let .constantOutOfRange(value):
-            return "constant \(formatNumber(value)) is beyond ±1e10, the largest UIKit accepts"
+            return "constant \(echoed(value)) is beyond ±1e10, the largest UIKit accepts"
         case let .notFinite(what, value):
             return "\(what) \(formatNumber(value)) is not a finite number"
         case let .propertyNotApplicable(property, view, kind):

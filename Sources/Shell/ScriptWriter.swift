@@ -131,7 +131,7 @@ enum ScriptWriter {
             guard view.id < old.views.count, let previous = old.views[view.id] else { continue }
             let stayed = previous.children.filter(view.children.contains)
             let arrived = view.children.filter { !previous.children.contains($0) }
-            if stayed + arrived != view.children {
+            if stayed + arrived != Array(view.children) {
                 for (k, child) in view.children.enumerated() { lines.append("move \(new.view(child).name) to \(view.name) at \(k)") }
             }
         }
