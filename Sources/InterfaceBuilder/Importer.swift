@@ -92,6 +92,7 @@ public struct Importer {
         report.documentSize = documentSize
 
         var nameCounters: [String: Int] = [:]
+        var made = 0
         func make(_ view: IBView, in place: Place) throws {
             let base = view.userLabel.flatMap(Hierarchy.viewName(from:)) ?? Hierarchy.viewName(from: view.element) ?? "view"
             let name = engine.hierarchy.unusedViewName(base, counters: &nameCounters)
@@ -140,6 +141,8 @@ public struct Importer {
                 properties += [.frame(rect, within: EdgeSize(width: place.size.width, height: place.size.height)),
                                .mask(mask), .autoresizing(true)]
             }
+            made += 1
+            if made & 255 == 0 { try engine.checkInterrupt() }
             do {
                 try engine.addView(kind: kind, name: name, parent: place.name, properties: properties)
             } catch let error as LayoutError {

@@ -116,7 +116,10 @@ extension LayoutEngine {
     /// Installs constraints in activation order (each conflict breaks the newest of its set).
     func installInOrder(_ items: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)]) throws {
         let sorted = items.sorted { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
-        for item in sorted { try install(item.ref, item.compiled, stamp: item.stamp) }
+        for (k, item) in sorted.enumerated() {
+            if k & 255 == 255 { try checkInterrupt() }
+            try install(item.ref, item.compiled, stamp: item.stamp)
+        }
     }
 
     /// Whether a member of a broken constraint's set left the solver or changed since it broke

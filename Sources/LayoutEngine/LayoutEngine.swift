@@ -46,6 +46,12 @@ public final class LayoutEngine {
     var standing = Standing()
     /// Inside `deferringSynchronization`: changes leave the solver behind until it ends.
     var deferringDepth = 0
+    /// Asked now and then during a long change (an import, thousands of constraints entering
+    /// the solver): true (Ctrl-C at a terminal) stops it with `LayoutError.interrupted`, the
+    /// state as before the change.
+    public var interruptCheck: (() -> Bool)?
+    /// Off while the state before a failed change is being put back.
+    var isInterruptible = true
 
     public init() {
         makeVariables(for: Hierarchy.rootID)
@@ -83,7 +89,7 @@ public final class LayoutEngine {
             // The solver may be half-way: put the hierarchy back and rebuild by difference.
             hierarchy = saved
             needsFullSync = true
-            try? synchronize()
+            withoutInterrupts { try? synchronize() }
             throw error
         }
         if hierarchy.autolayout { layoutIfNeeded() }
@@ -116,10 +122,28 @@ public final class LayoutEngine {
         }
         deferringDepth -= 1
         if deferringDepth == 0 {
-            try synchronize()
+            do {
+                try synchronize()
+            } catch {
+                if let before { restore(before) }
+                throw error
+            }
             if hierarchy.autolayout { layoutIfNeeded() }
         }
         return result
+    }
+
+    /// Throws `LayoutError.interrupted` when `interruptCheck` says so (and interrupts are on).
+    public func checkInterrupt() throws {
+        guard isInterruptible, let interruptCheck, interruptCheck() else { return }
+        throw LayoutError.interrupted
+    }
+
+    func withoutInterrupts(_ body: () -> Void) {
+        let was = isInterruptible
+        isInterruptible = false
+        body()
+        isInterruptible = was
     }
 
     /// Runs several changes as one: if any throws, the state before the first comes back.
@@ -137,7 +161,7 @@ public final class LayoutEngine {
     public func restore(_ state: Hierarchy) {
         hierarchy = state
         needsFullSync = true
-        try? synchronize()
+        withoutInterrupts { try? synchronize() }
         standing.isKnown = false
     }
 

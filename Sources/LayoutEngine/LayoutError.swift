@@ -7,6 +7,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case duplicateConstraintName(String)
     case reservedName(String)
     case cannotDeleteRoot
+    /// Ctrl-C during a long change (`LayoutEngine.interruptCheck`): it was taken back.
+    case interrupted
     case cannotMoveRoot
     case moveIntoOwnSubtree(view: String, parent: String)
     case guideCannotHaveSubviews(String)

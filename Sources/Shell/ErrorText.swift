@@ -134,6 +134,8 @@ public enum ErrorText {
             return "a constraint named '\(name)' already exists; pick another name"
         case let .reservedName(name):
             return "'\(name)' is reserved; pick another name"
+        case .interrupted:
+            return "interrupted (Ctrl-C): the command was stopped and changed nothing"
         case .cannotDeleteRoot:
             return "cannot delete 'root': it is the window's root view (use reset to start over)"
         case .cannotMoveRoot:

@@ -66,8 +66,11 @@ public final class Session {
     /// nil when no one is there (batch, tests).
     public var prompter: ((String) -> InputLine)?
     /// At a terminal: whether Ctrl-C was pressed; a line's or a script's next statement then
-    /// does not run (a `load` puts back the state before it, as when it fails).
-    public var interruptCheck: (() -> Bool)?
+    /// does not run (a `load` puts back the state before it, as when it fails), and a long
+    /// change (an import, a big synchronisation) stops and is taken back.
+    public var interruptCheck: (() -> Bool)? {
+        didSet { engine.interruptCheck = interruptCheck }
+    }
     /// Output dropped (the steps before `lesson NAME from STEP`).
     var muted = false
     /// A lesson is running.
@@ -182,6 +185,7 @@ public final class Session {
     /// `reset`: the starting state (undoable).
     func reset() {
         engine = LayoutEngine()
+        engine.interruptCheck = interruptCheck
     }
 
     /// The whole recording written again (an undo took its last line back).

@@ -81,3 +81,54 @@ import LayoutEngine
     #expect(session.run(line: "load \(folder)/ten.strut") == .failed)
     #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "a", "b"])
 }
+
+/// Ctrl-C inside one long statement (issue 21): an import of 2,000 views stops part-way and is
+/// taken back whole; so is a change whose constraints enter the solver by the thousand.
+@Test func anInterruptStopsALongImportAndALongChange() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let views = (0..<2_000).map { "<view id=\"v\($0)\" userLabel=\"cell\($0)\"><rect key=\"frame\" x=\"0\" y=\"\($0)\" width=\"10\" height=\"1\"/></view>" }
+    let document = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+    <view id="top"><rect key="frame" x="0" y="0" width="320" height="2000"/><subviews>\(views.joined(separator: "\n"))</subviews></view>
+    </objects></document>
+    """
+    try document.write(toFile: folder + "/big.xib", atomically: true, encoding: .utf8)
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view a; a.width == 10") == .succeeded)
+    let before = session.dumpJSON
+    var calls = 0
+    session.interruptCheck = { calls += 1; return calls == 4 }
+    #expect(session.run(line: "import \(folder)/big.xib") == .failed)
+    #expect(sink.errors == "error: interrupted (Ctrl-C): the command was stopped and changed nothing\n")
+    #expect(calls == 4)
+    #expect(session.dumpJSON == before)
+    // Without Ctrl-C the same import goes through.
+    session.interruptCheck = { false }
+    #expect(session.run(line: "import \(folder)/big.xib") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "cell1999") != nil)
+
+    // A change that installs thousands of constraints at once: the engine's own check.
+    let engine = LayoutEngine()
+    try engine.deferringSynchronization {
+        for i in 0..<600 {
+            try engine.addView(kind: .view, name: "w\(i)", parent: "root")
+            try engine.addConstraint(ConstraintSpec(firstItem: "w\(i)", firstAttribute: .width, relation: .equal, constant: Double(i)))
+        }
+    }
+    let built = engine.hierarchy.userConstraints.map(\.constraint.name)
+    calls = 0
+    engine.interruptCheck = { calls += 1; return calls == 2 }
+    #expect(throws: LayoutError.interrupted) {
+        try engine.deferringSynchronization {
+            for i in 0..<600 { try engine.addConstraint(ConstraintSpec(firstItem: "w\(i)", firstAttribute: .height, relation: .equal, constant: 5)) }
+        }
+    }
+    #expect(engine.hierarchy.userConstraints.map(\.constraint.name) == built)
+    #expect(built.count == 600)
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "w599")!.frame.width == 599)
+    #expect(engine.hierarchy.view(named: "w599")!.frame.height == 0)
+}

@@ -117,6 +117,23 @@ send(fd, "show big1\r")
 out = read_until(fd, b"strut> ")
 check(b"no view named 'big1'" in out, "an interrupted load leaves nothing behind")
 
+# Ctrl-C inside one long statement (an import of 30,000 views) stops it and takes it back.
+bigxib = os.path.join(state, "big.xib")
+with open(bigxib, "w") as f:
+    f.write('<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>\n')
+    f.write('<view id="top"><rect key="frame" x="0" y="0" width="320" height="30000"/><subviews>\n')
+    for k in range(30000):
+        f.write('<view id="v%d" userLabel="cell%d"><rect key="frame" x="0" y="%d" width="10" height="1"/></view>\n' % (k, k, k))
+    f.write('</subviews></view>\n</objects></document>\n')
+send(fd, "import " + bigxib + "\r")
+time.sleep(1.0)
+os.write(fd, b"\x03")
+out = read_until(fd, b"strut> ", timeout=120)
+check(b"interrupted (Ctrl-C): the command was stopped and changed nothing" in out, "Ctrl-C stops a long import")
+send(fd, "show cell1\r")
+out = read_until(fd, b"strut> ")
+check(b"no view named 'cell1'" in out, "an interrupted import leaves nothing behind")
+
 send(fd, "frame bo")
 send(fd, "\x03")  # Ctrl-C: the line is dropped
 out = read_until(fd, b"strut> ")
