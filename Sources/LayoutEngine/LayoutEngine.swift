@@ -258,7 +258,7 @@ public final class LayoutEngine {
     /// `move NAME to PARENT [at INDEX]`: constraints to views outside the new ancestry go, as in
     /// UIKit. INDEX (from 0) places it among the parent's subviews, which for a stack view is
     /// its place among the arranged views; the default is last.
-    public func moveView(_ name: String, to parent: String, at index: Int? = nil) throws {
+    public func moveView(_ name: String, to parent: String, at index: Int? = nil, keepingConstraints: Bool = false) throws {
         try perform { h in
             let id = try h.viewID(named: name)
             let parentID = try h.viewID(named: parent)
@@ -286,7 +286,7 @@ public final class LayoutEngine {
             // view is one of the new ancestors (SPEC: "constraints to views outside the new
             // ancestry go"). A move among its own siblings is `addSubview` to the view's own
             // superview, which only brings it forward: UIKit removes nothing (nor does it here).
-            guard oldParent != parentID else {
+            guard oldParent != parentID && !keepingConstraints else {
                 needsFullSync = true
                 return
             }

@@ -42,9 +42,15 @@ extension Commands {
                     try s.engine.deleteView(name)
                     return .succeeded
                 }),
-        Command(name: "move", usage: "move NAME to PARENT [at INDEX]",
+        Command(name: "move", usage: "move NAME to PARENT [at INDEX] [keeping]",
                 summary: "re-parent or reorder a view; on a re-parent, constraints to views outside its new ancestry go",
-                mutates: true, arguments: [.view, .word(["to"]), .view, .word(["at"])],
+                details: """
+                As UIKit's addSubview: a view moved to another superview loses the constraints between \
+                its subtree and views outside its new ancestry; moved among its own siblings it keeps \
+                them all. 'keeping' keeps them on a re-parent too ('save' writes it: a saved script \
+                moves views in another order than they moved, and must not lose what the session kept).
+                """,
+                mutates: true, arguments: [.view, .word(["to"]), .view, .word(["at", "keeping"])],
                 run: { s, a in
                     var c = try a.cursor()
                     let name = try c.name("a view name")
@@ -58,8 +64,9 @@ extension Commands {
                         }
                         index = Int(number)
                     }
+                    let keeping = c.acceptWord("keeping")
                     try c.expectEnd()
-                    try s.engine.moveView(name, to: parent, at: index)
+                    try s.engine.moveView(name, to: parent, at: index, keepingConstraints: keeping)
                     return .succeeded
                 }),
         Command(name: "remake", usage: "remake STACK ...",

@@ -111,7 +111,8 @@ enum ScriptWriter {
             let parent = new.view(view.parent!).name
             let previous = view.id < old.views.count ? old.views[view.id] : nil
             if let previous {
-                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent)") }
+                // Kept constraints stay: the moves run in another order than they happened.
+                if previous.parent != view.parent { lines.append("move \(view.name) to \(parent) keeping") }
                 let before = Set(propertyLines(previous, named: view.name).map(\.line))
                 for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
                     lines.append(entry.line)

@@ -59,7 +59,7 @@ import LayoutEngine
     let script = ScriptWriter.script(session.engine.hierarchy)
     #expect(script.hasSuffix("""
     layout
-    move a to root
+    move a to root keeping
     delete s
 
     """))
@@ -83,9 +83,9 @@ import LayoutEngine
     #expect(script.hasSuffix("""
     layout
     delete x
-    move n14 to a
+    move n14 to a keeping
     new stack n11 in n14
-    move b to n11
+    move b to n11 keeping
     new label x in root
     delete s
 
@@ -112,4 +112,31 @@ import LayoutEngine
     // A re-parent still drops what leaves the new ancestry (root stays in it).
     #expect(session.run(line: "move t to p") == .succeeded)
     #expect(session.engine.hierarchy.userConstraints.map(\.constraint.name) == ["e"])
+}
+
+/// Found by the long run of random sessions (issue 21, seed 2445 and four more): a saved
+/// script moves views parents first, not in the order they moved, so a plain move could drop a
+/// constraint the session kept (`n36` moved into `n23`'s subtree before `n23` moved: written the
+/// other way round, `move n23 to root` dropped `n36.leading == n23.trailing`). Its moves keep.
+@Test func savedMovesKeepTheConstraintsTheSessionKept() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new stack s; new stack n23 in s; new label n11 in n23; new view n36; c8: n36.leading == n23.trailing + 8; layout") == .succeeded)
+    #expect(session.run(line: "move n36 to n11; move n23 to root") == .succeeded)
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.hasSuffix("""
+    layout
+    move n23 to root keeping
+    move n36 to n11 keeping
+
+    """))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
+    let fresh = Session(sink: BufferSink())
+    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    #expect(fresh.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c8"])
+    // Without 'keeping', that first move drops it, as a re-parent does.
+    let plain = Session(sink: BufferSink())
+    #expect(plain.run(line: "new stack s; new stack n23 in s; new label n11 in n23; new view n36; c8: n36.leading == n23.trailing + 8; move n23 to root") == .succeeded)
+    #expect(plain.engine.hierarchy.userConstraints.isEmpty)
 }
