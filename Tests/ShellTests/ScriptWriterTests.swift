@@ -63,11 +63,7 @@ import LayoutEngine
     delete s
 
     """))
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
-    let fresh = Session(sink: BufferSink())
-    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    let fresh = try loadedIntoAFreshSession(script)
     #expect(fresh.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
     #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
 }
@@ -90,11 +86,7 @@ import LayoutEngine
     delete s
 
     """))
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
-    let fresh = Session(sink: BufferSink())
-    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    let fresh = try loadedIntoAFreshSession(script)
     let names = { (s: Session) in s.engine.hierarchy.allViews.map { "\($0.name) in \($0.parent.map { s.engine.hierarchy.view($0).name } ?? "-")" } }
     #expect(names(fresh) == ["root in -", "a in root", "n14 in a", "n11 in n14", "b in n11", "x in root"])
     #expect(names(fresh) == names(session))
@@ -129,14 +121,20 @@ import LayoutEngine
     move n36 to n11 keeping
 
     """))
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
-    let fresh = Session(sink: BufferSink())
-    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    let fresh = try loadedIntoAFreshSession(script)
     #expect(fresh.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c8"])
     // Without 'keeping', that first move drops it, as a re-parent does.
     let plain = Session(sink: BufferSink())
     #expect(plain.run(line: "new stack s; new stack n23 in s; new label n11 in n23; new view n36; c8: n36.leading == n23.trailing + 8; move n23 to root") == .succeeded)
     #expect(plain.engine.hierarchy.userConstraints.isEmpty)
+}
+
+/// A saved script loaded (from a file, as `load` reads it) into a new session.
+func loadedIntoAFreshSession(_ script: String) throws -> Session {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try script.write(toFile: folder + "/s.strut", atomically: true, encoding: .utf8)
+    let fresh = Session(sink: BufferSink())
+    #expect(fresh.run(line: "load \(folder)/s.strut") == .succeeded)
+    return fresh
 }

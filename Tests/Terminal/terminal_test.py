@@ -103,19 +103,25 @@ send(fd, "show box\r")
 out = read_until(fd, b"strut> ")
 check(b"box view (" in out, "after an abandoned paste a line runs as a command")
 
+def interrupted(command, wait, said, probe, gone, what):
+    """Runs COMMAND, presses Ctrl-C after WAIT seconds, and checks the message and that PROBE
+    finds nothing left behind."""
+    send(fd, command + "\r")
+    time.sleep(wait)
+    os.write(fd, b"\x03")
+    out = read_until(fd, b"strut> ", timeout=120)
+    check(said in out, "Ctrl-C stops " + what)
+    send(fd, probe + "\r")
+    out = read_until(fd, b"strut> ")
+    check(gone in out, "an interrupted " + what.split()[-1] + " leaves nothing behind")
+
+
 # Ctrl-C during a long load stops it at the next statement and puts the state back.
 big = os.path.join(state, "big.strut")
 with open(big, "w") as f:
     for k in range(20000):
         f.write("new view big%d\n" % k)
-send(fd, "load " + big + "\r")
-time.sleep(0.5)
-os.write(fd, b"\x03")
-out = read_until(fd, b"strut> ", timeout=60)
-check(b"interrupted (Ctrl-C)" in out, "Ctrl-C stops a long load")
-send(fd, "show big1\r")
-out = read_until(fd, b"strut> ")
-check(b"no view named 'big1'" in out, "an interrupted load leaves nothing behind")
+interrupted("load " + big, 0.5, b"interrupted (Ctrl-C)", "show big1", b"no view named 'big1'", "a long load")
 
 # Ctrl-C inside one long statement (an import of 30,000 views) stops it and takes it back.
 bigxib = os.path.join(state, "big.xib")
@@ -125,14 +131,8 @@ with open(bigxib, "w") as f:
     for k in range(30000):
         f.write('<view id="v%d" userLabel="cell%d"><rect key="frame" x="0" y="%d" width="10" height="1"/></view>\n' % (k, k, k))
     f.write('</subviews></view>\n</objects></document>\n')
-send(fd, "import " + bigxib + "\r")
-time.sleep(1.0)
-os.write(fd, b"\x03")
-out = read_until(fd, b"strut> ", timeout=120)
-check(b"interrupted (Ctrl-C): the command was stopped and changed nothing" in out, "Ctrl-C stops a long import")
-send(fd, "show cell1\r")
-out = read_until(fd, b"strut> ")
-check(b"no view named 'cell1'" in out, "an interrupted import leaves nothing behind")
+interrupted("import " + bigxib, 1.0, b"interrupted (Ctrl-C): the command was stopped and changed nothing",
+            "show cell1", b"no view named 'cell1'", "a long import")
 
 send(fd, "frame bo")
 send(fd, "\x03")  # Ctrl-C: the line is dropped
