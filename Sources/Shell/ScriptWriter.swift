@@ -96,14 +96,41 @@ enum ScriptWriter {
             var ancestor = view.parent
             while let id = ancestor, !survivors.contains(id), holdsSurvivor.insert(id).inserted { ancestor = old.view(id).parent }
         }
+        // A view that holds one that stays but whose name, or a name going with it, a new view
+        // takes is emptied first: what stays in it waits under root (seed 19733 of 20,000: `new
+        // stack n3 in n14` while the old n3 still held n14).
+        let newNames = Set(new.allViews.lazy.filter { $0.id >= old.views.count || old.views[$0.id] == nil }.map(\.name))
+        var hoisted: [String] = []
+        var emptied = Set<ViewID>()
         for view in old.allViews where !survivors.contains(view.id) {
-            guard let parent = view.parent, survivors.contains(parent) || holdsSurvivor.contains(parent) else { continue }
+            guard let parent = view.parent else { continue }
+            if emptied.contains(parent) {
+                emptied.insert(view.id)  // goes with the emptied view
+                continue
+            }
+            guard survivors.contains(parent) || holdsSurvivor.contains(parent) else { continue }
             if !holdsSurvivor.contains(view.id) {
                 deleteFirst.append("delete \(view.name)")
             } else if survivors.contains(parent) {
-                deleteLast.append("delete \(view.name)")
+                var staying: [String] = []
+                var clashes = false
+                var pending = [view.id]
+                while let id = pending.popLast() {
+                    let inside = old.view(id)
+                    if survivors.contains(id) { staying.append(inside.name); continue }
+                    if newNames.contains(inside.name) { clashes = true }
+                    pending += inside.children.reversed()
+                }
+                if clashes {
+                    emptied.insert(view.id)
+                    hoisted += staying.map { "move \($0) to root keeping" }
+                    deleteFirst.append("delete \(view.name)")
+                } else {
+                    deleteLast.append("delete \(view.name)")
+                }
             }
         }
+        lines += hoisted
         lines += deleteFirst
         // Parents before children (the new tree's listing order): each view's new parent is
         // made, and in its final place, before the view moves into it.

@@ -92,6 +92,32 @@ import LayoutEngine
     #expect(names(fresh) == names(session))
 }
 
+/// Found by the long run (issue 21, seed 19733 of 20,000): a view that goes holds one that
+/// stays, and a new view takes the name of a view going with it. What stays waits under root, so
+/// the old view can go before the new one is made.
+@Test func aNameTakenAgainInsideAViewThatHoldsASurvivor() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new stack s; new view n3 in s; new stack n14 in n3; new view k in n14; c1: k.width == n14.width; layout") == .succeeded)
+    #expect(session.run(line: "move n14 to root; delete s; new stack n3 in n14") == .succeeded)
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.hasSuffix("""
+    layout
+    move n14 to root keeping
+    delete s
+    move n14 to root keeping
+    new stack n3 in n14
+
+    """))
+    let fresh = try loadedIntoAFreshSession(script)
+    let names = { (s: Session) in s.engine.hierarchy.allViews.map { "\($0.name) in \($0.parent.map { s.engine.hierarchy.view($0).name } ?? "-")" } }
+    #expect(names(fresh) == ["root in -", "n14 in root", "k in n14", "n3 in n14"])
+    #expect(names(fresh) == names(session))
+    #expect(fresh.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c1"])
+    // Had the new n3 come before the old one went, the script would not load.
+    let clash = Session(sink: BufferSink())
+    #expect(clash.run(line: "new stack s; new view n3 in s; new stack n3 in root") == .failed)
+}
+
 /// Found by the random sessions (issue 21, seeds 168 and 275): `addSubview` of a view to its own
 /// superview only brings it forward, so a move among siblings keeps every constraint (the
 /// saved script's reordering moves dropped constraints the session kept).
