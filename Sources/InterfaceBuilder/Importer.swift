@@ -66,14 +66,24 @@ public struct Importer {
             let wasEmpty = engine.hierarchy.root.children.isEmpty
             let turnCanvasOn = placeholders && !engine.hierarchy.canvas
             if turnCanvasOn { try engine.setCanvas(true) }
+            // Root takes the document's size first, so the constraints that read it are made
+            // once (set after, it remade every one of them: a third of a 5,000-view import).
+            let size = wasEmpty && parent == "root" ? Importer.documentSize(document) : nil
+            if let size {
+                try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
+            }
             var report = try build(document)
             report.canvasTurnedOn = turnCanvasOn
-            if wasEmpty, parent == "root", let size = report.documentSize {
-                try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
-                report.laidOutAtDocumentSize = true
-            }
+            report.laidOutAtDocumentSize = size != nil
             return report
         }
+    }
+
+    /// The size root is laid out at (when it was empty): the first scene's, else the first
+    /// top-level view's far corner. Every top-level view keeps its own frame at that size.
+    static func documentSize(_ document: IBDocument) -> (width: Double, height: Double)? {
+        let sized = document.roots.first(where: { $0.isSceneRoot && $0.frame != nil }) ?? document.roots.first(where: { $0.frame != nil })
+        return sized?.frame.map { (width: $0.x + $0.width, height: $0.y + $0.height) }
     }
 
     private func build(_ document: IBDocument) throws -> ImportReport {
@@ -85,10 +95,7 @@ public struct Importer {
         var parentOf: [String: String] = [:]   // document id → its superview's id
         var scrollContent: [String: String] = [:]   // scroll view id → strut name of its content guide
 
-        // The size root is laid out at (when it was empty): the first scene's, else the first
-        // top-level view's far corner. Every top-level view keeps its own frame at that size.
-        let sized = document.roots.first(where: { $0.isSceneRoot && $0.frame != nil }) ?? document.roots.first(where: { $0.frame != nil })
-        let documentSize = sized?.frame.map { (width: $0.x + $0.width, height: $0.y + $0.height) }
+        let documentSize = Importer.documentSize(document)
         report.documentSize = documentSize
 
         var nameCounters: [String: Int] = [:]

@@ -32,14 +32,20 @@ public final class Node {
 /// A document that could not be read: what is wrong and the line it is on.
 /// The line of the first byte sequence that is not UTF-8, nil when it all is.
 func firstInvalidUTF8Line(_ data: Data) -> Int? {
-    var iterator = data.makeIterator()
-    var decoder = Unicode.UTF8()
-    var line = 1
-    while true {
-        switch decoder.decode(&iterator) {
-        case let .scalarValue(scalar): if scalar == "\n" { line += 1 }
-        case .emptyInput: return nil
-        case .error: return line
+    // Over the bytes in place: Data's own iterator cost a fifth of reading a large document.
+    data.withUnsafeBytes { raw -> Int? in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        // Most documents are ASCII throughout.
+        if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ extension Hierarchy {
     public func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID) -> LayoutConstraint? {
         let view = self.view(id)
         guard id != Hierarchy.rootID else { return nil }
-        let name = "\(view.name).\(kind.suffix)"
+        var name: String { "\(view.name).\(kind.suffix)" }  // made only for a constraint that exists
         switch kind {
         case .huggingH, .compressionH, .huggingV, .compressionV:
             let axis: Axis = (kind == .huggingH || kind == .compressionH) ? .horizontal : .vertical

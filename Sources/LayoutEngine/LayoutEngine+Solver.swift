@@ -18,40 +18,42 @@ extension LayoutEngine {
 
     /// Brings the solver up to date with the hierarchy's changes since the last call.
     func synchronize() throws {
-        var refs = Set<ConstraintRef>()
+        // Gathered with repeats, then sorted and made unique: hashing each of the tens of
+        // thousands an import gathers cost more than sorting them.
+        var refs: [ConstraintRef] = []
         if needsFullSync {
             // Every view's variables, ancestors of constrained views included (a fresh engine
             // given a whole hierarchy has none yet).
             for view in hierarchy.allViews where view.id >= variables.count || variables[view.id] == nil {
                 makeVariables(for: view.id)
             }
-            refs.formUnion(installed.keys)
-            refs.formUnion(broken.keys)
-            for (index, _) in hierarchy.userConstraints { refs.insert(.user(index)) }
-            for view in hierarchy.allViews { refs.formUnion(systemRefs(of: view.id)) }
+            refs += installed.keys
+            refs += broken.keys
+            for (index, _) in hierarchy.userConstraints { refs.append(.user(index)) }
+            for view in hierarchy.allViews { refs += systemRefs(of: view.id) }
             for id in hierarchy.stackIDs {
-                for helper in hierarchy.view(id).stackLayout.helpers { refs.formUnion(systemRefs(of: helper)) }
-                for (ref, _) in hierarchy.stackConstraints(of: id) { refs.insert(ref) }
+                for helper in hierarchy.view(id).stackLayout.helpers { refs += systemRefs(of: helper) }
+                for (ref, _) in hierarchy.stackConstraints(of: id) { refs.append(ref) }
             }
         } else {
-            refs = dirtyRefs
+            refs += dirtyRefs
             // New views' variables first: a constraint is written with those of the views
             // between its items and their common ancestor, which may be new too (an import
             // synchronises once for thousands of views).
             for id in dirtyViews.sorted() where (id >= variables.count || variables[id] == nil) && id < hierarchy.views.count && hierarchy.views[id] != nil {
                 makeVariables(for: id)
             }
-            for id in dirtyViews { refs.formUnion(systemRefs(of: id)) }
+            for id in dirtyViews { refs += systemRefs(of: id) }
             if !formChangedViews.isEmpty {
                 // Constraints touching these views depend on their margins and font.
                 for index in hierarchy.constraints.indices {
                     if let constraint = hierarchy.constraints[index], constraint.items.contains(where: formChangedViews.contains) {
-                        refs.insert(.user(index))
+                        refs.append(.user(index))
                     }
                 }
                 for id in hierarchy.stackIDs {
                     for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: formChangedViews.contains) {
-                        refs.insert(ref)
+                        refs.append(ref)
                     }
                 }
             }
@@ -64,8 +66,9 @@ extension LayoutEngine {
         solver.clearExercise()
         generation += 1
 
+        refs.sort()
         var additions: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
-        for ref in refs.sorted() {
+        for (k, ref) in refs.enumerated() where k == 0 || refs[k - 1] != ref {
             let desired = activeConstraint(ref)
             if broken[ref] != nil { unbreak(ref) }
             guard let desired else {

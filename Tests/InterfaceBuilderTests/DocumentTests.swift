@@ -190,4 +190,9 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(throws: DocumentError(line: 1, "not UTF-8 text (a byte that is not UTF-8 on this line)")) {
         try IBDocument.read(Data([0x3C, 0xFF, 0x65, 0x65, 0x63]))
     }
+    // The check itself: ASCII, text with accents and CJK, a sequence cut at the end of the file.
+    #expect(firstInvalidUTF8Line(Data("<a/>\n<b/>\n".utf8)) == nil)
+    #expect(firstInvalidUTF8Line(Data("<a t=\"café\"/>\n<b t=\"ラベル\"/>\n".utf8)) == nil)
+    #expect(firstInvalidUTF8Line(Data(Array("<a/>\n<b t=\"ラ".utf8).dropLast())) == 2)
+    #expect(firstInvalidUTF8Line(Data()) == nil)
 }
