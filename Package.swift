@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "StrutFuzz",
             dependencies: ["Shell", "LayoutEngine", "VisualFormat", "InterfaceBuilder"],
-            path: "Tests/Fuzz"
+            path: "Tests/Fuzz",
+            exclude: ["lsan.supp"]  // LeakSanitizer's suppressions, read by Scripts/fuzz
         ),
         // The independent reference (a dense LP solved level by level) that the solver's and
         // the diagnostics' random tests compare with.

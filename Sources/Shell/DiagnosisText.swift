@@ -315,8 +315,10 @@ struct DiagnosisText {
             return k
         }
         var ties: [Int: [String]] = [:]
-        // One report ties nothing (and listing every constraint costs at 10,000 views).
-        let candidates = reports.count > 1 ? h.allConstraints : []
+        // One report ties nothing (and listing every constraint costs at 10,000 views). A tie
+        // joins two reported views, so a view's own system constraints count only when it is
+        // one of them.
+        let candidates = reports.count > 1 ? h.allConstraints(withSystemConstraintsOf: { index[$0] != nil }) : []
         for (ref, constraint) in candidates where constraint.isActive && constraint.isRequired && constraint.relation == .equal {
             guard let second = constraint.second, engine.state(of: ref) == .satisfied,
                   let a = index[constraint.first.item], let b = index[second.item], a != b,

@@ -231,3 +231,26 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(chunked.count == 9_001)
     #expect(Array(copy) == Array(0..<9_000))
 }
+
+/// `allConstraints(withSystemConstraintsOf:)` is `allConstraints` in the same order, less the
+/// system constraints of the views left out (user and stack constraints all stay).
+@Test func listingSomeViewsSystemConstraintsKeepsTheOrder() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .stack, name: "s", parent: "root")
+    try engine.addView(kind: .label, name: "a", parent: "s", properties: [.text("A")])
+    try engine.addView(kind: .label, name: "b", parent: "s", properties: [.text("B")])
+    try engine.addView(kind: .view, name: "free", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 40))
+    try engine.setProperty(.autoresizing(true), of: "free")
+    let h = engine.hierarchy
+    let a = try h.viewID(named: "a"), free = try h.viewID(named: "free")
+    let some = h.allConstraints(withSystemConstraintsOf: { $0 == a || $0 == free }).map(\.constraint.name)
+    let expected = h.allConstraints.filter { ref, _ in
+        if case let .system(id, _) = ref { return id == a || id == free }
+        return true
+    }.map(\.constraint.name)
+    #expect(some == expected)
+    #expect(some.contains("c1") && some.contains { $0.hasPrefix("s.") } && some.contains { $0.hasPrefix("free.") })
+    #expect(!some.contains { $0.hasPrefix("b.") })
+    #expect(h.allConstraints.contains { $0.constraint.name.hasPrefix("b.") })
+}
