@@ -28,13 +28,12 @@ extension LayoutEngine {
             let ids = solver.determiningConstraints(of: variable)
             if ids.isEmpty || !solver.range(of: variable).isUnique { free = true }
             for id in ids {
-                guard let ref = refByID[id.index], !refs.contains(ref) else { continue }
+                guard let ref = refByID[id.index] else { continue }
                 if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
                 refs.append(ref)
             }
         }
-        refs.sort { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
-        return Explanation(chain: chain(refs, target: nil), isFree: free)
+        return Explanation(chain: chain(inActivationOrder(refs), target: nil), isFree: free)
     }
 
     // MARK: - Ambiguity
@@ -158,7 +157,7 @@ extension LayoutEngine {
             competingMemo.verdicts[ref] = violatedSomewhere
             if violatedSomewhere { result.append(ref) }
         }
-        return result.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
+        return inActivationOrder(result)
     }
 
     /// The change that lowers a constraint's priority by one: the constraint's own, or for a

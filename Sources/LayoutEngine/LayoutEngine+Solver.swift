@@ -308,16 +308,13 @@ extension LayoutEngine {
     /// The solver's conflict in references, without the engine's own non-negative sizes
     /// (givens, like root's frame), in activation order.
     func conflictSet(_ conflict: Conflict, subject: ConstraintRef) -> [ConstraintRef] {
-        var refs = Set<ConstraintRef>()
-        for id in conflict.members {
-            if id == conflict.rejected { refs.insert(subject); continue }
+        var refs = [subject]
+        for id in conflict.members where id != conflict.rejected {
             guard let ref = refByID[id.index] else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
-            refs.insert(ref)
+            refs.append(ref)
         }
-        refs.insert(subject)
-        let sorted = refs.sorted { stamp(of: $0) != stamp(of: $1) ? stamp(of: $0) < stamp(of: $1) : $0 < $1 }
-        return minimalModuloGivens(sorted, with: nil)
+        return minimalModuloGivens(inActivationOrder(refs), with: nil)
     }
 
     /// The solver's sets are minimal counting the non-negative sizes as members; with those
@@ -368,6 +365,19 @@ extension LayoutEngine {
 
     func stamp(of ref: ConstraintRef) -> Int {
         installed[ref]?.stamp ?? hierarchy.constraint(ref)?.stamp ?? 0
+    }
+
+    /// Constraints in activation order (ties by reference), each once. Each stamp is looked up
+    /// once: looked up in every comparison, the sort took most of reporting a conflict over a
+    /// chain of 10,000 views.
+    func inActivationOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        var keyed = refs.map { (stamp: stamp(of: $0), ref: $0) }
+        keyed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
+        var result: [ConstraintRef] = []
+        result.reserveCapacity(keyed.count)
+        // A repeat has the same stamp, so it sorts next to itself.
+        for (k, entry) in keyed.enumerated() where k == 0 || keyed[k - 1].ref != entry.ref { result.append(entry.ref) }
+        return result
     }
 
     private func solverRefusal(_ error: Error, _ ref: ConstraintRef) -> Error {

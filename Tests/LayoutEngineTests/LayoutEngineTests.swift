@@ -254,3 +254,20 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(!some.contains { $0.hasPrefix("b.") })
     #expect(h.allConstraints.contains { $0.constraint.name.hasPrefix("b.") })
 }
+
+/// Conflict sets, explanations and competing constraints are listed in activation order, each
+/// constraint once, however often the solver names it.
+@Test func refsComeInActivationOrderEachOnce() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addConstraint(spec("a", .width, plus: 10, name: "first"))
+    try engine.addConstraint(spec("a", .height, plus: 10, name: "second"))
+    try engine.setActive(["first"], .deactivate)
+    try engine.setActive(["first"], .activate)  // now the newest
+    let h = engine.hierarchy
+    let first = ConstraintRef.user(0), second = ConstraintRef.user(1)
+    #expect(h.constraint(first)?.name == "first")
+    let width = ConstraintRef.system(try h.viewID(named: "a"), .nonNegativeWidth)
+    let ordered = engine.inActivationOrder([first, second, first, width, second, first])
+    #expect(ordered == [width, second, first])
+}
