@@ -286,11 +286,16 @@ public final class LayoutEngine {
             // view is one of the new ancestors (SPEC: "constraints to views outside the new
             // ancestry go"). A move among its own siblings is `addSubview` to the view's own
             // superview, which only brings it forward: UIKit removes nothing (nor does it here).
-            guard oldParent != parentID && !keepingConstraints else {
-                needsFullSync = true
-                return
-            }
-            let moved = Set(h.subtree(id))
+            // Among siblings nothing the solver holds changes (a stack view's constraints follow
+            // the new order by themselves). Re-parented, the constraints that touch the subtree
+            // are written in other coordinates: only those are made again, not every one (a
+            // saved script's 5,000 moves took 110 s, each synchronising the whole layout).
+            guard oldParent != parentID else { return }
+            let subtree = h.subtree(id)
+            dirtyViews.formUnion(subtree)
+            formChangedViews.formUnion(subtree)
+            guard !keepingConstraints else { return }
+            let moved = Set(subtree)
             let newAncestry = Set(h.ancestry(parentID))
             for (index, constraint) in h.userConstraints {
                 let outside = constraint.items.filter { !moved.contains($0) }
@@ -298,9 +303,9 @@ public final class LayoutEngine {
                 if !outside.allSatisfy(newAncestry.contains) {
                     h.constraintIndices[constraint.name] = nil
                     h.constraints[index] = nil
+                    dirtyRefs.insert(.user(index))
                 }
             }
-            needsFullSync = true
         }
     }
 

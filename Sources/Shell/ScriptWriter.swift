@@ -157,8 +157,12 @@ enum ScriptWriter {
         // statements above leave the old order with newcomers appended.
         for view in new.allViews {
             guard view.id < old.views.count, let previous = old.views[view.id] else { continue }
-            let stayed = previous.children.filter(view.children.contains)
-            let arrived = view.children.filter { !previous.children.contains($0) }
+            // By sets: a search of the other list per child made saving 20,000 views under root
+            // take 43 s.
+            guard !previous.children.elementsEqual(view.children) else { continue }
+            let now = Set(view.children), before = Set(previous.children)
+            let stayed = previous.children.filter(now.contains)
+            let arrived = view.children.filter { !before.contains($0) }
             if stayed + arrived != Array(view.children) {
                 for (k, child) in view.children.enumerated() { lines.append("move \(new.view(child).name) to \(view.name) at \(k)") }
             }
@@ -167,8 +171,9 @@ enum ScriptWriter {
             lines.append("\(constraint.name): \(new.text(of: constraint, exact: true))")
             if !constraint.isActive { lines.append("deactivate \(constraint.name)") }
         }
+        let remade = Set(added.map(\.0))
         for index in 0..<min(old.constraints.count, new.constraints.count) {
-            guard let b = old.constraints[index], let a = new.constraints[index], !added.contains(where: { $0.0 == index }) else { continue }
+            guard let b = old.constraints[index], let a = new.constraints[index], !remade.contains(index) else { continue }
             if b.constant != a.constant { lines.append("constant \(a.name) \(formatNumber(a.constant))") }
             if b.priority != a.priority { lines.append("priority \(a.name) \(a.priority)") }
             if b.isActive != a.isActive { lines.append("\(a.isActive ? "activate" : "deactivate") \(a.name)") }

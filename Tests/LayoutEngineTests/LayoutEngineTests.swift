@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import Cassowary
 import CassowaryReference
 
 /// Shorthand: `a.width == 10` style specs.
@@ -270,4 +271,47 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     let width = ConstraintRef.system(try h.viewID(named: "a"), .nonNegativeWidth)
     let ordered = engine.inActivationOrder([first, second, first, width, second, first])
     #expect(ordered == [width, second, first])
+}
+
+/// A move synchronises only the constraints that touch the moved subtree (nothing for a move
+/// among siblings): after each random move, a full synchronisation of the same engine finds
+/// every constraint installed as it was, and the same ones broken.
+@Test(arguments: 0..<12) func aMoveLeavesTheSolverAsAFullSynchronisationWould(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+    let engine = LayoutEngine()
+    var names = ["root"]
+    for i in 0..<14 {
+        let kind: ViewKind = [.view, .view, .label, .stack][Int.random(in: 0..<4, using: &rng)]
+        let parent = names.randomElement(using: &rng)!
+        let properties: [ViewProperty] = kind == .label ? [.text("L\(i)")] : []
+        try engine.addView(kind: kind, name: "v\(i)", parent: parent, properties: properties)
+        if Bool.random(using: &rng) { try engine.setProperty(.autoresizing(true), of: "v\(i)") }
+        names.append("v\(i)")
+    }
+    let attributes: [LayoutAttribute] = [.leading, .trailing, .top, .bottom, .width, .height, .centerX, .centerY]
+    for _ in 0..<24 {
+        let a = names.dropFirst().randomElement(using: &rng)!, b = names.randomElement(using: &rng)!
+        let attribute = attributes.randomElement(using: &rng)!
+        let relation: LayoutRelation = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+        let priority: LayoutPriority = [.required, .required, 750, 250].randomElement(using: &rng)!
+        try? engine.addConstraint(spec(a, attribute, relation, b, plus: Double(Int.random(in: -40...40, using: &rng)), at: priority))
+    }
+    func solverState() -> (installed: [ConstraintRef: Constraint], broken: Set<ConstraintRef>) {
+        (engine.installed.mapValues(\.compiled), Set(engine.broken.keys))
+    }
+    for step in 0..<30 {
+        let view = names.dropFirst().randomElement(using: &rng)!
+        let id = try engine.hierarchy.viewID(named: view)
+        let sibling = Bool.random(using: &rng)
+        let parent = sibling ? engine.hierarchy.view(engine.hierarchy.view(id).parent!).name : names.randomElement(using: &rng)!
+        let count = engine.hierarchy.view(named: parent)?.children.count ?? 1
+        let index = sibling ? Int.random(in: 0...max(0, count - 1), using: &rng) : nil
+        guard (try? engine.moveView(view, to: parent, at: index, keepingConstraints: Bool.random(using: &rng))) != nil else { continue }
+        let incremental = solverState()
+        engine.needsFullSync = true
+        try engine.synchronize()
+        let full = solverState()
+        #expect(incremental.installed == full.installed, "seed \(seed), step \(step): move \(view) to \(parent)")
+        #expect(incremental.broken == full.broken, "seed \(seed), step \(step): move \(view) to \(parent)")
+    }
 }
