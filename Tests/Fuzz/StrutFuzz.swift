@@ -105,7 +105,7 @@ final class Discard: OutputSink {
 }
 
 #if FUZZING
-nonisolated(unsafe) let fuzzTarget = ProcessInfo.processInfo.environment["STRUT_FUZZ_TARGET"] ?? "shell"
+let fuzzTarget = ProcessInfo.processInfo.environment["STRUT_FUZZ_TARGET"] ?? "shell"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -72,10 +72,8 @@ import LayoutEngine
 /// out of a view that was then deleted, into a view made after the pass inside a view that had
 /// itself moved. The script must move and make parents first, then delete.
 @Test func viewsMoveIntoNewViewsBeforeTheirOldAncestorGoes() throws {
-    let session = Session(sink: BufferSink())
-    #expect(session.run(line: "new stack s; new view b in s; new stack n14 in b; new view a; new view x; layout") == .succeeded)
-    #expect(session.run(line: "move n14 to a; new stack n11 in n14; move b to n11; delete s; delete x; new label x") == .succeeded)
-    let script = ScriptWriter.script(session.engine.hierarchy)
+    let (session, script) = sessionAndScript("new stack s; new view b in s; new stack n14 in b; new view a; new view x; layout",
+                                             "move n14 to a; new stack n11 in n14; move b to n11; delete s; delete x; new label x")
     #expect(script.hasSuffix("""
     layout
     delete x
@@ -87,19 +85,16 @@ import LayoutEngine
 
     """))
     let fresh = try loadedIntoAFreshSession(script)
-    let names = { (s: Session) in s.engine.hierarchy.allViews.map { "\($0.name) in \($0.parent.map { s.engine.hierarchy.view($0).name } ?? "-")" } }
-    #expect(names(fresh) == ["root in -", "a in root", "n14 in a", "n11 in n14", "b in n11", "x in root"])
-    #expect(names(fresh) == names(session))
+    #expect(placements(fresh) == ["root in -", "a in root", "n14 in a", "n11 in n14", "b in n11", "x in root"])
+    #expect(placements(fresh) == placements(session))
 }
 
 /// Found by the long run (issue 21, seed 19733 of 20,000): a view that goes holds one that
 /// stays, and a new view takes the name of a view going with it. What stays waits under root, so
 /// the old view can go before the new one is made.
 @Test func aNameTakenAgainInsideAViewThatHoldsASurvivor() throws {
-    let session = Session(sink: BufferSink())
-    #expect(session.run(line: "new stack s; new view n3 in s; new stack n14 in n3; new view k in n14; c1: k.width == n14.width; layout") == .succeeded)
-    #expect(session.run(line: "move n14 to root; delete s; new stack n3 in n14") == .succeeded)
-    let script = ScriptWriter.script(session.engine.hierarchy)
+    let (session, script) = sessionAndScript("new stack s; new view n3 in s; new stack n14 in n3; new view k in n14; c1: k.width == n14.width; layout",
+                                             "move n14 to root; delete s; new stack n3 in n14")
     #expect(script.hasSuffix("""
     layout
     move n14 to root keeping
@@ -109,9 +104,8 @@ import LayoutEngine
 
     """))
     let fresh = try loadedIntoAFreshSession(script)
-    let names = { (s: Session) in s.engine.hierarchy.allViews.map { "\($0.name) in \($0.parent.map { s.engine.hierarchy.view($0).name } ?? "-")" } }
-    #expect(names(fresh) == ["root in -", "n14 in root", "k in n14", "n3 in n14"])
-    #expect(names(fresh) == names(session))
+    #expect(placements(fresh) == ["root in -", "n14 in root", "k in n14", "n3 in n14"])
+    #expect(placements(fresh) == placements(session))
     #expect(fresh.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c1"])
     // Had the new n3 come before the old one went, the script would not load.
     let clash = Session(sink: BufferSink())
@@ -153,6 +147,19 @@ import LayoutEngine
     let plain = Session(sink: BufferSink())
     #expect(plain.run(line: "new stack s; new stack n23 in s; new label n11 in n23; new view n36; c8: n36.leading == n23.trailing + 8; move n23 to root") == .succeeded)
     #expect(plain.engine.hierarchy.userConstraints.isEmpty)
+}
+
+/// A session after `lines` (each must succeed), and the script `save` writes for it.
+func sessionAndScript(_ lines: String...) -> (Session, String) {
+    let session = Session(sink: BufferSink())
+    for line in lines { #expect(session.run(line: line) == .succeeded, "\(line)") }
+    return (session, ScriptWriter.script(session.engine.hierarchy))
+}
+
+/// Each view as "NAME in PARENT", in listing order.
+func placements(_ session: Session) -> [String] {
+    let h = session.engine.hierarchy
+    return h.allViews.map { "\($0.name) in \($0.parent.map { h.view($0).name } ?? "-")" }
 }
 
 /// A saved script loaded (from a file, as `load` reads it) into a new session.
