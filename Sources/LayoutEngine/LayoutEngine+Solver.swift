@@ -44,15 +44,16 @@ extension LayoutEngine {
                 makeVariables(for: id)
             }
             for id in dirtyViews { refs += systemRefs(of: id) }
-            if !formChangedViews.isEmpty {
-                // Constraints touching these views depend on their margins and font.
+            if !rewrittenViews.isEmpty {
+                // Constraints touching these views are written in their margins, font and
+                // superviews' coordinates.
                 for index in hierarchy.constraints.indices {
-                    if let constraint = hierarchy.constraints[index], constraint.items.contains(where: formChangedViews.contains) {
+                    if let constraint = hierarchy.constraints[index], constraint.items.contains(where: rewrittenViews.contains) {
                         refs.append(.user(index))
                     }
                 }
                 for id in hierarchy.stackIDs {
-                    for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: formChangedViews.contains) {
+                    for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: rewrittenViews.contains) {
                         refs.append(ref)
                     }
                 }
@@ -60,7 +61,7 @@ extension LayoutEngine {
         }
         dirtyRefs.removeAll()
         dirtyViews.removeAll()
-        formChangedViews.removeAll()
+        rewrittenViews.removeAll()
         needsFullSync = false
         guard !refs.isEmpty else { return }
         solver.clearExercise()

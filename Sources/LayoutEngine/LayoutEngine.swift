@@ -29,8 +29,9 @@ public final class LayoutEngine {
     /// Constraints and views changed since the last synchronisation.
     var dirtyRefs: Set<ConstraintRef> = []
     var dirtyViews: Set<ViewID> = []
-    /// Views whose attribute forms changed (margins, font): constraints touching them recompile.
-    var formChangedViews: Set<ViewID> = []
+    /// Views whose attributes are written otherwise now (margins, font, another superview):
+    /// every constraint touching them is compiled again.
+    var rewrittenViews: Set<ViewID> = []
     var needsFullSync = false
     /// A changing counter of the solver's state, for caches of queries.
     public internal(set) var generation = 0
@@ -71,14 +72,14 @@ public final class LayoutEngine {
             return result
         }
         let saved = hierarchy
-        let savedDirty = (dirtyRefs, dirtyViews, formChangedViews, needsFullSync)
+        let savedDirty = (dirtyRefs, dirtyViews, rewrittenViews, needsFullSync)
         var working = hierarchy
         let result: T
         do {
             result = try change(&working)
             regenerateStacks(&working)
         } catch {
-            (dirtyRefs, dirtyViews, formChangedViews, needsFullSync) = savedDirty
+            (dirtyRefs, dirtyViews, rewrittenViews, needsFullSync) = savedDirty
             throw error
         }
         working.needsLayout = true
@@ -197,7 +198,7 @@ public final class LayoutEngine {
             try h.set(property, on: id)
             if id == Hierarchy.rootID { needsFullSync = true } else { dirtyViews.insert(id) }
             switch property {
-            case .margins, .font: formChangedViews.insert(id)  // margin and baseline attributes move
+            case .margins, .font: rewrittenViews.insert(id)  // margin and baseline attributes move
             default: break
             }
         }
@@ -293,7 +294,7 @@ public final class LayoutEngine {
             guard oldParent != parentID else { return }
             let subtree = h.subtree(id)
             dirtyViews.formUnion(subtree)
-            formChangedViews.formUnion(subtree)
+            rewrittenViews.formUnion(subtree)
             guard !keepingConstraints else { return }
             let moved = Set(subtree)
             let newAncestry = Set(h.ancestry(parentID))

@@ -85,53 +85,25 @@ enum ScriptWriter {
         }
         let survivors = Set(new.views.compactMap { $0?.id })
         // Views that go are deleted before the new views are made (their names may be taken
-        // again), each subtree that goes whole at its top. A view that goes but holds one that
-        // stays is deleted after: the one that stays must first move out, perhaps into a view
-        // not made yet (found by the random sessions: `move n14 to a; new stack n11 in n14;
-        // move b to n11; delete s`); what else goes inside it is deleted before.
-        var deleteFirst: [String] = []
-        var deleteLast: [String] = []
-        var holdsSurvivor = Set<ViewID>()
-        for view in old.allViews where survivors.contains(view.id) {
-            var ancestor = view.parent
-            while let id = ancestor, !survivors.contains(id), holdsSurvivor.insert(id).inserted { ancestor = old.view(id).parent }
-        }
-        // A view that holds one that stays but whose name, or a name going with it, a new view
-        // takes is emptied first: what stays in it waits under root (seed 19733 of 20,000: `new
-        // stack n3 in n14` while the old n3 still held n14).
-        let newNames = Set(new.allViews.lazy.filter { $0.id >= old.views.count || old.views[$0.id] == nil }.map(\.name))
-        var hoisted: [String] = []
-        var emptied = Set<ViewID>()
+        // again: seed 19733), each subtree that goes at its top. What stays inside one first
+        // waits under root, and moves to its place below with the others (perhaps into a view
+        // not made yet: seed 386, `move n14 to a; new stack n11 in n14; move b to n11; delete s`).
+        var waiting: [String] = []
+        var deletions: [String] = []
         for view in old.allViews where !survivors.contains(view.id) {
-            guard let parent = view.parent else { continue }
-            if emptied.contains(parent) {
-                emptied.insert(view.id)  // goes with the emptied view
-                continue
-            }
-            guard survivors.contains(parent) || holdsSurvivor.contains(parent) else { continue }
-            if !holdsSurvivor.contains(view.id) {
-                deleteFirst.append("delete \(view.name)")
-            } else if survivors.contains(parent) {
-                var staying: [String] = []
-                var clashes = false
-                var pending = [view.id]
-                while let id = pending.popLast() {
-                    let inside = old.view(id)
-                    if survivors.contains(id) { staying.append(inside.name); continue }
-                    if newNames.contains(inside.name) { clashes = true }
-                    pending += inside.children.reversed()
-                }
-                if clashes {
-                    emptied.insert(view.id)
-                    hoisted += staying.map { "move \($0) to root keeping" }
-                    deleteFirst.append("delete \(view.name)")
+            guard let parent = view.parent, survivors.contains(parent) else { continue }
+            deletions.append("delete \(view.name)")
+            var inside = Array(view.children.reversed())
+            while let id = inside.popLast() {
+                if survivors.contains(id) {
+                    waiting.append("move \(old.view(id).name) to root keeping")
                 } else {
-                    deleteLast.append("delete \(view.name)")
+                    inside += old.view(id).children.reversed()
                 }
             }
         }
-        lines += hoisted
-        lines += deleteFirst
+        lines += waiting
+        lines += deletions
         // Parents before children (the new tree's listing order): each view's new parent is
         // made, and in its final place, before the view moves into it.
         for view in new.allViews where view.id != Hierarchy.rootID {
@@ -152,7 +124,6 @@ enum ScriptWriter {
                 }
             }
         }
-        lines += deleteLast
         // Subviews put in another order (a stack view's arranged views): place each again. The
         // statements above leave the old order with newcomers appended.
         for view in new.allViews {
