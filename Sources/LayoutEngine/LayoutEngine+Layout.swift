@@ -41,7 +41,13 @@ extension LayoutEngine {
 
     /// The state of a constraint in the solver's current solution.
     public func state(of ref: ConstraintRef) -> ConstraintState {
-        guard let constraint = hierarchy.constraint(ref), constraint.isActive else { return .inactive }
+        guard let constraint = hierarchy.constraint(ref) else { return .inactive }
+        return state(of: ref, constraint)
+    }
+
+    /// `state(of:)` for the constraint `ref` names, already at hand (a walk over all of them).
+    public func state(of ref: ConstraintRef, _ constraint: LayoutConstraint) -> ConstraintState {
+        guard constraint.isActive else { return .inactive }
         if broken[ref] != nil { return .broken }
         guard let current = installed[ref] else { return .satisfied }
         if constraint.isRequired { return .satisfied }

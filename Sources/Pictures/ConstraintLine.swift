@@ -30,41 +30,41 @@ public struct ConstraintLine: Sendable {
     public var isRequired: Bool { priority.isRequired }
 
     /// The active constraints of the developer's (and of Interface Builder documents) whose
-    /// items all have `frames` (the drawn views and their guides).
-    static func lines(_ engine: LayoutEngine, frames: [ViewID: Rect]) -> [ConstraintLine] {
+    /// items are all `placed` (the drawn views and their guides, by id).
+    static func lines(_ engine: LayoutEngine, placed: [Picture.Placed?]) -> [ConstraintLine] {
         let h = engine.hierarchy
         var result: [ConstraintLine] = []
         // Several widths (or heights) of one view are drawn one above (beside) the other.
         var dimensions: [Anchor: Int] = [:]
         for (index, constraint) in h.userConstraints where constraint.isActive {
-            guard constraint.items.allSatisfy({ frames[$0] != nil }) else { continue }
-            guard var shape = shape(of: constraint, h, frames) else { continue }
+            guard constraint.items.allSatisfy({ placed[$0] != nil }) else { continue }
+            guard var shape = shape(of: constraint, placed) else { continue }
             if case let .dimension(axis, from, to, across) = shape {
                 let k = dimensions[constraint.first, default: 0]
                 dimensions[constraint.first] = k + 1
                 shape = .dimension(axis: axis, from: from, to: to, across: across - 14 * Double(k))
             }
             let ref = ConstraintRef.user(index)
+            let state = engine.state(of: ref, constraint)
             result.append(ConstraintLine(
-                name: constraint.name, text: h.text(of: constraint), shape: shape, label: label(of: constraint, h),
-                priority: constraint.priority, state: engine.state(of: ref), amount: engine.error(of: ref),
-                items: constraint.items.map { h.view($0).name }))
+                name: constraint.name, text: h.text(of: constraint), shape: shape, label: label(of: constraint, placed),
+                priority: constraint.priority, state: state, amount: state == .satisfied ? 0 : engine.error(of: ref),
+                items: constraint.items.map { placed[$0]!.view.name }))
         }
         return result
     }
 
     /// An anchor's position in the picture's coordinates.
-    static func position(_ anchor: Anchor, _ h: Hierarchy, _ frames: [ViewID: Rect]) -> Double? {
-        guard let frame = frames[anchor.item] else { return nil }
-        let view = h.view(anchor.item)
-        let local = view.value(of: anchor.attribute)
+    static func position(_ anchor: Anchor, _ placed: Picture.Placed) -> Double {
         // `value(of:)` is in the superview's coordinates: move it by the frame's shift.
-        let shift = anchor.attribute.axis == .horizontal ? frame.x - view.frame.x : frame.y - view.frame.y
+        let local = placed.view.value(of: anchor.attribute)
+        let shift = anchor.attribute.axis == .horizontal ? placed.frame.x - placed.view.frame.x : placed.frame.y - placed.view.frame.y
         return local + shift
     }
 
-    static func shape(of c: LayoutConstraint, _ h: Hierarchy, _ frames: [ViewID: Rect]) -> Shape? {
-        guard let firstFrame = frames[c.first.item], let p1 = position(c.first, h, frames) else { return nil }
+    static func shape(of c: LayoutConstraint, _ placed: [Picture.Placed?]) -> Shape? {
+        guard let first = placed[c.first.item] else { return nil }
+        let firstFrame = first.frame, p1 = position(c.first, first)
         let axis = c.first.attribute.axis
         let horizontal = axis == .horizontal
         let kind = c.first.attribute
@@ -74,11 +74,9 @@ public struct ConstraintLine: Sendable {
             let across = horizontal ? firstFrame.y + firstFrame.height * 0.8 : firstFrame.x + firstFrame.width * 0.8
             return .dimension(axis: axis, from: from, to: from + (horizontal ? firstFrame.width : firstFrame.height), across: across)
         }
-        guard let second = c.second, let secondFrame = frames[second.item], let p2 = position(second, h, frames) else {
-            return nil
-        }
-        let centres: Set<LayoutAttribute> = [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins]
-        if centres.contains(kind) && centres.contains(second.attribute) {
+        guard let second = c.second, let other = placed[second.item] else { return nil }
+        let secondFrame = other.frame, p2 = position(second, other)
+        if kind.isCentre && second.attribute.isCentre {
             return horizontal
                 ? .centring(x1: p1, y1: firstFrame.y + firstFrame.height / 2, x2: p2, y2: secondFrame.y + secondFrame.height / 2)
                 : .centring(x1: firstFrame.x + firstFrame.width / 2, y1: p1, x2: secondFrame.x + secondFrame.width / 2, y2: p2)
@@ -95,11 +93,11 @@ public struct ConstraintLine: Sendable {
                       x2: secondFrame.x + secondFrame.width / 2, y2: secondFrame.y + secondFrame.height / 2)
     }
 
-    static func label(of c: LayoutConstraint, _ h: Hierarchy) -> String {
+    static func label(of c: LayoutConstraint, _ placed: [Picture.Placed?]) -> String {
         var text: String
         let relation = c.relation == .equal ? "" : c.relation == .lessThanOrEqual ? "≤ " : "≥ "
         if let second = c.second, c.first.attribute == .width || c.first.attribute == .height {
-            text = "= \(c.multiplier == 1 ? "" : formatNumber(c.multiplier) + " × ")\(h.view(second.item).name).\(second.attribute.name)"
+            text = "= \(c.multiplier == 1 ? "" : formatNumber(c.multiplier) + " × ")\(placed[second.item]!.view.name).\(second.attribute.name)"
             if c.constant != 0 { text += " \(c.constant < 0 ? "-" : "+") \(formatNumber(abs(c.constant)))" }
             text = relation.isEmpty ? text : relation + text.dropFirst(2)
         } else {
@@ -108,4 +106,8 @@ public struct ConstraintLine: Sendable {
         if !c.isRequired { text += " @\(c.priority)" }
         return text
     }
+}
+
+extension LayoutAttribute {
+    var isCentre: Bool { self == .centerX || self == .centerY || self == .centerXWithinMargins || self == .centerYWithinMargins }
 }

@@ -49,61 +49,109 @@ public struct PageDetails: Sendable {
 /// fonts): the SVG, the view tree beside it, a view's details on a click, the reports below.
 public enum PageWriter {
     public static func render(_ picture: Picture, _ details: PageDetails) -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        if details.reloads { out += "<meta http-equiv=\"refresh\" content=\"2\">\n" }
-        out += "<title>\(SVGPicture.escape(details.title))</title>\n<style>\n\(style)</style>\n</head>\n<body>\n"
-        out += "<header><h1>\(SVGPicture.escape(details.title))</h1>"
-        if picture.isPending { out += "<p class=\"note\">layout pending: frames are from the last layout pass</p>" }
-        out += "</header>\n<main>\n<nav id=\"tree\"><h2>Views</h2>\n\(tree(picture))</nav>\n"
-        out += "<section id=\"picture\">\n\(SVGPicture.render(picture))</section>\n"
-        out += "<aside id=\"details\"><h2>Details</h2><p class=\"hint\">Click a view in the picture or the tree.</p></aside>\n</main>\n"
-        out += "<section id=\"reports\"><h2>Diagnosis</h2>\n"
-        if details.reports.isEmpty { out += "<p>No conflicts, violations or ambiguous views.</p>\n" }
+        String(decoding: document(picture, details), as: UTF8.self)
+    }
+
+    /// The page as UTF-8, for a file.
+    public static func document(_ picture: Picture, _ details: PageDetails) -> [UInt8] {
+        var out = Markup(capacity: 500 * (picture.boxes.count + picture.lines.count) + 20_000)
+        out.add("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        if details.reloads { out.add("<meta http-equiv=\"refresh\" content=\"2\">\n") }
+        out.add("<title>")
+        out.add(escaped: details.title)
+        out.add("</title>\n<style>\n")
+        out.add(style)
+        out.add("</style>\n</head>\n<body>\n<header><h1>")
+        out.add(escaped: details.title)
+        out.add("</h1>")
+        if picture.isPending { out.add("<p class=\"note\">layout pending: frames are from the last layout pass</p>") }
+        out.add("</header>\n<main>\n<nav id=\"tree\"><h2>Views</h2>\n")
+        tree(picture, into: &out)
+        out.add("</nav>\n<section id=\"picture\">\n")
+        SVGPicture.render(picture, into: &out)
+        out.add("</section>\n")
+        out.add("<aside id=\"details\"><h2>Details</h2><p class=\"hint\">Click a view in the picture or the tree.</p></aside>\n</main>\n")
+        out.add("<section id=\"reports\"><h2>Diagnosis</h2>\n")
+        if details.reports.isEmpty { out.add("<p>No conflicts, violations or ambiguous views.</p>\n") }
         for (k, report) in details.reports.enumerated() {
-            out += "<pre class=\"report \(report.kind)\" id=\"report-\(k)\" data-views=\"\(SVGPicture.escape(report.views.joined(separator: " ")))\" data-constraints=\"\(SVGPicture.escape(report.constraints.joined(separator: " ")))\">\(SVGPicture.escape(report.text))</pre>\n"
+            out.add("<pre class=\"report \(report.kind)\" id=\"report-\(k)\" data-views=\"")
+            out.add(escaped: report.views.joined(separator: " "))
+            out.add("\" data-constraints=\"")
+            out.add(escaped: report.constraints.joined(separator: " "))
+            out.add("\">")
+            out.add(escaped: report.text)
+            out.add("</pre>\n")
         }
-        out += "</section>\n<script type=\"application/json\" id=\"data\">\(json(details))</script>\n"
-        out += "<script>\n\(script)</script>\n</body>\n</html>\n"
-        return out
+        out.add("</section>\n<script type=\"application/json\" id=\"data\">")
+        json(details, into: &out)
+        out.add("</script>\n<script>\n")
+        out.add(script)
+        out.add("</script>\n</body>\n</html>\n")
+        return out.bytes
     }
 
     /// The view tree as nested lists, from the boxes' depths (no recursion).
-    static func tree(_ picture: Picture) -> String {
-        var out = ""
+    static func tree(_ picture: Picture, into out: inout Markup) {
         var depth = -1
         for box in picture.boxes {
             if box.depth > depth {
-                for _ in depth..<box.depth { out += "<ul>" }
+                for _ in depth..<box.depth { out.add("<ul>") }
             } else {
-                out += "</li>"
-                for _ in box.depth..<depth { out += "</ul></li>" }
+                out.add("</li>")
+                for _ in box.depth..<depth { out.add("</ul></li>") }
             }
             depth = box.depth
-            let marks = box.marks.map(\.rawValue).joined(separator: " ")
-            out += "<li><a href=\"#\(SVGPicture.escape(box.name))\" class=\"node \(marks)\" data-name=\"\(SVGPicture.escape(box.name))\">\(SVGPicture.escape(box.name))</a> <span class=\"kind\">\(box.kind.rawValue)</span>"
+            out.add("<li><a href=\"#")
+            out.add(escaped: box.name)
+            out.add("\" class=\"node")
+            for mark in box.marks {
+                out.add(" ")
+                out.add(mark.rawValue)
+            }
+            out.add("\" data-name=\"")
+            out.add(escaped: box.name)
+            out.add("\">")
+            out.add(escaped: box.name)
+            out.add("</a> <span class=\"kind\">")
+            out.add(box.kind.rawValue)
+            out.add("</span>")
         }
         if depth >= 0 {
-            out += "</li>"
-            for _ in 0..<depth { out += "</ul></li>" }
-            out += "</ul>"
+            out.add("</li>")
+            for _ in 0..<depth { out.add("</ul></li>") }
+            out.add("</ul>")
         }
-        if let (count, level) = picture.leftOut { out += "<p class=\"note\">left out \(count) views below depth \(level - 1)</p>" }
-        return out + "\n"
+        if let (count, level) = picture.leftOut { out.add("<p class=\"note\">left out \(count) views below depth \(level - 1)</p>") }
+        out.add("\n")
     }
 
-    static func json(_ details: PageDetails) -> String {
-        var out = "{\"views\":{"
+    static func json(_ details: PageDetails, into out: inout Markup) {
+        out.add("{\"views\":{")
         for (k, name) in details.views.keys.sorted().enumerated() {
             let view = details.views[name]!
-            if k > 0 { out += "," }
-            out += "\(string(name)):{\"frame\":\(string(view.frame)),\"constraints\":["
-            out += view.constraints.map { "[\(string($0.name)),\(string($0.text)),\(string($0.state))]" }.joined(separator: ",")
-            out += "],\"explain\":[\(view.explanation.map(string).joined(separator: ","))]}"
+            if k > 0 { out.add(",") }
+            out.add(json: name)
+            out.add(":{\"frame\":")
+            out.add(json: view.frame)
+            out.add(",\"constraints\":[")
+            for (n, constraint) in view.constraints.enumerated() {
+                out.add(n > 0 ? ",[" : "[")
+                out.add(json: constraint.name)
+                out.add(",")
+                out.add(json: constraint.text)
+                out.add(",")
+                out.add(json: constraint.state)
+                out.add("]")
+            }
+            out.add("],\"explain\":[")
+            for (n, line) in view.explanation.enumerated() {
+                if n > 0 { out.add(",") }
+                out.add(json: line)
+            }
+            out.add("]}")
         }
-        return out + "}}"
+        out.add("}}")
     }
-
-    static func string(_ text: String) -> String { JSONString.quoted(text, forScript: true) }
 
     static let style = """
     body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #26323f; background: #f4f6f8; }

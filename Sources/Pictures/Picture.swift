@@ -58,17 +58,28 @@ public struct Picture: Sendable {
     /// - Complexity: O(views in the subtree + constraints), plus the engine's ambiguity pass.
     public init(engine: LayoutEngine, root id: ViewID = Hierarchy.rootID, limit: Int = 2_000) {
         let h = engine.hierarchy
+        // Each view of the subtree read out of the hierarchy once, by id (ids are indices).
+        var read = [View?](repeating: nil, count: h.views.count)
         let top = h.view(id)
         bounds = Rect(x: 0, y: 0, width: top.frame.width, height: top.frame.height)
         isPending = h.needsLayout
 
-        // Levels, breadth first, to know how deep fits within the limit.
+        // Levels, breadth first, to know how deep fits within the limit. Guides are read too
+        // (constraints may end on them) but neither drawn nor counted.
+        read[id] = top
         var levels: [[ViewID]] = [[id]]
         var counted = 1
         var total = 1
         var cutDepth: Int?
         while let last = levels.last, !last.isEmpty {
-            let next = last.flatMap { h.view($0).children.filter { h.view($0).kind != .guide } }
+            var next: [ViewID] = []
+            for parent in last {
+                for child in read[parent]!.children {
+                    let view = h.view(child)
+                    read[child] = view
+                    if view.kind != .guide { next.append(child) }
+                }
+            }
             total += next.count
             if cutDepth == nil {
                 if counted + next.count > limit, !next.isEmpty {
@@ -83,24 +94,25 @@ public struct Picture: Sendable {
         if let cutDepth { leftOut = (total - counted, cutDepth) }
 
         let marks = Picture.marks(engine)
-        // Depth first in subview order, with an explicit stack (hierarchies may be deep).
-        var origin: [ViewID: (x: Double, y: Double)] = [id: (0, 0)]
-        var index: [ViewID: Int] = [:]
+        // Depth first in subview order, with an explicit stack (hierarchies may be deep). The
+        // drawn views and their guides are placed.
+        var placed = [Placed?](repeating: nil, count: h.views.count)
+        var index = [Int](repeating: -1, count: h.views.count)
         var pending: [(ViewID, Int)] = [(id, 0)]
         while let (current, depth) = pending.popLast() {
-            let view = h.view(current)
-            let frame: Rect
-            if current == id {
-                frame = bounds
-            } else {
-                let base = origin[view.parent!]!
+            let view = read[current]!
+            var frame = bounds
+            var parentIndex: Int?
+            if current != id, let parent = view.parent {
+                let base = placed[parent]!.frame
                 frame = Rect(x: base.x + view.frame.x, y: base.y + view.frame.y, width: view.frame.width, height: view.frame.height)
+                parentIndex = index[parent]
             }
-            origin[current] = (frame.x, frame.y)
+            placed[current] = Placed(view: view, frame: frame)
             let free = current == Hierarchy.rootID ? [] : engine.ambiguousComponents(of: current)
             var box = Box(id: current, name: view.name, kind: view.kind,
                           text: view.kind == .label || view.kind == .button ? view.text : nil,
-                          frame: frame, depth: depth, parent: view.parent.flatMap { index[$0] },
+                          frame: frame, depth: depth, parent: parentIndex,
                           marks: (marks[current] ?? []).sorted(), ghost: nil, components: free)
             if !free.isEmpty {
                 if !box.marks.contains(.ambiguous) { box.marks = (box.marks + [.ambiguous]).sorted() }
@@ -109,22 +121,24 @@ public struct Picture: Sendable {
             if view.isHidden && !box.marks.contains(.hidden) { box.marks.append(.hidden) }
             index[current] = boxes.count
             boxes.append(box)
-            guard depth < maxDepth else { continue }
-            for child in view.children.reversed() where h.view(child).kind != .guide {
-                pending.append((child, depth + 1))
+            for child in view.children.reversed() {
+                let subview = read[child]!
+                if subview.kind == .guide {
+                    // Guides are not drawn, but constraints may end on them: their frames, too.
+                    let f = subview.frame
+                    placed[child] = Placed(view: subview, frame: Rect(x: frame.x + f.x, y: frame.y + f.y, width: f.width, height: f.height))
+                } else if depth < maxDepth {
+                    pending.append((child, depth + 1))
+                }
             }
         }
-        // Guides are not drawn, but constraints may end on them: their frames, too.
-        var guideFrames: [ViewID: Rect] = [:]
-        for box in boxes {
-            for child in h.view(box.id).children where h.view(child).kind == .guide {
-                let f = h.view(child).frame
-                guideFrames[child] = Rect(x: box.frame.x + f.x, y: box.frame.y + f.y, width: f.width, height: f.height)
-            }
-        }
-        var frames = guideFrames
-        for box in boxes { frames[box.id] = box.frame }
-        lines = ConstraintLine.lines(engine, frames: frames)
+        lines = ConstraintLine.lines(engine, placed: placed)
+    }
+
+    /// A view read out of the hierarchy, with its frame in the picture's coordinates.
+    struct Placed {
+        var view: View
+        var frame: Rect
     }
 
     /// Views (root aside) touched by a conflicting set or by a violated constraint of the
@@ -138,7 +152,7 @@ public struct Picture: Sendable {
             }
         }
         for (index, constraint) in h.userConstraints where constraint.isActive && !constraint.isRequired {
-            guard engine.state(of: .user(index)) == .violated else { continue }
+            guard engine.state(of: .user(index), constraint) == .violated else { continue }
             for item in constraint.items { result[item, default: []].insert(.violated) }
         }
         // Root's frame is given: it takes part in sets but is never what went wrong.

@@ -7,13 +7,77 @@ public enum SVGPicture {
     static let margin = 24.0
 
     /// - Complexity: O(views + constraints); about 300 bytes per view.
-    public static func render(_ picture: Picture) -> String {
+    public static func render(_ picture: Picture) -> String { String(decoding: document(picture), as: UTF8.self) }
+
+    /// The SVG document as UTF-8, for a file.
+    public static func document(_ picture: Picture) -> [UInt8] {
+        var out = Markup(capacity: 300 * (picture.boxes.count + picture.lines.count) + 2_000)
+        render(picture, into: &out)
+        return out.bytes
+    }
+
+    static func render(_ picture: Picture, into out: inout Markup) {
         let b = picture.bounds
-        var out = ""
-        out.reserveCapacity(400 * (picture.boxes.count + picture.lines.count) + 2_000)
-        let w = number(b.width + 2 * margin), h = number(b.height + 2 * margin)
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"\(number(-margin)) \(number(-margin)) \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
-        out += """
+        out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        out.add(number: b.width + 2 * margin)
+        out.add("\" height=\"")
+        out.add(number: b.height + 2 * margin)
+        out.add("\" viewBox=\"")
+        out.add(number: -margin)
+        out.add(" ")
+        out.add(number: -margin)
+        out.add(" ")
+        out.add(number: b.width + 2 * margin)
+        out.add(" ")
+        out.add(number: b.height + 2 * margin)
+        out.add("\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n")
+        out.add(style)
+        for box in picture.boxes {
+            out.add("<g class=\"view ")
+            out.add(box.kind.rawValue)
+            for mark in box.marks {
+                out.add(" ")
+                out.add(mark.rawValue)
+            }
+            out.add("\" id=\"view-")
+            out.add(escaped: box.name)
+            out.add("\" data-name=\"")
+            out.add(escaped: box.name)
+            out.add("\">")
+            rect(box.frame, class: "frame", into: &out)
+            out.add("/>")
+            out.add("<text x=\"")
+            out.add(number: box.frame.x + 3)
+            out.add("\" y=\"")
+            out.add(number: box.frame.y + 12)
+            out.add("\">")
+            out.add(escaped: box.name)
+            if let text = box.text, !text.isEmpty {
+                out.add(" “")
+                out.add(escaped: text)
+                out.add("”")
+            }
+            out.add("</text>")
+            if let ghost = box.ghost {
+                rect(ghost, class: "ghost", into: &out)
+                out.add("><title>")
+                out.add(escaped: box.name)
+                out.add(": another layout as good as this one (")
+                out.add(box.components.map(\.rawValue).joined(separator: ", "))
+                out.add(" not unique)</title></rect>")
+            }
+            out.add("</g>\n")
+        }
+        for line in picture.lines { render(line, into: &out) }
+        if let (count, depth) = picture.leftOut {
+            out.add("<text x=\"0\" y=\"")
+            out.add(number: b.height + 16)
+            out.add("\">left out \(count) views below depth \(depth - 1)</text>\n")
+        }
+        out.add("</svg>\n")
+    }
+
+    static let style = """
         <style>
         .view rect.frame { fill: #ffffff; fill-opacity: 0.6; stroke: #5a6b7d; stroke-width: 1; }
         .view text { fill: #26323f; }
@@ -32,89 +96,99 @@ public enum SVGPicture {
         </style>
 
         """
-        for box in picture.boxes {
-            let classes = (["view", box.kind.rawValue] + box.marks.map(\.rawValue)).joined(separator: " ")
-            let f = box.frame
-            out += "<g class=\"\(classes)\" id=\"view-\(escape(box.name))\" data-name=\"\(escape(box.name))\">"
-            out += "<rect class=\"frame\" x=\"\(number(f.x))\" y=\"\(number(f.y))\" width=\"\(number(f.width))\" height=\"\(number(f.height))\"/>"
-            var label = box.name
-            if let text = box.text, !text.isEmpty { label += " “\(text)”" }
-            out += "<text x=\"\(number(f.x + 3))\" y=\"\(number(f.y + 12))\">\(escape(label))</text>"
-            if let ghost = box.ghost {
-                out += "<rect class=\"ghost\" x=\"\(number(ghost.x))\" y=\"\(number(ghost.y))\" width=\"\(number(ghost.width))\" height=\"\(number(ghost.height))\"><title>\(escape(box.name)): another layout as good as this one (\(box.components.map(\.rawValue).joined(separator: ", ")) not unique)</title></rect>"
-            }
-            out += "</g>\n"
-        }
-        for line in picture.lines { out += render(line) }
-        if let (count, depth) = picture.leftOut {
-            out += "<text x=\"0\" y=\"\(number(b.height + 16))\">left out \(count) views below depth \(depth - 1)</text>\n"
-        }
-        out += "</svg>\n"
-        return out
+
+    /// `<rect class="…" x="…" y="…" width="…" height="…"`, the tag left open.
+    static func rect(_ r: Rect, class name: String, into out: inout Markup) {
+        out.add("<rect class=\"")
+        out.add(name)
+        out.add("\" x=\"")
+        out.add(number: r.x)
+        out.add("\" y=\"")
+        out.add(number: r.y)
+        out.add("\" width=\"")
+        out.add(number: r.width)
+        out.add("\" height=\"")
+        out.add(number: r.height)
+        out.add("\"")
     }
 
-    static func render(_ line: ConstraintLine) -> String {
-        var classes = ["constraint", line.isRequired ? "required" : "optional"]
-        if line.state == .broken || line.state == .violated { classes.append(line.state.rawValue) }
+    static func render(_ line: ConstraintLine, into out: inout Markup) {
+        let marked = line.state == .broken || line.state == .violated
+        out.add(line.isRequired ? "<g class=\"constraint required" : "<g class=\"constraint optional")
+        if marked {
+            out.add(" ")
+            out.add(line.state.rawValue)
+        }
+        out.add("\" id=\"constraint-")
+        out.add(escaped: line.name)
+        out.add("\" data-items=\"")
+        for (k, item) in line.items.enumerated() {
+            if k > 0 { out.add(" ") }
+            out.add(escaped: item)
+        }
+        out.add("\"><title>")
+        out.add(escaped: line.name)
+        out.add(": ")
+        out.add(escaped: line.text)
+        out.add("</title>")
         var label = line.label
-        if line.state == .broken || line.state == .violated { label += " (\(line.state.rawValue), off by \(number(line.amount)))" }
-        var out = "<g class=\"\(classes.joined(separator: " "))\" id=\"constraint-\(escape(line.name))\" data-items=\"\(escape(line.items.joined(separator: " ")))\">"
-        out += "<title>\(escape(line.name)): \(escape(line.text))</title>"
+        if marked { label += " (\(line.state.rawValue), off by \(number(line.amount)))" }
         let cap = 4.0
         switch line.shape {
         case let .spacing(axis, from, to, across), let .dimension(axis, from, to, across):
             if axis == .horizontal {
-                out += segment(from, across, to, across)
-                out += segment(from, across - cap, from, across + cap) + segment(to, across - cap, to, across + cap)
-                out += text((from + to) / 2, across - 3, label, anchor: "middle")
+                segment(from, across, to, across, into: &out)
+                segment(from, across - cap, from, across + cap, into: &out)
+                segment(to, across - cap, to, across + cap, into: &out)
+                text((from + to) / 2, across - 3, label, anchor: "middle", into: &out)
             } else {
-                out += segment(across, from, across, to)
-                out += segment(across - cap, from, across + cap, from) + segment(across - cap, to, across + cap, to)
-                out += text(across + 4, (from + to) / 2 + 3, label, anchor: "start")
+                segment(across, from, across, to, into: &out)
+                segment(across - cap, from, across + cap, from, into: &out)
+                segment(across - cap, to, across + cap, to, into: &out)
+                text(across + 4, (from + to) / 2 + 3, label, anchor: "start", into: &out)
             }
         case let .centring(x1, y1, x2, y2), let .other(x1, y1, x2, y2):
-            out += segment(x1, y1, x2, y2)
-            out += text((x1 + x2) / 2 + 4, (y1 + y2) / 2 - 3, label, anchor: "start")
+            segment(x1, y1, x2, y2, into: &out)
+            text((x1 + x2) / 2 + 4, (y1 + y2) / 2 - 3, label, anchor: "start", into: &out)
         }
-        return out + "</g>\n"
+        out.add("</g>\n")
     }
 
-    static func segment(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
-        "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\" y2=\"\(number(y2))\"/>"
+    static func segment(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, into out: inout Markup) {
+        out.add("<line x1=\"")
+        out.add(number: x1)
+        out.add("\" y1=\"")
+        out.add(number: y1)
+        out.add("\" x2=\"")
+        out.add(number: x2)
+        out.add("\" y2=\"")
+        out.add(number: y2)
+        out.add("\"/>")
     }
 
-    static func text(_ x: Double, _ y: Double, _ content: String, anchor: String) -> String {
-        "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\">\(escape(content))</text>"
+    static func text(_ x: Double, _ y: Double, _ content: String, anchor: String, into out: inout Markup) {
+        out.add("<text x=\"")
+        out.add(number: x)
+        out.add("\" y=\"")
+        out.add(number: y)
+        out.add("\" text-anchor=\"")
+        out.add(anchor)
+        out.add("\">")
+        out.add(escaped: content)
+        out.add("</text>")
     }
 
     /// At most two decimals; huge values clamped so the document stays well formed.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let clamped = min(max(value, -1e7), 1e7)
-        return formatNumber((clamped * 100).rounded() / 100)
+        var out = Markup()
+        out.add(number: value)
+        return out.text
     }
 
     /// XML text and attribute escaping.
     public static func escape(_ text: String) -> String {
-        // Most names and texts need nothing escaped.
-        let plain = !text.utf8.contains { byte in
-            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
-        }
-        if plain { return text }
-        var out = ""
-        out.reserveCapacity(text.count)
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters are not allowed in XML 1.0.
-                if let scalar = ch.unicodeScalars.first, scalar.value < 0x20, ch != "\n", ch != "\t" { out += " " } else { out.append(ch) }
-            }
-        }
-        return out
+        var out = Markup()
+        out.add(escaped: text)
+        return out.text
     }
 }

@@ -63,10 +63,10 @@ extension Commands {
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "export writes a picture (FILE.svg) or a page (FILE.html)")
         }
-        let text = lower.hasSuffix(".svg") ? SVGPicture.render(Picture(engine: s.engine, limit: pictureLimit)) : page(s, reloads: false)
-        try FileWriter.replace(file, with: text)
+        let bytes = lower.hasSuffix(".svg") ? SVGPicture.document(Picture(engine: s.engine, limit: pictureLimit)) : page(s, reloads: false)
+        try FileWriter.replace(file, with: bytes)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
-        s.print("wrote \(file) (\(text.utf8.count) bytes)")
+        s.print("wrote \(file) (\(bytes.count) bytes)")
     }
 
     static func watch(_ s: Session, _ a: Arguments) throws {
@@ -93,7 +93,7 @@ extension Commands {
     static let explainedLimit = 300
 
     /// The page of the whole hierarchy, with the diagnostics in words.
-    static func page(_ s: Session, reloads: Bool) -> String {
+    static func page(_ s: Session, reloads: Bool) -> [UInt8] {
         let engine = s.engine
         let h = engine.hierarchy
         let picture = Picture(engine: engine, limit: pictureLimit)
@@ -101,7 +101,7 @@ extension Commands {
         var touching: [ViewID: [(name: String, text: String, state: String)]] = [:]
         let drawn = Set(picture.boxes.map(\.id))
         for (ref, constraint) in h.allConstraints {
-            let state = engine.state(of: ref)
+            let state = engine.state(of: ref, constraint)
             var stateText = state.rawValue
             if state == .violated || state == .broken { stateText += " by \(formatNumber(engine.error(of: ref)))" }
             if !constraint.isRequired { stateText += " @\(constraint.priority)" }
@@ -169,6 +169,6 @@ extension Commands {
         }
         let details = PageDetails(title: "strut: \(h.allViews.count - 1) views, \(h.userConstraints.count) constraints",
                                   views: views, reports: reports, reloads: reloads)
-        return PageWriter.render(picture, details)
+        return PageWriter.document(picture, details)
     }
 }

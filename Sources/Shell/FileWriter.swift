@@ -11,11 +11,17 @@ enum FileWriter {
     /// over it, so that a reader never sees half of it.
     /// - Throws: `ShellError.fileWrite`.
     static func replace(_ file: String, with text: String) throws {
+        try replace(file, with: Array(text.utf8))
+    }
+
+    /// The file replaced by `bytes` (written beside it, then renamed over it).
+    /// - Throws: `ShellError.fileWrite`.
+    static func replace(_ file: String, with bytes: [UInt8]) throws {
         let target = try writableTarget(file)
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((target as NSString).lastPathComponent).strut-\(getpid())"
         do {
-            try write(text, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: folder)
+            try write(bytes, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: folder)
         } catch {
             unlink(temporary)
             throw error
@@ -31,7 +37,7 @@ enum FileWriter {
     /// - Throws: `ShellError.fileWrite`.
     static func append(_ file: String, _ text: String) throws {
         let target = try writableTarget(file)
-        try write(text, to: target, flags: O_WRONLY | O_CREAT | O_APPEND, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
+        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_APPEND, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
     }
 
     /// The file emptied, then holding `text` (created when missing), written in place: a
@@ -39,15 +45,14 @@ enum FileWriter {
     /// - Throws: `ShellError.fileWrite`.
     static func truncate(_ file: String, to text: String) throws {
         let target = try writableTarget(file)
-        try write(text, to: target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
+        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
     }
 
-    /// Opens `path` with `flags`, writes every byte of `text` and closes it; a failure is
-    /// reported under the name the user gave.
-    private static func write(_ text: String, to path: String, flags: Int32, reportedAs file: String, folder: String) throws {
+    /// Opens `path` with `flags`, writes every byte and closes it; a failure is reported under
+    /// the name the user gave.
+    private static func write(_ bytes: [UInt8], to path: String, flags: Int32, reportedAs file: String, folder: String) throws {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
-        let bytes = Array(text.utf8)
         var offset = 0
         var code: Int32 = 0
         while offset < bytes.count {

@@ -151,14 +151,14 @@ final class SVGElements: NSObject, XMLParserDelegate {
 
 @Test func thePageHoldsThePictureTheTreeTheDetailsAndTheReports() throws {
     let (s, _) = session(smallLayout + "; clash: box.width == 120")
-    let page = Commands.page(s, reloads: false)
+    let page = String(decoding: Commands.page(s, reloads: false), as: UTF8.self)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(!page.contains("http-equiv=\"refresh\""))
-    #expect(Commands.page(s, reloads: true).contains("<meta http-equiv=\"refresh\" content=\"2\">"))
+    #expect(String(decoding: Commands.page(s, reloads: true), as: UTF8.self).contains("<meta http-equiv=\"refresh\" content=\"2\">"))
     // No network: nothing is fetched from anywhere.
     #expect(!page.contains("src=") && !page.contains("href=\"http"))
     // The tree nests t and free inside box.
-    #expect(page.contains("<ul><li><a href=\"#root\" class=\"node \" data-name=\"root\">root</a> <span class=\"kind\">view</span><ul><li><a href=\"#box\" class=\"node conflict\" data-name=\"box\">box</a> <span class=\"kind\">view</span><ul><li><a href=\"#t\""))
+    #expect(page.contains("<ul><li><a href=\"#root\" class=\"node\" data-name=\"root\">root</a> <span class=\"kind\">view</span><ul><li><a href=\"#box\" class=\"node conflict\" data-name=\"box\">box</a> <span class=\"kind\">view</span><ul><li><a href=\"#t\""))
     // The details are JSON the page parses.
     let start = try #require(page.range(of: "<script type=\"application/json\" id=\"data\">"))
     let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
@@ -223,4 +223,43 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(JSONString.quoted("<a & b>", forScript: false) == "\"<a & b>\"")
     #expect(JSONString.quoted("</script> & \u{2028}", forScript: true) == "\"\\u003c/script\\u003e \\u0026 \\u2028\"")
     #expect(JSONString.quoted("café →", forScript: true) == "\"café →\"")
+}
+
+@Test func markupWritesNumbersAsTwoDecimalsOfFormatNumber() {
+    // The byte writer must print what formatNumber prints for the value rounded to hundredths.
+    func old(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let clamped = min(max(value, -1e7), 1e7)
+        return formatNumber((clamped * 100).rounded() / 100)
+    }
+    var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.1, -0.5, 1, 10, 12.3, 12.34, 12.345, 99.99, 99.995,
+                            100, 1e7, -1e7, 1e7 + 0.01, 1e300, -1e300, .infinity, -.infinity, .nan,
+                            .leastNonzeroMagnitude, -.leastNormalMagnitude, 9_999_999.99, 1234567.891, 0.07, 0.29, 1.15]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+        let magnitude = [1.0, 100, 10_000, 2e7][Int.random(in: 0..<4, using: &generator)]
+        values.append(Double.random(in: -magnitude...magnitude, using: &generator))
+        values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 100)
+    }
+    for value in values {
+        var out = Markup()
+        out.add(number: value)
+        #expect(out.text == old(value), "\(value)")
+    }
+}
+
+@Test func markupEscapesAsTheStringFunctionsDo() {
+    let samples = ["plain", "", "title_2 “Sunset” é", "a<b & \"c\" 'd'>", "line\nnext\ttab\u{1}bell", "\u{0}x\u{1F}",
+                   "</script> & \u{2028} \u{2029}", "café →", "a\"b\\c\nd\u{1}", "&&", "<", "日本語<テキスト>"]
+    for sample in samples {
+        var json = Markup()
+        json.add(json: sample)
+        #expect(json.text == JSONString.quoted(sample, forScript: true))
+        var xml = Markup()
+        xml.add(escaped: sample)
+        #expect(xml.text == SVGPicture.escape(sample))
+    }
+    var xml = Markup()
+    xml.add(escaped: "a<b>\u{1}\"'&c")
+    #expect(xml.text == "a&lt;b&gt; &quot;&#39;&amp;c")
 }
