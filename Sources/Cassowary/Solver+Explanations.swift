@@ -91,26 +91,19 @@ extension Solver {
     }
 
     /// Every constraint that shares a variable with this one, directly or through others.
+    /// - Complexity: O(the constraints and terms of its component), once the index is made
+    ///   (O(all terms), after any change).
     func connectedConstraints(to id: ConstraintID) -> [ConstraintID] {
-        if connectionIndex == nil {
-            var index: [Int32: [Int32]] = [:]
-            for k in records.indices {
-                guard let record = records[k] else { continue }
-                for term in record.constraint.expression.terms {
-                    index[term.variable.index, default: []].append(Int32(k))
-                }
-            }
-            connectionIndex = index
-        }
-        let byVariable = connectionIndex!
+        if connectionIndex == nil { connectionIndex = ConnectionIndex(records, variableCount: variableSymbols.count) }
+        let index = connectionIndex!
         var seen: Set<Int32> = [id.index]
-        var queue = [id.index]
         var seenVariables = Set<Int32>()
+        var queue = [id.index]
         while let current = queue.popLast() {
-            for term in records[Int(current)]!.constraint.expression.terms
-            where seenVariables.insert(term.variable.index).inserted {
-                for neighbour in byVariable[term.variable.index] ?? [] where seen.insert(neighbour).inserted {
-                    queue.append(neighbour)
+            for term in records[Int(current)]!.constraint.expression.terms where seenVariables.insert(term.variable.index).inserted {
+                let variable = Int(term.variable.index)
+                for k in index.start[variable]..<index.start[variable + 1] where seen.insert(index.users[k]).inserted {
+                    queue.append(index.users[k])
                 }
             }
         }
@@ -215,5 +208,30 @@ struct ScratchSolver {
             return false
         }
         return true
+    }
+}
+
+/// For each variable, the constraints that name it: `users[start[v]..<start[v + 1]]`, in
+/// constraint order (one array for all, no hashing).
+struct ConnectionIndex {
+    var start: [Int]
+    var users: [Int32]
+
+    init(_ records: [ConstraintRecord?], variableCount: Int) {
+        start = [Int](repeating: 0, count: variableCount + 1)
+        for record in records {
+            guard let record else { continue }
+            for term in record.constraint.expression.terms { start[Int(term.variable.index) + 1] += 1 }
+        }
+        for v in 0..<variableCount { start[v + 1] += start[v] }
+        var next = start
+        users = [Int32](repeating: 0, count: start[variableCount])
+        for k in records.indices {
+            guard let record = records[k] else { continue }
+            for term in record.constraint.expression.terms {
+                users[next[Int(term.variable.index)]] = Int32(k)
+                next[Int(term.variable.index)] += 1
+            }
+        }
     }
 }

@@ -18,7 +18,7 @@ public final class Solver {
     var records: [ConstraintRecord?] = []
     /// Variable index → the constraints that name it; built on demand by explanations and
     /// dropped whenever a constraint enters or leaves.
-    var connectionIndex: [Int32: [Int32]]?
+    var connectionIndex: ConnectionIndex?
     var liveConstraintCount = 0
 
     // Priority levels: slot per priority (slot 0 is phase 1's), and how many constraints use it.
