@@ -26,7 +26,7 @@ extension LayoutEngine {
         var free = false
         for variable in targets {
             let ids = solver.determiningConstraints(of: variable)
-            if ids.isEmpty || !solver.range(of: variable).isUnique { free = true }
+            if ids.isEmpty || !range(of: variable).isUnique { free = true }
             for id in ids {
                 guard let ref = refByID[id.index] else { continue }
                 if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
@@ -93,7 +93,7 @@ extension LayoutEngine {
     /// The inequalities on a variable's view that bound it at one end of its range (its value
     /// can move away from them), or nil when its range is unbounded both ways.
     func boundingConstraints(of variable: Variable) -> [ConstraintRef]? {
-        let range = solver.range(of: variable)
+        let range = range(of: variable)
         guard range.lower != nil || range.upper != nil else { return nil }
         var result: [ConstraintRef] = []
         for ref in variableUsers[variable.index] ?? [] {

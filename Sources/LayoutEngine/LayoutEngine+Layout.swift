@@ -114,8 +114,17 @@ extension LayoutEngine {
     /// The range of a frame component over the optimal layouts (nil ends are unbounded).
     public func range(of component: FrameComponent, of id: ViewID) -> ComponentRange? {
         guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
-        let range = solver.range(of: variable(component, v))
+        let range = range(of: variable(component, v))
         return ComponentRange(lower: range.lower, upper: range.upper, isUnique: range.isUnique)
+    }
+
+    /// The solver's `range(of:)` for a variable, once per solver state.
+    func range(of variable: Variable) -> ValueRange {
+        if rangeMemo.generation != generation { rangeMemo = (generation, [:]) }
+        if let known = rangeMemo.ranges[variable.index] { return known }
+        let range = solver.range(of: variable)
+        rangeMemo.ranges[variable.index] = range
+        return range
     }
 
     func variable(_ component: FrameComponent, _ v: ViewVariables) -> Variable {

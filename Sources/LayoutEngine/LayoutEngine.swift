@@ -39,6 +39,9 @@ public final class LayoutEngine {
     /// Whether each optional constraint asked about trades off with equal priorities, per
     /// solver state (`competing`).
     var competingMemo: (generation: Int, verdicts: [ConstraintRef: Bool]) = (-1, [:])
+    /// Ranges of variables over the optimal layouts, each asked once per solver state (an
+    /// ambiguity report, its text and the picture's ghost all ask for the same ones).
+    var rangeMemo: (generation: Int, ranges: [Int32: ValueRange]) = (-1, [:])
     /// Solver variable → the installed constraints that name it, in installation order.
     var variableUsers: [Int32: [ConstraintRef]] = [:]
     /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.
