@@ -90,15 +90,9 @@ extension Hierarchy {
     /// Every listed constraint: the user's in creation order, then each view's system ones in
     /// hierarchy order.
     public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
-        allConstraints(withSystemConstraintsOf: { _ in true })
-    }
-
-    /// `allConstraints` in the same order, with the system constraints only of the views
-    /// `included` accepts (each is made with its name: at 10,000 views, most of the cost).
-    public func allConstraints(withSystemConstraintsOf included: (ViewID) -> Bool) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
         var result = userConstraints.map { (ConstraintRef.user($0.index), $0.constraint) }
         for id in allViewIDs {
-            if included(id) { result += systemConstraints(of: id) }
+            result += systemConstraints(of: id)
             result += stackConstraints(of: id)
         }
         return result

@@ -105,6 +105,19 @@ extension LayoutEngine {
         return result.sorted()
     }
 
+    /// The constraints in the solver that name a frame variable of one of `views`, in listing
+    /// order: every constraint between two of them is there (a constraint keeps a variable of
+    /// at least one of its views: only an ancestor's position cancels out), found without
+    /// listing every constraint.
+    public func installedConstraints(touching views: some Sequence<ViewID>) -> [ConstraintRef] {
+        var found = Set<ConstraintRef>()
+        for id in views {
+            guard id < variables.count, let v = variables[id] else { continue }
+            for variable in [v.minX, v.minY, v.width, v.height] { found.formUnion(variableUsers[variable.index] ?? []) }
+        }
+        return hierarchy.inListingOrder(Array(found))
+    }
+
     /// Optional constraints connected to a view through shared variables (the nearest 256
     /// constraints, breadth first) whose value differs between optimal layouts while they are
     /// violated: equal priorities that trade off.

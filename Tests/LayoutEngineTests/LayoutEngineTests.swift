@@ -233,27 +233,37 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(Array(copy) == Array(0..<9_000))
 }
 
-/// `allConstraints(withSystemConstraintsOf:)` is `allConstraints` in the same order, less the
-/// system constraints of the views left out (user and stack constraints all stay).
-@Test func listingSomeViewsSystemConstraintsKeepsTheOrder() throws {
+/// `installedConstraints(touching:)` finds, in listing order, every constraint in the solver
+/// between views of the set: user, system and stack constraints, and one between a view and
+/// its ancestor (whose position cancels out of it).
+@Test func theConstraintsBetweenSomeViewsAreFoundInListingOrder() throws {
     let engine = LayoutEngine()
     try engine.addView(kind: .stack, name: "s", parent: "root")
     try engine.addView(kind: .label, name: "a", parent: "s", properties: [.text("A")])
     try engine.addView(kind: .label, name: "b", parent: "s", properties: [.text("B")])
+    try engine.addView(kind: .view, name: "box", parent: "root")
+    try engine.addView(kind: .view, name: "inner", parent: "box")
     try engine.addView(kind: .view, name: "free", parent: "root")
     try engine.addConstraint(spec("a", .width, plus: 40))
+    try engine.addConstraint(spec("inner", .leading, .equal, "box", name: "edge"))
+    try engine.addConstraint(spec("inner", .width, .equal, "box", name: "same"))
+    try engine.addConstraint(spec("box", .top, .equal, "free", .bottom, name: "below"))
     try engine.setProperty(.autoresizing(true), of: "free")
     let h = engine.hierarchy
-    let a = try h.viewID(named: "a"), free = try h.viewID(named: "free")
-    let some = h.allConstraints(withSystemConstraintsOf: { $0 == a || $0 == free }).map(\.constraint.name)
-    let expected = h.allConstraints.filter { ref, _ in
-        if case let .system(id, _) = ref { return id == a || id == free }
-        return true
-    }.map(\.constraint.name)
-    #expect(some == expected)
-    #expect(some.contains("c1") && some.contains { $0.hasPrefix("s.") } && some.contains { $0.hasPrefix("free.") })
-    #expect(!some.contains { $0.hasPrefix("b.") })
-    #expect(h.allConstraints.contains { $0.constraint.name.hasPrefix("b.") })
+    for names in [["a", "b", "s"], ["box", "inner"], ["box", "inner", "free"], ["a"], ["free", "box"]] {
+        let ids = try names.map { try h.viewID(named: $0) }
+        let found = engine.installedConstraints(touching: ids)
+        // Every constraint among these views that the solver holds, in listing order.
+        let between = h.allConstraints.filter { ref, constraint in
+            constraint.items.allSatisfy(ids.contains) && engine.state(of: ref) == .satisfied
+        }.map(\.ref)
+        #expect(between.allSatisfy(found.contains), "\(names)")
+        #expect(found.filter(between.contains) == between, "\(names)")
+        // Each once, none outside the solver.
+        #expect(Set(found).count == found.count)
+    }
+    let pair = try engine.installedConstraints(touching: [h.viewID(named: "box"), h.viewID(named: "inner")]).map(engine.name)
+    #expect(pair.contains("edge") && pair.contains("same") && pair.contains("below"))
 }
 
 /// Conflict sets, explanations and competing constraints are listed in activation order, each
