@@ -218,20 +218,26 @@ struct ConnectionIndex {
     var users: [Int32]
 
     init(_ records: [ConstraintRecord?], variableCount: Int) {
-        start = [Int](repeating: 0, count: variableCount + 1)
-        for record in records {
-            guard let record else { continue }
-            for term in record.constraint.expression.terms { start[Int(term.variable.index) + 1] += 1 }
-        }
-        for v in 0..<variableCount { start[v + 1] += start[v] }
-        var next = start
-        users = [Int32](repeating: 0, count: start[variableCount])
-        for k in records.indices {
-            guard let record = records[k] else { continue }
-            for term in record.constraint.expression.terms {
-                users[next[Int(term.variable.index)]] = Int32(k)
-                next[Int(term.variable.index)] += 1
+        // One pass over the records (their term arrays are scattered and cold: reading them is
+        // most of the cost), then a counting sort of the (variable, constraint) pairs.
+        var pairs: [(variable: Int32, constraint: Int32)] = []
+        pairs.reserveCapacity(records.count * 3)
+        records.withUnsafeBufferPointer { records in
+            for k in records.indices {
+                guard let terms = records[k]?.constraint.expression.terms else { continue }
+                for term in terms { pairs.append((term.variable.index, Int32(k))) }
             }
         }
+        var start = [Int](repeating: 0, count: variableCount + 1)
+        for pair in pairs { start[Int(pair.variable) + 1] += 1 }
+        for v in 0..<variableCount { start[v + 1] += start[v] }
+        var next = start
+        var users = [Int32](repeating: 0, count: pairs.count)
+        for pair in pairs {
+            users[next[Int(pair.variable)]] = pair.constraint
+            next[Int(pair.variable)] += 1
+        }
+        self.start = start
+        self.users = users
     }
 }
