@@ -14,6 +14,33 @@ import CassowaryReference
         #expect(solver.value(of: y) == 15)
     }
 
+    /// A variable named twice counts once with the sum of its coefficients, a coefficient of
+    /// zero (given or summed) drops the term, first appearances keep their order; short and
+    /// long expressions alike.
+    @Test func repeatedAndZeroTermsAreMergedBeforeTheConstraintGoesIn() throws {
+        let solver = Solver()
+        let v = (0..<12).map { solver.makeVariable(named: "v\($0)") }
+        let twice = try solver.add(Constraint(Expression([Term(v[0]), Term(v[0])], constant: -10), .equal))
+        #expect(solver.constraint(twice)?.expression.terms == [Term(v[0], 2)])
+        #expect(solver.value(of: v[0]) == 5)
+        let cancelled = try solver.add(Constraint(Expression([Term(v[1], 3), Term(v[2]), Term(v[1], -3), Term(v[3], 0)], constant: -7), .equal))
+        #expect(solver.constraint(cancelled)?.expression.terms == [Term(v[2])])
+        #expect(solver.value(of: v[2]) == 7)
+        let plain = Constraint(Expression([Term(v[4], 2), Term(v[5], -1)], constant: -1), .greaterThanOrEqual)
+        #expect(solver.constraint(try solver.add(plain)) == plain)
+        // Longer than the in-place check: the same rules.
+        var terms = (6..<12).map { Term(v[$0]) } + (6..<9).map { Term(v[$0], -1) }
+        terms.append(Term(v[11], 0))
+        let long = try solver.add(Constraint(Expression(terms, constant: -9), .equal))
+        #expect(solver.constraint(long)?.expression.terms == [Term(v[9]), Term(v[10]), Term(v[11])])
+        #expect(throws: SolverError.nonFiniteCoefficient(v[4], .infinity)) {
+            try solver.add(Constraint(Expression([Term(v[4], .infinity)]), .equal))
+        }
+        #expect(throws: SolverError.constantOutOfRange(1e11)) {
+            try solver.add(Constraint(Expression([Term(v[4]), Term(v[5], 1e11)]), .equal))
+        }
+    }
+
     @Test func readingManyValuesAtOnceMatchesOneByOne() throws {
         let solver = Solver()
         let x = solver.makeVariable(named: "x")
