@@ -61,6 +61,14 @@ struct RowBuilder {
 
     init(constant: Double) { self.constant = constant }
 
+    /// With room for `capacity` cells (a new constraint's row: its terms, their rows and its
+    /// own slack, error and marker symbols), so that it is allocated once.
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        symbols.reserveCapacity(capacity)
+        coefficients.reserveCapacity(capacity)
+    }
+
     func coefficient(of symbol: Symbol) -> Double {
         guard let k = symbols.firstIndex(of: symbol) else { return 0 }
         return coefficients[k]

@@ -103,7 +103,7 @@ extension Solver {
     /// - Returns: the row, the record of its symbols, and the magnitude of the constants that
     ///   went into it (the scale of the tolerance on its constant).
     func makeRow(_ constraint: Constraint, id: ConstraintID) -> (RowBuilder, ConstraintRecord, Double) {
-        var row = RowBuilder(constant: constraint.expression.constant)
+        var row = RowBuilder(constant: constraint.expression.constant, capacity: 4 * constraint.expression.terms.count + 3)
         var scale = abs(constraint.expression.constant)
         for term in constraint.expression.terms {
             let symbol = variableSymbols[Int(term.variable.index)]

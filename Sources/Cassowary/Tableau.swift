@@ -95,7 +95,7 @@ struct Tableau {
         owners.append(owner)
         candidatePosition.append(-1)
         held.append(0)
-        objective.append(contentsOf: repeatElement(0, count: stride))
+        for _ in 0..<stride { objective.append(0) }
         return symbol
     }
 
