@@ -46,9 +46,28 @@ extension Solver {
         }
         if free.isEmpty { return ValueRange(lower: builder.constant, upper: builder.constant) }
         // The upper end first: a size is bounded below by zero, so a free one is unbounded above.
-        let upper = extremum(constant: builder.constant, terms: free, maximise: true)
+        let upper = hasOpenRay(free, upwards: true) ? nil : extremum(constant: builder.constant, terms: free, maximise: true)
         if upper == nil && onlyUniqueness { return ValueRange(lower: nil, upper: nil) }
-        return ValueRange(lower: extremum(constant: builder.constant, terms: free, maximise: false), upper: upper)
+        let lower = hasOpenRay(free, upwards: false) ? nil : extremum(constant: builder.constant, terms: free, maximise: false)
+        return ValueRange(lower: lower, upper: upper)
+    }
+
+    /// Whether one zero-cost symbol alone moves the expression without end (up or down) with
+    /// nothing in its way: no row whose basic symbol must stay non-negative falls as it grows,
+    /// and no redundant equality's marker moves. Then the extremum is unbounded, as the scratch
+    /// simplex of `extremum` would find after making its tableau (what most ambiguity checks
+    /// of a view still being built come to).
+    private func hasOpenRay(_ free: [(symbol: Symbol, coefficient: Double)], upwards: Bool) -> Bool {
+        free.contains { symbol, coefficient in
+            guard upwards ? coefficient > Tolerance.epsilon : coefficient < -Tolerance.epsilon else { return false }
+            for index in tableau.columns[symbol.index] {
+                let row = tableau.rows[Int(index)]
+                guard let basic = row.basic, tableau.kinds[basic.index] != .external else { continue }
+                let entry = row.coefficient(of: symbol)
+                if entry < -Tolerance.epsilon || (tableau.kinds[basic.index] == .dummy && entry > Tolerance.epsilon) { return false }
+            }
+            return true
+        }
     }
 
     /// The constraints that fix a variable's value in the current solution: those whose

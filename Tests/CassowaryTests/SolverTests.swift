@@ -412,6 +412,12 @@ import CassowaryReference
         try solver.add(Constraint(x + width, .lessThanOrEqual, 300))
         #expect(solver.range(of: x) == ValueRange(lower: 10, upper: 200))
         #expect(solver.isAmbiguous(x))
+        // Tied to x twice (the second tie is redundant): the same range, both ends blocked.
+        let y = solver.makeVariable(named: "y")
+        try solver.add(Constraint(y, .equal, x + 5))
+        try solver.add(Constraint(Expression([Term(y), Term(x, -1)]), .equal, 5))
+        #expect(solver.range(of: y) == ValueRange(lower: 15, upper: 205))
+        #expect(solver.range(of: Expression([Term(y), Term(x, -1)])) == ValueRange(lower: 5, upper: 5))
         let free = solver.makeVariable()
         #expect(solver.range(of: free) == ValueRange(lower: nil, upper: nil))
         try solver.add(Constraint(x, .equal, 50, priority: 1))
