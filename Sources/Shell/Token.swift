@@ -33,7 +33,12 @@ public struct Token: Hashable, Sendable {
 public enum Lexer {
     public static func tokens(_ text: String, columnOffset: Int = 0) throws -> [Token] {
         do {
-            return try scan(text, columnOffset)
+            var text = text
+            return try text.withUTF8 { bytes in
+                // Printable ASCII and tabs (almost every statement): a character is a byte.
+                bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+                    ? try scanASCII(bytes, columnOffset) : try scan(String(decoding: bytes, as: UTF8.self), columnOffset)
+            }
         } catch let error as ShellError {
             switch error {
             case let .malformedNumber(t, column): throw ShellError.malformedNumber(t, column: column + columnOffset)
@@ -135,6 +140,96 @@ public enum Lexer {
         }
         return tokens
     }
+
+    /// `scan` for printable ASCII text, over its bytes (the same rules; a third of the time
+    /// of splitting the text into `Character`s first).
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ columnOffset: Int) throws -> [Token] {
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        func isWordByte(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x5F }
+        func slice(_ from: Int, _ to: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) }
+        let n = bytes.count
+        var tokens: [Token] = []
+        var i = 0
+        while i < n {
+            let c = bytes[i]
+            let column = i + 1
+            if c == 0x20 || c == 0x09 { i += 1; continue }
+            if isLetter(c) || c == 0x5F {
+                var j = i
+                while j < n, isWordByte(bytes[j]) { j += 1 }
+                let word = slice(i, j)
+                tokens.append(Token(kind: .name(word), text: word, column: column + columnOffset))
+                i = j
+                continue
+            }
+            if isDigit(c) {
+                var j = i
+                while j < n, isDigit(bytes[j]) { j += 1 }
+                if j + 1 < n, bytes[j] == 0x2E, isDigit(bytes[j + 1]) {
+                    j += 1
+                    while j < n, isDigit(bytes[j]) { j += 1 }
+                }
+                if j < n, bytes[j] == 0x65 || bytes[j] == 0x45 {
+                    var k = j + 1
+                    if k < n, bytes[k] == 0x2B || bytes[k] == 0x2D { k += 1 }
+                    if k < n, isDigit(bytes[k]) {
+                        while k < n, isDigit(bytes[k]) { k += 1 }
+                        j = k
+                    }
+                }
+                // A number runs into letters, digits or another point: malformed.
+                var end = j
+                while end < n, isWordByte(bytes[end]) || (bytes[end] == 0x2E && end + 1 < n && isDigit(bytes[end + 1])) { end += 1 }
+                let typed = slice(i, end)
+                guard end == j, let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
+                guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
+                tokens.append(Token(kind: .number(value), text: typed, column: column + columnOffset))
+                i = j
+                continue
+            }
+            if c == 0x22 {
+                var value: [UInt8] = []
+                var j = i + 1
+                var closed = false
+                while j < n {
+                    let d = bytes[j]
+                    if d == 0x22 { closed = true; j += 1; break }
+                    if d == 0x5C {
+                        guard j + 1 < n else { break }
+                        switch bytes[j + 1] {
+                        case 0x22: value.append(0x22)
+                        case 0x5C: value.append(0x5C)
+                        case 0x6E: value.append(0x0A)
+                        default: throw ShellError.badEscape("\\" + slice(j + 1, j + 2), column: j + 1)
+                        }
+                        j += 2
+                        continue
+                    }
+                    value.append(d)
+                    j += 1
+                }
+                guard closed else { throw ShellError.unterminatedString(column: column) }
+                tokens.append(Token(kind: .string(String(decoding: value, as: UTF8.self)), text: slice(i, j), column: column + columnOffset))
+                i = j
+                continue
+            }
+            if c == 0x3D || c == 0x3C || c == 0x3E, i + 1 < n, bytes[i + 1] == 0x3D {
+                let two = slice(i, i + 2)
+                tokens.append(Token(kind: .symbol(two), text: two, column: column + columnOffset))
+                i += 2
+                continue
+            }
+            let one = slice(i, i + 1)
+            guard Lexer.symbolBytes.contains(c) else { throw ShellError.unexpectedCharacter(one, column: column) }
+            tokens.append(Token(kind: .symbol(one), text: one, column: column + columnOffset))
+            i += 1
+        }
+        return tokens
+    }
+
+    /// The one-character symbols, `=*/+-@:.|(),[]`.
+    static let symbolBytes = Set("=*/+-@:.|(),[]".utf8)
 
     /// Splits a line into statements at `;` and drops a `#` comment, both outside strings.
     public static func statements(_ line: String) -> [String] {

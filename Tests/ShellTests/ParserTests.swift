@@ -199,3 +199,27 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(StateDump.json(session.engine) == changed)
     #expect(sink.output.hasSuffix("undone: layout\nundone: constant c1 50\nredone: constant c1 50\nredone: layout\n"))
 }
+
+/// The byte lexer for printable ASCII gives the tokens, or the error, that the character lexer
+/// gives, on random statements made of the pieces that matter (names, numbers with points and
+/// exponents, strings with escapes, two-character symbols, stray characters).
+@Test func theASCIILexerAgreesWithTheCharacterLexer() throws {
+    let pieces = ["a", "b2", "_x", "width", " ", "\t", "1", "20", "3.5", "4.", ".5", "1e3", "2E-2", "7e", "8e+", "9x", "1.2.3", "12_",
+                  "\"", "\"hi\"", "\\", "\\n", "\\\"", "\\q", "=", "==", "<=", ">=", "<", ">", "*", "/", "+", "-", "@", ":", ".",
+                  "|", "(", ")", ",", "[", "]", "!", "?", "$", "%", "~", "`", "{", "}", "'", "^", "&", "1e400", "0.0000001"]
+    var generator = SystemRandomNumberGenerator()
+    func lex(_ body: () throws -> [Token]) -> Result<[Token], ShellError> {
+        do { return .success(try body()) } catch let error as ShellError { return .failure(error) } catch { return .failure(.syntax("\(error)", usage: nil)) }
+    }
+    for _ in 0..<20_000 {
+        let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        let offset = Int.random(in: 0...3, using: &generator)
+        let characters = lex { try Lexer.scan(text, offset) }
+        var copy = text
+        let bytes = lex { try copy.withUTF8 { try Lexer.scanASCII($0, offset) } }
+        #expect(characters == bytes, "\(text.debugDescription)")
+    }
+    // Through `tokens`: a non-ASCII statement takes the character lexer, columns in characters.
+    #expect(throws: ShellError.unexpectedCharacter("é", column: 1)) { try Lexer.tokens("é.width == 5") }
+    #expect(try Lexer.tokens("t.text = \"café\" 3").map(\.column) == [1, 2, 3, 8, 10, 17])
+}
