@@ -76,6 +76,14 @@ struct RowBuilder {
 
     /// `row += coefficient · symbol`; a cell that cancels goes.
     mutating func insert(_ symbol: Symbol, _ coefficient: Double) {
+        // After every cell (a new constraint's own symbols are the newest): an append.
+        if symbols.last.map({ $0 < symbol }) ?? true {
+            if !Tolerance.isZero(coefficient) {
+                symbols.append(symbol)
+                coefficients.append(coefficient)
+            }
+            return
+        }
         var k = 0
         while k < symbols.count && symbols[k] < symbol { k += 1 }
         if k < symbols.count && symbols[k] == symbol {
