@@ -74,7 +74,13 @@ extension Solver {
             record.reversed = true
             record.markerCoefficient = -record.markerCoefficient
         }
-        if let subject = chooseSubject(row, record) {
+        if var subject = chooseSubject(row, record) {
+            if let alternative = balancingSubject(row, record, instead: subject) {
+                row.reverseSign()
+                record.reversed.toggle()
+                record.markerCoefficient = -record.markerCoefficient
+                subject = alternative
+            }
             insertSolved(row, for: subject)
         } else if row.symbols.allSatisfy({ tableau.kinds[$0.index] == .dummy }) {
             // Only markers of required equalities: the constraint is implied by them (constant
@@ -165,6 +171,22 @@ extension Solver {
             if (kind == .slack || kind == .error) && row.coefficient(of: candidate) < 0 { return candidate }
         }
         return nil
+    }
+
+    /// A row with constant zero can be solved for either of its constraint's own restricted
+    /// symbols (one after the row is negated): the one `chooseSubject` took, or this one when
+    /// that would leave a symbol with a negative reduced cost and this one would not. The point
+    /// is the same either way (the subject is 0); the basis is one the simplex would otherwise
+    /// reach by degenerate pivots. Those were most of building a stack: n optional equalities
+    /// that all say the same (a spanner's aligned edge), written through one of them, need it
+    /// moved to another at each new row, and its column spans every row of the n.
+    func balancingSubject(_ row: RowBuilder, _ record: ConstraintRecord, instead subject: Symbol) -> Symbol? {
+        guard row.constant == 0, tableau.kinds[subject.index] != .external else { return nil }
+        guard let alternative = [record.marker, record.other].compactMap({ $0 }).first(where: {
+            $0 != subject && [.slack, .error].contains(tableau.kinds[$0.index]) && row.coefficient(of: $0) > 0
+        }) else { return nil }
+        guard tableau.leavesImprovement(row, solvedFor: subject) else { return nil }
+        return tableau.leavesImprovement(row, solvedFor: alternative) ? nil : alternative
     }
 
     /// Solves the new row for `subject`, inserts it, and eliminates the subject elsewhere.

@@ -15,6 +15,30 @@ extension Tableau {
         return nil
     }
 
+    /// Whether solving `row` (`0 = constant + Σ aⱼ·xⱼ`) for `subject` and putting it in the
+    /// objective would give one of the row's other restricted symbols a negative reduced cost
+    /// (an entering candidate). Each `xⱼ` gains `obj[subject] · (−aⱼ/a)`, in either sign of
+    /// the row.
+    func leavesImprovement(_ row: RowBuilder, solvedFor subject: Symbol) -> Bool {
+        let subjectBase = subject.index * stride
+        let factor = -1 / row.coefficient(of: subject)
+        for k in row.symbols.indices where row.symbols[k] != subject {
+            let symbol = row.symbols[k]
+            let kind = kinds[symbol.index]
+            if kind == .external || kind == .dummy { continue }
+            let base = symbol.index * stride
+            let b = row.coefficients[k] * factor
+            for slot in levelOrder {
+                let value = objective[base + slot] + objective[subjectBase + slot] * b
+                if value != 0 && !Tolerance.isZero(value) {
+                    if value < 0 { return true }
+                    break
+                }
+            }
+        }
+        return false
+    }
+
     mutating func refreshCandidate(_ symbol: Symbol) {
         let s = symbol.index
         let kind = kinds[s]

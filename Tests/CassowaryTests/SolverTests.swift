@@ -59,6 +59,31 @@ import CassowaryReference
         #expect(values == [25, 10])
     }
 
+    /// A stack's spanner: n optional equalities that all say the same thing (`s == xᵢ`, with
+    /// every `xᵢ == x₀` required). Written through one of them, each new one used to make the
+    /// simplex move that one's errors into every row of the n (degenerate pivots, n² in all);
+    /// solved for the error that keeps the objective optimal, a new one touches a few rows.
+    @Test func equalitiesThatSayTheSameThingAreAddedWithoutPivotingThroughAllOfThem() throws {
+        let solver = Solver()
+        let s = solver.makeVariable(named: "s")
+        let x = (0..<400).map { solver.makeVariable(named: "x\($0)") }
+        try solver.add(Constraint(s, .equal, 10))
+        var spans: [ConstraintID] = []
+        for (i, xi) in x.enumerated() {
+            if i > 0 { try solver.add(Constraint(xi, .equal, x[0] + 0)) }
+            spans.append(try solver.add(Constraint(s, .equal, xi + 0, priority: 999.5)))
+        }
+        #expect(x.allSatisfy { solver.value(of: $0) == 10 })
+        #expect(solver.statistics.rowsTouched < 4 * x.count, "rows touched: \(solver.statistics.rowsTouched)")
+        // Still optimal: one more pull on x₀ at a lower level cannot move it, one above all can.
+        try solver.add(Constraint(x[0], .equal, 30, priority: 999))
+        #expect(solver.value(of: x[399]) == 10)
+        for span in spans.prefix(399) { try solver.remove(span) }
+        #expect(solver.value(of: x[399]) == 10)
+        try solver.remove(spans[399])
+        #expect(solver.value(of: x[399]) == 30)
+    }
+
     @Test func inequalitiesBoundAnOptionalPull() throws {
         let solver = Solver()
         let x = solver.makeVariable()
