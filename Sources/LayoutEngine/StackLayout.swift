@@ -20,6 +20,9 @@ public struct StackLayout: Hashable, Sendable {
     /// Chunked, as the hierarchy's own arrays: undo keeps the stack as it was, and a change
     /// that leaves most constraints alone copies only the chunks it touches.
     public internal(set) var slots = ChunkedArray<LayoutConstraint?>()
+    /// What each slot's constraint was made from: a new draft is compared with it (plain
+    /// values), not with the constraint (a copy of which retains its name).
+    var drafts = ChunkedArray<StackConstraintDraft?>()
     public internal(set) var order: [Int] = []
     /// A slot by its constraint's kind and number (`row.spacing.3` is `.spacing`, 3).
     var slotOfKey = StackSlotTable()
@@ -36,11 +39,36 @@ public struct StackLayout: Hashable, Sendable {
 
     /// The identifiers of the fitting constraints, which give way by design (and are left out
     /// while `Hierarchy.stackFitting` is off).
-    public static let fittingIdentifiers: Set<String> = [
-        "UISV-spanning-fit", "UISV-canvas-fit", "UISV-ambiguity-suppression", "UISV-fix-for-app-bug-ambiguity",
-    ]
+    public static let fittingIdentifiers = Set(StackIdentifier.allCases.filter(\.isFitting).map(\.rawValue))
     /// The identifier of the constraint that holds a hidden arranged view's size along the axis at 0.
-    public static let hidingIdentifier = "UISV-hiding"
+    public static let hidingIdentifier = StackIdentifier.hiding.rawValue
+}
+
+/// The identifiers UIKit gives a stack view's constraints (and the one strut gives a hidden
+/// view's placement on Interface Builder's canvas).
+enum StackIdentifier: String, CaseIterable, Hashable, Sendable {
+    case canvasConnection = "UISV-canvas-connection"
+    case spacing = "UISV-spacing"
+    case hiding = "UISV-hiding"
+    case hiddenPlacement = "IB-hidden-placement"
+    case fillEqually = "UISV-fill-equally"
+    case fillProportionally = "UISV-fill-proportionally"
+    case distributingEdge = "UISV-distributing-edge"
+    case alignment = "UISV-alignment"
+    case spanningBoundary = "UISV-spanning-boundary"
+    case spanningFit = "UISV-spanning-fit"
+    case canvasFit = "UISV-canvas-fit"
+    case ambiguitySuppression = "UISV-ambiguity-suppression"
+    case fixForAppBugAmbiguity = "UISV-fix-for-app-bug-ambiguity"
+
+    /// The fitting constraints give way by design (and are left out while
+    /// `Hierarchy.stackFitting` is off).
+    var isFitting: Bool {
+        switch self {
+        case .spanningFit, .canvasFit, .ambiguitySuppression, .fixForAppBugAmbiguity: true
+        default: false
+        }
+    }
 }
 
 /// The kinds of a stack view's constraints, as their names say them (`row.spacing.3`).
@@ -100,10 +128,10 @@ struct StackSlotTable: Hashable, Sendable {
 }
 
 /// A stack constraint as the generator makes it, before it has a name (made only when the
-/// constraint in its slot changed).
-struct StackConstraintDraft {
+/// constraint in its slot changed). Plain values: comparing or copying one retains nothing.
+struct StackConstraintDraft: Hashable, Sendable {
     var key: StackSlotKey
-    var identifier: String
+    var identifier: StackIdentifier
     var first: Anchor
     var relation: LayoutRelation
     var second: Anchor?
@@ -111,19 +139,10 @@ struct StackConstraintDraft {
     var constant: Double
     var priority: LayoutPriority
 
-    /// Whether `constraint` says the same (its name and stamp aside).
-    func matches(_ slot: LayoutConstraint?) -> Bool {
-        // Field by field through the optional: binding the constraint would copy it (a retain
-        // and a release of its name and identifier per slot).
-        slot?.isActive == true && slot?.first == first && slot?.relation == relation && slot?.second == second
-            && slot?.multiplier == multiplier && slot?.constant == constant && slot?.priority == priority
-            && slot?.identifier == identifier
-    }
-
     func constraint(stack: String, stamp: Int) -> LayoutConstraint {
         LayoutConstraint(name: "\(stack).\(key.kind.rawValue).\(key.ordinal)", first: first, relation: relation, second: second,
                          multiplier: multiplier, constant: constant, priority: priority, origin: .stack, stamp: stamp,
-                         identifier: identifier)
+                         identifier: identifier.rawValue)
     }
 }
 
@@ -181,33 +200,40 @@ extension Hierarchy {
             guard views[id] != nil else { continue }
             let inputs = stackInputs(id)
             if views[id]!.stackLayout.madeFrom == inputs { continue }
-            let fresh = makeStackConstraints(id, inputs, newHelpers: &newHelpers)
+            makeStackHelpers(id, inputs, made: &newHelpers)
             let stackName = view(id).name
             var layout = views[id]!.stackLayout
             views[id]!.stackLayout = StackLayout()  // edit a unique copy
-            var live = [Bool](repeating: false, count: layout.slots.count + fresh.count)
+            var live = [Bool](repeating: false, count: layout.slots.count)
             let before = layout.order
             layout.order = []
-            layout.order.reserveCapacity(fresh.count)
-            for draft in fresh {
+            layout.order.reserveCapacity(before.count + 8)
+            var stamp = clock
+            // Each draft is compared with its slot's as it is made: no list of them all.
+            stackDrafts(id, inputs, helpers: layout.helpers) { draft in
                 let slot: Int
                 if let existing = layout.slotOfKey[draft.key] {
                     slot = existing
                 } else {
                     slot = layout.slots.count
                     layout.slots.append(nil)
+                    layout.drafts.append(nil)
                     layout.slotOfKey[draft.key] = slot
+                    live.append(false)
                 }
                 live[slot] = true
                 layout.order.append(slot)
-                if layout.slots.withElement(slot, { draft.matches($0) }) { continue }
-                clock += 1
-                layout.slots[slot] = draft.constraint(stack: stackName, stamp: clock)
+                if layout.drafts[slot] == draft { return }
+                stamp += 1
+                layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
+                layout.drafts[slot] = draft
                 refs.append(.stack(id, slot))
             }
+            clock = stamp
             // The slots live before are the old order's; those not live now go.
             for slot in before where !live[slot] {
                 layout.slots[slot] = nil
+                layout.drafts[slot] = nil
                 refs.append(.stack(id, slot))
             }
             layout.madeFrom = inputs
@@ -247,10 +273,17 @@ extension Hierarchy {
             })
     }
 
-    /// A helper guide of the stack (made when missing): the spanner is `helpers[0]`, gap k
-    /// is `helpers[k]`.
-    private mutating func helper(_ stack: ViewID, _ slot: Int, made: inout [ViewID]) -> ViewID {
-        while views[stack]!.stackLayout.helpers.count <= slot {
+    /// Makes the helper guides the stack's constraints will use and it lacks: the spanner is
+    /// `helpers[0]`, gap k is `helpers[k]`, made in that order and kept.
+    private mutating func makeStackHelpers(_ stack: ViewID, _ inputs: StackInputs, made: inout [ViewID]) {
+        let settings = inputs.settings
+        let visible = inputs.hidden.count { !$0 }
+        var needed = -1
+        if (settings.distribution == "equalSpacing" || settings.distribution == "equalCentering") && visible >= 2 {
+            needed = visible - 1
+        }
+        if Self.alignedAttribute(settings) != nil && inputs.arranged.count > 1 { needed = max(needed, 0) }
+        while views[stack]!.stackLayout.helpers.count <= needed {
             let k = views[stack]!.stackLayout.helpers.count
             let id = views.count
             var guide = View(id: id, name: "\(view(stack).name).\(k == 0 ? "spanner" : "gap\(k)")", kind: .guide, parent: stack)
@@ -259,10 +292,25 @@ extension Hierarchy {
             views[stack]!.stackLayout.helpers.append(id)
             made.append(id)
         }
-        return views[stack]!.stackLayout.helpers[slot]
     }
 
-    private mutating func makeStackConstraints(_ id: ViewID, _ inputs: StackInputs, newHelpers: inout [ViewID]) -> [StackConstraintDraft] {
+    /// The attribute across the axis that the alignment lines up, nil for `fill` (and for the
+    /// baselines of a vertical stack, which UIKit treats as `fill`).
+    static func alignedAttribute(_ settings: StackSettings) -> LayoutAttribute? {
+        let horizontal = settings.axis == .horizontal
+        switch settings.alignment {
+        case "leading", "top": return horizontal ? .top : .leading
+        case "trailing", "bottom": return horizontal ? .bottom : .trailing
+        case "center": return horizontal ? .centerY : .centerX
+        case "firstBaseline": return horizontal ? .firstBaseline : nil
+        case "lastBaseline": return horizontal ? .lastBaseline : nil
+        default: return nil
+        }
+    }
+
+    /// The stack's constraints in UIKit's order, each given to `emit` as it is made; the
+    /// helpers must exist (`makeStackHelpers`).
+    private func stackDrafts(_ id: ViewID, _ inputs: StackInputs, helpers: [ViewID], _ emit: (StackConstraintDraft) -> Void) {
         let settings = inputs.settings
         let items = inputs.arranged
         let hidden = inputs.hidden
@@ -289,14 +337,12 @@ extension Hierarchy {
             }
         }
 
-        var result: [StackConstraintDraft] = []
-        result.reserveCapacity(6 * items.count + 4)
         var counts = [Int](repeating: 0, count: StackConstraintKind.allCases.count)
-        func add(_ kind: StackConstraintKind, _ identifier: String, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
+        func add(_ kind: StackConstraintKind, _ identifier: StackIdentifier, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
                  multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
-            if !inputs.fitting && StackLayout.fittingIdentifiers.contains(identifier) { return }
+            if !inputs.fitting && identifier.isFitting { return }
             counts[kind.index] += 1
-            result.append(StackConstraintDraft(
+            emit(StackConstraintDraft(
                 key: StackSlotKey(kind: kind, ordinal: counts[kind.index]), identifier: identifier, first: first, relation: relation,
                 second: second, multiplier: multiplier, constant: constant, priority: priority))
         }
@@ -304,8 +350,8 @@ extension Hierarchy {
         let A = { (item: ViewID, a: LayoutAttribute) in Anchor(item: item, attribute: a) }
 
         guard !items.isEmpty else {
-            add(.empty, "UISV-fix-for-app-bug-ambiguity", S(.height), .equal, nil, priority: 1)
-            return result
+            add(.empty, .fixForAppBugAmbiguity, S(.height), .equal, nil, priority: 1)
+            return
         }
 
         // Along the axis.
@@ -314,23 +360,23 @@ extension Hierarchy {
         // ones, and each hidden view keeps its own size and starts where the view before it ends.
         let canvasHiding = inputs.canvas && hidden.contains(true) && hidden.contains(false)
         let chain = canvasHiding ? items.indices.filter { !hidden[$0] } : Array(items.indices)
-        add(.canvas, "UISV-canvas-connection", S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
-        add(.canvas, "UISV-canvas-connection", A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
+        add(.canvas, .canvasConnection, S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
+        add(.canvas, .canvasConnection, A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
         for (a, b) in zip(chain, chain.dropFirst()) {
             let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
-                add(.spacing, "UISV-spacing", A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
+                add(.spacing, .spacing, A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
                     A(items[a], .lastBaseline), constant: gap)
             } else {
-                add(.spacing, "UISV-spacing", A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
+                add(.spacing, .spacing, A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
                     A(items[a], maxEdge), constant: gap)
             }
         }
         for (k, item) in items.enumerated() where hidden[k] {
-            add(.hiding, StackLayout.hidingIdentifier, A(item, size), .equal, nil, priority: 999.999)
+            add(.hiding, .hiding, A(item, size), .equal, nil, priority: 999.999)
             if canvasHiding {
                 let before = k == 0 ? S(canvas(minEdge)) : A(items[k - 1], maxEdge)
-                add(.hiding, "IB-hidden-placement", A(item, minEdge), .equal, before)
+                add(.hiding, .hiddenPlacement, A(item, minEdge), .equal, before)
             }
         }
         let visibleIndices = items.indices.filter { !hidden[$0] }
@@ -338,7 +384,7 @@ extension Hierarchy {
         switch settings.distribution {
         case "fillEqually":
             for item in visible.dropFirst() {
-                add(.fillEqually, "UISV-fill-equally", A(item, size), .equal, A(visible[0], size))
+                add(.fillEqually, .fillEqually, A(item, size), .equal, A(visible[0], size))
             }
         case "fillProportionally":
             let intrinsic = visibleIndices.map { inputs.intrinsic[$0] }
@@ -348,7 +394,7 @@ extension Hierarchy {
                 for (k, item) in visible.enumerated() {
                     let share = intrinsic[k] / total
                     guard share != 1 else { continue }
-                    add(.fillProportionally, "UISV-fill-proportionally", A(item, size), .equal, S(size),
+                    add(.fillProportionally, .fillProportionally, A(item, size), .equal, S(size),
                         multiplier: share, constant: -share * spacingTotal, priority: LayoutPriority(Float(max(999 - k, 751))))
                 }
             }
@@ -357,13 +403,13 @@ extension Hierarchy {
             let center: LayoutAttribute = horizontal ? .centerX : .centerY
             var gaps: [ViewID] = []
             for k in visible.indices.dropFirst() {
-                let gap = helper(id, k, made: &newHelpers)
+                let gap = helpers[k]
                 gaps.append(gap)
-                add(.distributingEdge, "UISV-distributing-edge", A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
-                add(.distributingEdge, "UISV-distributing-edge", A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
+                add(.distributingEdge, .distributingEdge, A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
+                add(.distributingEdge, .distributingEdge, A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
             }
             for (k, gap) in gaps.enumerated().dropFirst() {
-                add(.fillEqually, "UISV-fill-equally", A(gap, size), .equal, A(gaps[0], size),
+                add(.fillEqually, .fillEqually, A(gap, size), .equal, A(gaps[0], size),
                     priority: centering ? LayoutPriority(Float(max(150 - k, 50))) : .required)
             }
         default:
@@ -371,67 +417,57 @@ extension Hierarchy {
         }
 
         // Across the axis.
-        var alignment = settings.alignment
-        if !horizontal && (alignment == "firstBaseline" || alignment == "lastBaseline") { alignment = "fill" }
-        let aligned: LayoutAttribute? = switch alignment {
-        case "leading", "top": crossMin
-        case "trailing", "bottom": crossMax
-        case "center": crossCenter
-        case "firstBaseline": .firstBaseline
-        case "lastBaseline": .lastBaseline
-        default: nil
-        }
+        let aligned = Self.alignedAttribute(settings)
         let first = items[0]
         if let aligned {
             if items.count == 1 {
                 // No spanner: the edges alignment leaves free become inequalities.
-                add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
-                add(.canvas, "UISV-canvas-connection", A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
+                add(.canvas, .canvasConnection, S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
+                add(.canvas, .canvasConnection, A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
                 if aligned == crossCenter {
-                    add(.canvas, "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                    add(.canvas, .canvasConnection, S(canvas(crossCenter)), .equal, A(first, crossCenter))
                 }
             } else {
-                let spanner = helper(id, 0, made: &newHelpers)
-                add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(spanner, crossMin))
-                add(.canvas, "UISV-canvas-connection", A(spanner, crossMax), .equal, S(canvas(crossMax)))
+                let spanner = helpers[0]
+                add(.canvas, .canvasConnection, S(canvas(crossMin)), .equal, A(spanner, crossMin))
+                add(.canvas, .canvasConnection, A(spanner, crossMax), .equal, S(canvas(crossMax)))
                 if aligned == crossCenter {
-                    add(.canvas, "UISV-canvas-connection", S(canvas(crossCenter)), .equal, A(first, crossCenter))
+                    add(.canvas, .canvasConnection, S(canvas(crossCenter)), .equal, A(first, crossCenter))
                 }
                 for item in items.dropFirst() {
-                    add(.alignment, "UISV-alignment", A(first, aligned), .equal, A(item, aligned))
+                    add(.alignment, .alignment, A(first, aligned), .equal, A(item, aligned))
                 }
                 for item in items {
                     if aligned == crossMin {
-                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
+                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
                     } else {
-                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
+                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
                     }
                     if aligned == crossMax {
-                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
+                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
                     } else {
-                        add(.spanningBoundary, "UISV-spanning-boundary", A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
+                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
                     }
                 }
-                add(.spanningFit, "UISV-spanning-fit", A(spanner, crossSize), .equal, nil,
+                add(.spanningFit, .spanningFit, A(spanner, crossSize), .equal, nil,
                     priority: visible.isEmpty ? 0.001 : 51)
             }
         } else {
-            add(.canvas, "UISV-canvas-connection", S(canvas(crossMin)), .equal, A(first, crossMin))
-            add(.canvas, "UISV-canvas-connection", A(first, crossMax), .equal, S(canvas(crossMax)))
+            add(.canvas, .canvasConnection, S(canvas(crossMin)), .equal, A(first, crossMin))
+            add(.canvas, .canvasConnection, A(first, crossMax), .equal, S(canvas(crossMax)))
             for item in items.dropFirst() {
-                add(.alignment, "UISV-alignment", A(first, crossMin), .equal, A(item, crossMin))
-                add(.alignment, "UISV-alignment", A(first, crossMax), .equal, A(item, crossMax))
+                add(.alignment, .alignment, A(first, crossMin), .equal, A(item, crossMin))
+                add(.alignment, .alignment, A(first, crossMax), .equal, A(item, crossMax))
             }
         }
         // The stack hugs its content where spacing or loose canvas connections leave it room.
-        if spreads { add(.canvasFit, "UISV-canvas-fit", S(size), .equal, nil, priority: 49) }
-        if aligned != nil && items.count == 1 { add(.canvasFit, "UISV-canvas-fit", S(crossSize), .equal, nil, priority: 49) }
+        if spreads { add(.canvasFit, .canvasFit, S(size), .equal, nil, priority: 49) }
+        if aligned != nil && items.count == 1 { add(.canvasFit, .canvasFit, S(crossSize), .equal, nil, priority: 49) }
         if aligned != nil {
             for item in items {
-                add(.ambiguitySuppression, "UISV-ambiguity-suppression", A(item, crossSize), .equal, nil, priority: 25)
+                add(.ambiguitySuppression, .ambiguitySuppression, A(item, crossSize), .equal, nil, priority: 25)
             }
         }
-        return result
     }
 
     /// The `UISV-spacing` constant between arranged views `a` and `b = a + 1`: the spacing
