@@ -43,22 +43,22 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ lhs: Variable, _ relation: Relation, _ rhs: Expression,
                 priority: Priority = .required) {
-        self.init(Expression(lhs) - rhs, relation, priority: priority)
+        self.init(Expression.combining(lhs, rhs, sign: -1), relation, priority: priority)
     }
 
     public init(_ lhs: Variable, _ relation: Relation, _ rhs: Variable,
                 priority: Priority = .required) {
-        self.init(Expression(lhs) - Expression(rhs), relation, priority: priority)
+        self.init(Expression([Term(lhs), Term(rhs, -1)]), relation, priority: priority)
     }
 
     public init(_ lhs: Variable, _ relation: Relation, _ rhs: Double,
                 priority: Priority = .required) {
-        self.init(Expression(lhs) - Expression(constant: rhs), relation, priority: priority)
+        self.init(Expression([Term(lhs)], constant: 0 - rhs), relation, priority: priority)
     }
 
     public init(_ lhs: Expression, _ relation: Relation, _ rhs: Double,
                 priority: Priority = .required) {
-        self.init(lhs - Expression(constant: rhs), relation, priority: priority)
+        self.init(Expression(lhs.terms, constant: lhs.constant - rhs), relation, priority: priority)
     }
 
     public var isRequired: Bool { priority >= .required }

@@ -69,6 +69,15 @@ struct RowBuilder {
         coefficients.reserveCapacity(capacity)
     }
 
+    /// Empties the row for another constraint, keeping its arrays' room.
+    mutating func reset(constant: Double, capacity: Int) {
+        self.constant = constant
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        symbols.reserveCapacity(capacity)
+        coefficients.reserveCapacity(capacity)
+    }
+
     func coefficient(of symbol: Symbol) -> Double {
         guard let k = symbols.firstIndex(of: symbol) else { return 0 }
         return coefficients[k]
@@ -109,31 +118,50 @@ struct RowBuilder {
             for cell in other.cells { insert(cell.symbol, cell.coefficient * multiple) }
             return
         }
-        var mergedSymbols: [Symbol] = []
-        var mergedCoefficients: [Double] = []
-        mergedSymbols.reserveCapacity(symbols.count + other.cells.count)
-        mergedCoefficients.reserveCapacity(symbols.count + other.cells.count)
-        var k = 0
-        for cell in other.cells {
-            while k < symbols.count && symbols[k] < cell.symbol {
-                mergedSymbols.append(symbols[k])
-                mergedCoefficients.append(coefficients[k])
-                k += 1
+        // In place, from the back: the row grows by the other's length, cells are merged into
+        // the tail (nothing is overwritten before it is read), then the gap left by shared
+        // symbols and any cell that cancelled are closed. No new arrays.
+        let n = symbols.count
+        let m = other.cells.count
+        symbols.append(contentsOf: repeatElement(Symbol(0), count: m))
+        coefficients.append(contentsOf: repeatElement(0, count: m))
+        var kept = 0
+        symbols.withUnsafeMutableBufferPointer { symbols in
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+        other.cells.withUnsafeBufferPointer { cells in
+            var i = n - 1
+            var j = m - 1
+            var k = n + m - 1
+            while j >= 0 {
+                let symbol = cells[j].symbol
+                if i >= 0 && symbols[i] > symbol {
+                    symbols[k] = symbols[i]
+                    coefficients[k] = coefficients[i]
+                    i -= 1
+                } else {
+                    var value = cells[j].coefficient * multiple
+                    if i >= 0 && symbols[i] == symbol {
+                        value += coefficients[i]
+                        i -= 1
+                    }
+                    symbols[k] = symbol
+                    coefficients[k] = value
+                    j -= 1
+                }
+                k -= 1
             }
-            var value = cell.coefficient * multiple
-            if k < symbols.count && symbols[k] == cell.symbol {
-                value += coefficients[k]
-                k += 1
-            }
-            if !Tolerance.isZero(value) {
-                mergedSymbols.append(cell.symbol)
-                mergedCoefficients.append(value)
+            // Cells 0...i are untouched and in place; the merged ones are k+1..<n+m.
+            kept = i + 1
+            for r in (k + 1)..<(n + m) where !Tolerance.isZero(coefficients[r]) {
+                symbols[kept] = symbols[r]
+                coefficients[kept] = coefficients[r]
+                kept += 1
             }
         }
-        mergedSymbols.append(contentsOf: symbols[k...])
-        mergedCoefficients.append(contentsOf: coefficients[k...])
-        symbols = mergedSymbols
-        coefficients = mergedCoefficients
+        }
+        }
+        symbols.removeLast(n + m - kept)
+        coefficients.removeLast(n + m - kept)
     }
 
     /// `row = −row`.

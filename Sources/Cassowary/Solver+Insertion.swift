@@ -69,6 +69,7 @@ extension Solver {
     ///   (not yet minimal) conflicting set, with the tableau left exactly as it was.
     func insert(_ constraint: Constraint, id: ConstraintID) -> [ConstraintID]? {
         var (row, record, scale) = makeRow(constraint, id: id)
+        defer { spareRow = row }
         if row.constant < 0 {
             row.reverseSign()
             record.reversed = true
@@ -109,7 +110,9 @@ extension Solver {
     /// - Returns: the row, the record of its symbols, and the magnitude of the constants that
     ///   went into it (the scale of the tolerance on its constant).
     func makeRow(_ constraint: Constraint, id: ConstraintID) -> (RowBuilder, ConstraintRecord, Double) {
-        var row = RowBuilder(constant: constraint.expression.constant, capacity: 4 * constraint.expression.terms.count + 3)
+        var row = RowBuilder(constant: 0)
+        swap(&row, &spareRow)
+        row.reset(constant: constraint.expression.constant, capacity: 4 * constraint.expression.terms.count + 3)
         var scale = abs(constraint.expression.constant)
         for term in constraint.expression.terms {
             let symbol = variableSymbols[Int(term.variable.index)]
@@ -166,11 +169,16 @@ extension Solver {
     /// when there is none and phase 1 must find a basis.
     func chooseSubject(_ row: RowBuilder, _ record: ConstraintRecord) -> Symbol? {
         if let external = row.symbols.first(where: { tableau.kinds[$0.index] == .external }) { return external }
-        for candidate in [record.marker, record.other].compactMap({ $0 }) {
-            let kind = tableau.kinds[candidate.index]
-            if (kind == .slack || kind == .error) && row.coefficient(of: candidate) < 0 { return candidate }
-        }
+        if isOwnRestricted(record.marker) && row.coefficient(of: record.marker) < 0 { return record.marker }
+        if let other = record.other, isOwnRestricted(other) && row.coefficient(of: other) < 0 { return other }
         return nil
+    }
+
+    /// A slack or an error: a constraint's own symbol that a row may be solved for.
+    @inline(__always)
+    private func isOwnRestricted(_ symbol: Symbol) -> Bool {
+        let kind = tableau.kinds[symbol.index]
+        return kind == .slack || kind == .error
     }
 
     /// A row with constant zero can be solved for either of its constraint's own restricted
@@ -182,9 +190,8 @@ extension Solver {
     /// moved to another at each new row, and its column spans every row of the n.
     func balancingSubject(_ row: RowBuilder, _ record: ConstraintRecord, instead subject: Symbol) -> Symbol? {
         guard row.constant == 0, tableau.kinds[subject.index] != .external else { return nil }
-        guard let alternative = [record.marker, record.other].compactMap({ $0 }).first(where: {
-            $0 != subject && [.slack, .error].contains(tableau.kinds[$0.index]) && row.coefficient(of: $0) > 0
-        }) else { return nil }
+        let alternative = subject == record.marker ? record.other : record.marker
+        guard let alternative, isOwnRestricted(alternative), row.coefficient(of: alternative) > 0 else { return nil }
         guard tableau.leavesImprovement(row, solvedFor: subject) else { return nil }
         return tableau.leavesImprovement(row, solvedFor: alternative) ? nil : alternative
     }

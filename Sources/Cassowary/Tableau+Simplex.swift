@@ -18,8 +18,8 @@ extension Tableau {
     /// Whether solving `row` (`0 = constant + Σ aⱼ·xⱼ`) for `subject` and putting it in the
     /// objective would give one of the row's other restricted symbols a negative reduced cost
     /// (an entering candidate). Each `xⱼ` gains `obj[subject] · (−aⱼ/a)`, in either sign of
-    /// the row.
-    func leavesImprovement(_ row: RowBuilder, solvedFor subject: Symbol) -> Bool {
+    /// the row. Mutating only so that a call on `solver.tableau` does not copy the tableau.
+    mutating func leavesImprovement(_ row: RowBuilder, solvedFor subject: Symbol) -> Bool {
         let subjectBase = subject.index * stride
         let factor = -1 / row.coefficient(of: subject)
         for k in row.symbols.indices where row.symbols[k] != subject {

@@ -9,7 +9,9 @@
 /// objective; the set of such symbols is kept up to date in `candidates`.
 struct Tableau {
     // MARK: Symbols (struct of arrays, indexed by symbol id)
+    /// Per-symbol arrays are longer than the number of symbols made (`growSymbols`).
     var kinds: [SymbolKind] = []
+    var symbolCount = 0
     /// The row in which the symbol is basic, or -1 when it is parametric.
     var basicRow: [Int32] = []
     /// For a parametric symbol, the rows that hold it (unordered).
@@ -85,18 +87,29 @@ struct Tableau {
             owners[symbol.index] = owner
             return symbol
         }
-        let symbol = Symbol(Int32(kinds.count))
-        kinds.append(kind)
-        basicRow.append(-1)
-        values.append(0)
-        columns.append([])
-        losses.append([])
-        tracksLosses.append(false)
-        owners.append(owner)
-        candidatePosition.append(-1)
-        held.append(0)
-        for _ in 0..<stride { objective.append(0) }
+        if symbolCount == kinds.count { growSymbols() }
+        let symbol = Symbol(Int32(symbolCount))
+        symbolCount += 1
+        kinds[symbol.index] = kind
+        owners[symbol.index] = owner
         return symbol
+    }
+
+    /// Makes room for more symbols in every per-symbol array at once, each entry as a new
+    /// symbol starts (parametric, in no row, zero in the objective): appending to ten arrays
+    /// one symbol at a time was a tenth of adding a constraint.
+    private mutating func growSymbols() {
+        let extra = max(256, kinds.count)
+        kinds.append(contentsOf: repeatElement(.artificial, count: extra))
+        basicRow.append(contentsOf: repeatElement(-1, count: extra))
+        values.append(contentsOf: repeatElement(0, count: extra))
+        columns.append(contentsOf: repeatElement([], count: extra))
+        losses.append(contentsOf: repeatElement([], count: extra))
+        tracksLosses.append(contentsOf: repeatElement(false, count: extra))
+        owners.append(contentsOf: repeatElement(-1, count: extra))
+        candidatePosition.append(contentsOf: repeatElement(-1, count: extra))
+        held.append(contentsOf: repeatElement(0, count: extra))
+        objective.append(contentsOf: repeatElement(0, count: extra * stride))
     }
 
     /// Returns a parametric symbol that no row holds any more to the free list.

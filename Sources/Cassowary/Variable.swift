@@ -60,8 +60,10 @@ public func * (coefficient: Double, variable: Variable) -> Expression {
 }
 
 public func * (expression: Expression, factor: Double) -> Expression {
-    Expression(expression.terms.map { Term($0.variable, $0.coefficient * factor) },
-               constant: expression.constant * factor)
+    var result = expression
+    for k in result.terms.indices { result.terms[k].coefficient *= factor }
+    result.constant *= factor
+    return result
 }
 
 public func * (factor: Double, expression: Expression) -> Expression { expression * factor }
@@ -70,23 +72,44 @@ public func / (variable: Variable, divisor: Double) -> Expression { variable * (
 
 public func / (expression: Expression, divisor: Double) -> Expression { expression * (1 / divisor) }
 
-public func + (lhs: Expression, rhs: Expression) -> Expression {
-    Expression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
+extension Expression {
+    /// `lhs + sign · rhs`, its terms in one array made once (building constraints with the
+    /// operators made and freed an array per step).
+    @inline(__always)
+    static func combining(_ lhs: Expression, _ rhs: Expression, sign: Double) -> Expression {
+        if rhs.terms.isEmpty { return Expression(lhs.terms, constant: lhs.constant + sign * rhs.constant) }
+        var terms: [Term] = []
+        terms.reserveCapacity(lhs.terms.count + rhs.terms.count)
+        terms.append(contentsOf: lhs.terms)
+        for term in rhs.terms { terms.append(Term(term.variable, sign * term.coefficient)) }
+        return Expression(terms, constant: lhs.constant + sign * rhs.constant)
+    }
+
+    /// `variable + sign · rhs`.
+    @inline(__always)
+    static func combining(_ variable: Variable, _ rhs: Expression, sign: Double) -> Expression {
+        var terms: [Term] = []
+        terms.reserveCapacity(1 + rhs.terms.count)
+        terms.append(Term(variable))
+        for term in rhs.terms { terms.append(Term(term.variable, sign * term.coefficient)) }
+        return Expression(terms, constant: 0 + sign * rhs.constant)
+    }
 }
 
-public func + (lhs: Expression, rhs: Variable) -> Expression { lhs + Expression(rhs) }
-public func + (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs) + rhs }
-public func + (lhs: Variable, rhs: Variable) -> Expression { Expression(lhs) + Expression(rhs) }
-public func + (lhs: Expression, rhs: Double) -> Expression { lhs + Expression(constant: rhs) }
-public func + (lhs: Variable, rhs: Double) -> Expression { Expression(lhs) + Expression(constant: rhs) }
-public func + (lhs: Double, rhs: Variable) -> Expression { Expression(rhs) + Expression(constant: lhs) }
+public func + (lhs: Expression, rhs: Expression) -> Expression { .combining(lhs, rhs, sign: 1) }
+public func + (lhs: Expression, rhs: Variable) -> Expression { .combining(lhs, Expression(rhs), sign: 1) }
+public func + (lhs: Variable, rhs: Expression) -> Expression { .combining(lhs, rhs, sign: 1) }
+public func + (lhs: Variable, rhs: Variable) -> Expression { Expression([Term(lhs), Term(rhs)]) }
+public func + (lhs: Expression, rhs: Double) -> Expression { Expression(lhs.terms, constant: lhs.constant + rhs) }
+public func + (lhs: Variable, rhs: Double) -> Expression { Expression([Term(lhs)], constant: 0 + rhs) }
+public func + (lhs: Double, rhs: Variable) -> Expression { Expression([Term(rhs)], constant: 0 + lhs) }
 
 public prefix func - (expression: Expression) -> Expression { expression * -1 }
 public prefix func - (variable: Variable) -> Expression { variable * -1 }
 
-public func - (lhs: Expression, rhs: Expression) -> Expression { lhs + -rhs }
-public func - (lhs: Expression, rhs: Variable) -> Expression { lhs + -rhs }
-public func - (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs) + -rhs }
-public func - (lhs: Variable, rhs: Variable) -> Expression { Expression(lhs) + -rhs }
-public func - (lhs: Expression, rhs: Double) -> Expression { lhs + -rhs }
-public func - (lhs: Variable, rhs: Double) -> Expression { Expression(lhs) + -rhs }
+public func - (lhs: Expression, rhs: Expression) -> Expression { .combining(lhs, rhs, sign: -1) }
+public func - (lhs: Expression, rhs: Variable) -> Expression { .combining(lhs, Expression(rhs), sign: -1) }
+public func - (lhs: Variable, rhs: Expression) -> Expression { .combining(lhs, rhs, sign: -1) }
+public func - (lhs: Variable, rhs: Variable) -> Expression { Expression([Term(lhs), Term(rhs, -1)]) }
+public func - (lhs: Expression, rhs: Double) -> Expression { Expression(lhs.terms, constant: lhs.constant - rhs) }
+public func - (lhs: Variable, rhs: Double) -> Expression { Expression([Term(lhs)], constant: 0 - rhs) }

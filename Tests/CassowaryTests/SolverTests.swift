@@ -41,6 +41,32 @@ import CassowaryReference
         }
     }
 
+    /// Each operator gives the terms in order (left side first, right side's negated by `-`)
+    /// and the constant, however the sides are spelled.
+    @Test func expressionOperatorsKeepTermsInOrderAndSumConstants() {
+        let solver = Solver()
+        let (x, y, z) = (solver.makeVariable(), solver.makeVariable(), solver.makeVariable())
+        #expect(x + 5 == Expression([Term(x)], constant: 5))
+        #expect(5 + x == Expression([Term(x)], constant: 5))
+        #expect(x - 5 == Expression([Term(x)], constant: -5))
+        #expect(x + y == Expression([Term(x), Term(y)]))
+        #expect(x - y == Expression([Term(x), Term(y, -1)]))
+        #expect((x + 1) - (y * 2 + 3) == Expression([Term(x), Term(y, -2)], constant: -2))
+        #expect(x - (y + z / 4 - 8) == Expression([Term(x), Term(y, -1), Term(z, -0.25)], constant: 8))
+        #expect((x + y) + z == Expression([Term(x), Term(y), Term(z)]))
+        #expect((x * 3 - 6) / 3 == Expression([Term(x)], constant: -2))
+        #expect(-(x - y) == Expression([Term(x, -1), Term(y)]))
+        #expect(Constraint(x, .equal, 7).expression == Expression([Term(x)], constant: -7))
+        #expect(Constraint(x, .lessThanOrEqual, y).expression == Expression([Term(x), Term(y, -1)]))
+        #expect(Constraint(x, .equal, y + z + 1).expression == Expression([Term(x), Term(y, -1), Term(z, -1)], constant: -1))
+        #expect(Constraint(x + y, .greaterThanOrEqual, 2).expression == Expression([Term(x), Term(y)], constant: -2))
+        #expect(Constraint(x + 2, .equal, z - 1).expression == Expression([Term(x), Term(z, -1)], constant: 3))
+        // A side without a constant gives +0, never -0 (the description would say "-0.0").
+        #expect((x + 0).constant.sign == .plus && (x - 0).constant.sign == .plus)
+        #expect(Constraint(x, .equal, 0).expression.constant.sign == .plus)
+        #expect(Constraint(x, .equal, y + 0).expression.constant.sign == .plus)
+    }
+
     @Test func readingManyValuesAtOnceMatchesOneByOne() throws {
         let solver = Solver()
         let x = solver.makeVariable(named: "x")
