@@ -97,9 +97,11 @@ struct Tableau {
 
     /// Makes room for more symbols in every per-symbol array at once, each entry as a new
     /// symbol starts (parametric, in no row, zero in the objective): appending to ten arrays
-    /// one symbol at a time was a tenth of adding a constraint.
+    /// one symbol at a time was a tenth of adding a constraint. Doubling from 8: scratch
+    /// tableaux of a few symbols are made by the hundred (`extremum`), and a block of 256 for
+    /// each made `ambiguous` at 10,000 views a fifth slower.
     private mutating func growSymbols() {
-        let extra = max(256, kinds.count)
+        let extra = max(8, kinds.count)
         kinds.append(contentsOf: repeatElement(.artificial, count: extra))
         basicRow.append(contentsOf: repeatElement(-1, count: extra))
         values.append(contentsOf: repeatElement(0, count: extra))
