@@ -165,26 +165,51 @@ extension Solver {
     /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or
     /// nil when it is unbounded.
     private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool) -> Double? {
-        // The rows reachable from the terms through zero-cost symbols, restricted to them.
-        var local: [Symbol: Symbol] = [:]
-        var scratch = Tableau()
+        // The rows reachable from the terms through zero-cost symbols, restricted to them. A
+        // symbol's local copy is found by its index in `scratchLocal` (0: none yet, else the
+        // local id + 1) and rows seen are marked in `scratchSeenRows`; both are cleared before
+        // returning (hashing them was two thirds of the walk).
+        if scratchLocal.count < tableau.kinds.count {
+            scratchLocal.append(contentsOf: repeatElement(0, count: tableau.kinds.count - scratchLocal.count))
+        }
+        if scratchSeenRows.count < tableau.rows.count {
+            scratchSeenRows.append(contentsOf: repeatElement(false, count: tableau.rows.count - scratchSeenRows.count))
+        }
+        var mapped: [Symbol] = []
+        var seenRows: [Int32] = []
+        defer {
+            for symbol in mapped { scratchLocal[symbol.index] = 0 }
+            for row in seenRows { scratchSeenRows[Int(row)] = false }
+        }
+        let nudgeSlot = slotForPriority[Solver.nudgePriority]
+        var scratch = spareTableau ?? Tableau()
+        spareTableau = nil
+        defer {
+            scratch.clearForReuse()
+            spareTableau = scratch
+        }
         func localSymbol(_ symbol: Symbol) -> Symbol {
-            if let existing = local[symbol] { return existing }
+            let known = scratchLocal[symbol.index]
+            if known != 0 { return Symbol(known - 1) }
             let made = scratch.makeSymbol(.slack, owner: -1)
-            local[symbol] = made
+            scratchLocal[symbol.index] = made.id + 1
+            mapped.append(symbol)
             return made
         }
         var queue = terms.map(\.symbol)
         for symbol in queue { _ = localSymbol(symbol) }
-        var visitedRows = Set<Int32>()
         var pendingRows: [(basic: Symbol, constant: Double, cells: [Cell])] = []
         while let symbol = queue.popLast() {
-            for index in tableau.column(symbol) where visitedRows.insert(index).inserted {
+            for index in tableau.column(symbol) where !scratchSeenRows[Int(index)] {
+                scratchSeenRows[Int(index)] = true
+                seenRows.append(index)
                 let row = tableau.rows[Int(index)]
                 guard let rowBasic = row.basic, tableau.kinds[rowBasic.index] != .external else { continue }
                 var cells: [Cell] = []
-                for cell in row.cells where hasZeroCost(cell.symbol) {
-                    if local[cell.symbol] == nil { queue.append(cell.symbol) }
+                for cell in row.cells {
+                    let kind = tableau.kinds[cell.symbol.index]
+                    guard (kind == .slack || kind == .error) && hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) else { continue }
+                    if scratchLocal[cell.symbol.index] == 0 { queue.append(cell.symbol) }
                     cells.append(Cell(symbol: localSymbol(cell.symbol), coefficient: cell.coefficient))
                 }
                 let basic = localSymbol(rowBasic)
@@ -200,8 +225,9 @@ extension Solver {
         let sign: Double = maximise ? -1 : 1
         scratch.objectiveValue[0] = sign * constant
         for term in terms {
-            scratch.objective[local[term.symbol]!.index * scratch.stride] = sign * term.coefficient
-            scratch.refreshCandidate(local[term.symbol]!)
+            let local = Symbol(scratchLocal[term.symbol.index] - 1)
+            scratch.objective[local.index * scratch.stride] = sign * term.coefficient
+            scratch.refreshCandidate(local)
         }
         guard scratch.optimize() else { return nil }
         return sign * scratch.objectiveValue[0]

@@ -12,6 +12,11 @@ public final class Solver {
     /// The arrays a new constraint's row is built in, kept from one insertion to the next
     /// (allocating and freeing them was a tenth of adding a small constraint).
     var spareRow = RowBuilder(constant: 0)
+    /// Scratch of `extremum`, by the tableau's symbol and row, all zero between uses.
+    var scratchLocal: [Int32] = []
+    var scratchSeenRows: [Bool] = []
+    /// `extremum`'s scratch tableau, emptied after each use and kept for the next.
+    var spareTableau: Tableau?
 
     // Variables, by index.
     var variableSymbols: [Symbol] = []

@@ -114,6 +114,36 @@ struct Tableau {
         objective.append(contentsOf: repeatElement(0, count: extra * stride))
     }
 
+    /// Empties the tableau for another use, keeping its arrays' room: the scratch tableaux of
+    /// ambiguity checks are made by the hundred, and making and freeing each was most of one.
+    /// For a tableau of the artificial level only (its stride never grew).
+    mutating func clearForReuse() {
+        for s in 0..<symbolCount {
+            kinds[s] = .artificial
+            basicRow[s] = -1
+            values[s] = 0
+            if !columns[s].isEmpty { columns[s].removeAll(keepingCapacity: true) }
+            if !losses[s].isEmpty { losses[s].removeAll(keepingCapacity: true) }
+            tracksLosses[s] = false
+            owners[s] = -1
+            candidatePosition[s] = -1
+            held[s] = 0
+            for slot in 0..<stride { objective[s * stride + slot] = 0 }
+        }
+        symbolCount = 0
+        freeSymbols.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        freeRows.removeAll(keepingCapacity: true)
+        for slot in objectiveValue.indices { objectiveValue[slot] = 0 }
+        levelOrder.removeAll(keepingCapacity: true)
+        levelOrder.append(0)
+        artificialTouched.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        infeasible.removeAll(keepingCapacity: true)
+        isLoggingPivots = false
+        pivotLog.removeAll(keepingCapacity: true)
+    }
+
     /// Returns a parametric symbol that no row holds any more to the free list.
     mutating func releaseSymbol(_ symbol: Symbol) {
         let s = symbol.index
