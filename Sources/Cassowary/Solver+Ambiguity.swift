@@ -165,6 +165,15 @@ extension Solver {
     /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or
     /// nil when it is unbounded.
     private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool) -> Double? {
+        // One scratch tableau, used in place and emptied after each use (making and freeing
+        // one per range was most of it).
+        if spareTableau == nil { spareTableau = Tableau() }
+        return extremum(constant: constant, terms: terms, maximise: maximise, in: &spareTableau!)
+    }
+
+    private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool,
+                          in scratch: inout Tableau) -> Double? {
+        defer { scratch.clearForReuse() }
         // The rows reachable from the terms through zero-cost symbols, restricted to them. A
         // symbol's local copy is found by its index in `scratchLocal` (0: none yet, else the
         // local id + 1) and rows seen are marked in `scratchSeenRows`; both are cleared before
@@ -182,12 +191,6 @@ extension Solver {
             for row in seenRows { scratchSeenRows[Int(row)] = false }
         }
         let nudgeSlot = slotForPriority[Solver.nudgePriority]
-        var scratch = spareTableau ?? Tableau()
-        spareTableau = nil
-        defer {
-            scratch.clearForReuse()
-            spareTableau = scratch
-        }
         func localSymbol(_ symbol: Symbol) -> Symbol {
             let known = scratchLocal[symbol.index]
             if known != 0 { return Symbol(known - 1) }

@@ -15,7 +15,7 @@ public final class Solver {
     /// Scratch of `extremum`, by the tableau's symbol and row, all zero between uses.
     var scratchLocal: [Int32] = []
     var scratchSeenRows: [Bool] = []
-    /// `extremum`'s scratch tableau, emptied after each use and kept for the next.
+    /// `extremum`'s scratch tableau, used in place, emptied after each use and kept.
     var spareTableau: Tableau?
 
     // Variables, by index.

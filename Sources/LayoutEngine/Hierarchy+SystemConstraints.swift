@@ -101,8 +101,11 @@ extension Hierarchy {
     /// Some constraints in `allConstraints` order, without listing every constraint.
     public func inListingOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
         guard refs.count > 1 else { return refs }
-        var position: [ViewID: Int] = [:]
+        // Positions in `allViewIDs` by view identifier (an array: hashing 10,000 views for a
+        // sort of a few constraints cost more than the sort).
+        var position: [Int] = []
         if refs.contains(where: { if case .user = $0 { false } else { true } }) {
+            position = [Int](repeating: .max, count: views.count)
             for (k, id) in allViewIDs.enumerated() { position[id] = k }
         }
         var stackOrder: [ViewID: [Int: Int]] = [:]
@@ -111,12 +114,12 @@ extension Hierarchy {
             case let .user(index):
                 return (0, index, 0, 0)
             case let .system(id, kind):
-                return (1, position[id] ?? .max, 0, SystemConstraintKind.allCases.firstIndex(of: kind)!)
+                return (1, id < position.count ? position[id] : .max, 0, SystemConstraintKind.allCases.firstIndex(of: kind)!)
             case let .stack(id, k):
                 if stackOrder[id] == nil {
                     stackOrder[id] = Dictionary(uniqueKeysWithValues: view(id).stackLayout.order.enumerated().map { ($1, $0) })
                 }
-                return (1, position[id] ?? .max, 1, stackOrder[id]![k] ?? .max)
+                return (1, id < position.count ? position[id] : .max, 1, stackOrder[id]![k] ?? .max)
             }
         }
         return refs.map { ($0, key($0)) }.sorted { $0.1 < $1.1 }.map(\.0)

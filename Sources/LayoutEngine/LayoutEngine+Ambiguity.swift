@@ -124,32 +124,48 @@ extension LayoutEngine {
     /// - Complexity: a range query per optional constraint in that neighbourhood.
     func competingConstraints(near id: ViewID) -> [ConstraintRef] {
         guard id < variables.count, let v = variables[id] else { return [] }
-        let index = variableUsers
-        var seenVariables = Set<Int32>()
-        var seen = Set<ConstraintRef>()
-        var candidates: [ConstraintRef] = []
+        // Variables and constraints seen are marked with this walk's stamp, by variable index
+        // and solver id (two hashed sets per view were most of `ambiguous` over thousands of
+        // ambiguous views).
+        walkStamp += 1
+        let stamp = walkStamp
+        var candidates: [(ref: ConstraintRef, current: Installed)] = []
         var queue = [v.minX.index, v.minY.index, v.width.index, v.height.index]
         var head = 0
         while head < queue.count && candidates.count < 256 {
-            let variable = queue[head]
+            let variable = Int(queue[head])
             head += 1
-            guard seenVariables.insert(variable).inserted else { continue }
-            for ref in index[variable] ?? [] where seen.insert(ref).inserted {
-                candidates.append(ref)
-                queue += installed[ref]!.compiled.expression.terms.map(\.variable.index)
+            if variable >= variableWalkStamps.count {
+                variableWalkStamps.append(contentsOf: repeatElement(0, count: variable + 1 - variableWalkStamps.count))
+            }
+            guard variableWalkStamps[variable] != stamp else { continue }
+            variableWalkStamps[variable] = stamp
+            for ref in variableUsers[Int32(variable)] ?? [] {
+                let current = installed[ref]!
+                let k = Int(current.id.index)
+                if k >= constraintWalkStamps.count {
+                    constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
+                }
+                guard constraintWalkStamps[k] != stamp else { continue }
+                constraintWalkStamps[k] = stamp
+                candidates.append((ref, current))
+                for term in current.compiled.expression.terms { queue.append(term.variable.index) }
             }
         }
         return competing(candidates)
     }
 
+    func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        competing(refs.compactMap { ref in installed[ref].map { (ref, $0) } })
+    }
+
     /// Those of `refs` that are optional and give way by different amounts in different optimal
     /// layouts.
-    func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+    func competing(_ refs: [(ref: ConstraintRef, current: Installed)]) -> [ConstraintRef] {
         if competingMemo.generation != generation { competingMemo = (generation, [:]) }
         var result: [ConstraintRef] = []
-        for ref in refs {
-            guard let current = installed[ref], !current.compiled.isRequired,
-                  !current.compiled.expression.terms.isEmpty else { continue }
+        for (ref, current) in refs {
+            guard !current.compiled.isRequired, !current.compiled.expression.terms.isEmpty else { continue }
             // Views of one component ask about the same constraints: each is asked once per
             // solver state.
             if let known = competingMemo.verdicts[ref] {

@@ -42,6 +42,11 @@ public final class LayoutEngine {
     /// Ranges of variables over the optimal layouts, each asked once per solver state (an
     /// ambiguity report, its text and the picture's ghost all ask for the same ones).
     var rangeMemo: (generation: Int, ranges: [Int32: ValueRange]) = (-1, [:])
+    /// Marks of graph walks (`competingConstraints`): by solver variable and by solver
+    /// constraint id, the stamp of the walk that last saw it.
+    var walkStamp = 0
+    var variableWalkStamps: [Int] = []
+    var constraintWalkStamps: [Int] = []
     /// Solver variable → the installed constraints that name it, in installation order.
     var variableUsers: [Int32: [ConstraintRef]] = [:]
     /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.

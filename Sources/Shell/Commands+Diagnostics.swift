@@ -139,7 +139,7 @@ extension Commands {
         try a.none()
         let text = DiagnosisText(engine: s.engine)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
-        let lines = text.groupedLines(s.engine.hierarchy.allViews.compactMap { s.engine.ambiguityReport($0.id) })
+        let lines = text.groupedLines(s.engine.hierarchy.allViewIDs.compactMap { s.engine.ambiguityReport($0) })
         s.print(lines.isEmpty ? "no ambiguous views" : lines.joined(separator: "\n"))
     }
 
