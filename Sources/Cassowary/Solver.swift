@@ -57,7 +57,7 @@ public final class Solver {
         let variable = Variable(index: Int32(variableSymbols.count))
         let symbol = tableau.makeSymbol(.external, owner: variable.index)
         variableSymbols.append(symbol)
-        variableNames.append(name.isEmpty ? "v\(variable.index)" : name)
+        variableNames.append(name)  // "" until asked: `name(of:)` says "vN" then
         return variable
     }
 
@@ -68,7 +68,10 @@ public final class Solver {
         (tableau.pivotCount, tableau.phaseOneCount, tableau.phaseOnePivots, tableau.rowsTouched, tableau.rows.count - tableau.freeRows.count)
     }
 
-    public func name(of variable: Variable) -> String { variableNames[Int(variable.index)] }
+    public func name(of variable: Variable) -> String {
+        let name = variableNames[Int(variable.index)]
+        return name.isEmpty ? "v\(variable.index)" : name
+    }
 
     /// The value of a variable in the current optimal solution.
     /// - Complexity: O(1).
