@@ -215,7 +215,7 @@ extension LayoutEngine {
                 installed[ref] = Installed(id: id, compiled: compiled, stamp: stamp)
                 refByID[id.index] = ref
                 for variable in distinctVariables(compiled) {
-                    variableUsers[variable, default: []].append(ref)
+                    variableUsers.append(ref, to: variable)
                     touchedVariables.insert(variable)
                 }
                 return
@@ -266,8 +266,7 @@ extension LayoutEngine {
         installed[ref] = nil
         refByID[current.id.index] = nil
         for variable in distinctVariables(current.compiled) {
-            variableUsers[variable]?.removeAll { $0 == ref }
-            if variableUsers[variable]?.isEmpty == true { variableUsers[variable] = nil }
+            variableUsers.remove(ref, from: variable)
             touchedVariables.insert(variable)
         }
         noteChange(ref)

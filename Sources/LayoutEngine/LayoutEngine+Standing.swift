@@ -96,13 +96,30 @@ extension LayoutEngine {
 
     /// The views and your optional constraints that name the variables.
     func named(by variables: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
-        var views = Set<ViewID>()
-        var refs = Set<ConstraintRef>()
+        // Views and constraints are marked by index, not hashed into sets (all of an import's
+        // variables come here).
+        var viewSeen = [Bool](repeating: false, count: hierarchy.views.count)
+        var views: [ViewID] = []
+        walkStamp += 1
+        let stamp = walkStamp
+        var refs: [ConstraintRef] = []
         for variable in variables {
-            if let component = components[variable] { views.insert(component.view) }
-            for ref in variableUsers[variable] ?? [] where isAnnounced(ref) { refs.insert(ref) }
+            if let component = components[variable], component.view < viewSeen.count, !viewSeen[component.view] {
+                viewSeen[component.view] = true
+                views.append(component.view)
+            }
+            for ref in variableUsers[variable] ?? [] {
+                guard case .user = ref, let current = installed[ref], !current.compiled.isRequired else { continue }
+                let k = Int(current.id.index)
+                if k >= constraintWalkStamps.count {
+                    constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
+                }
+                guard constraintWalkStamps[k] != stamp else { continue }
+                constraintWalkStamps[k] = stamp
+                refs.append(ref)
+            }
         }
-        return (views.sorted(), Array(refs))
+        return (views.sorted(), refs)
     }
 
     static let standingViewLimit = 200

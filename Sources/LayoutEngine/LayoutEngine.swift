@@ -13,9 +13,9 @@ public final class LayoutEngine {
     let solver = Solver()
     var variables: [ViewVariables?] = []
     var installed: [ConstraintRef: Installed] = [:]
-    var refByID: [Int32: ConstraintRef] = [:]
+    var refByID = ByIndex<ConstraintRef>()
     /// Solver variable → the frame component it stands for.
-    var components: [Int32: ComponentRef] = [:]
+    var components = ByIndex<ComponentRef>()
     /// Broken required constraints (active but kept out of the solver), with the minimal
     /// conflicting set each was broken from, in breaking order.
     public internal(set) var broken: [ConstraintRef: [ConstraintRef]] = [:]
@@ -47,8 +47,26 @@ public final class LayoutEngine {
     var walkStamp = 0
     var variableWalkStamps: [Int] = []
     var constraintWalkStamps: [Int] = []
-    /// Solver variable → the installed constraints that name it, in installation order.
-    var variableUsers: [Int32: [ConstraintRef]] = [:]
+    /// A value by solver index (a variable's, a constraint's), in an array (no hashing); nil where
+/// none was set.
+struct ByIndex<Value> {
+    private var values: [Value?] = []
+
+    subscript(variable: Int32) -> Value? {
+        get {
+            let k = Int(variable)
+            return k >= 0 && k < values.count ? values[k] : nil
+        }
+        set {
+            let k = Int(variable)
+            if k >= values.count { values.append(contentsOf: repeatElement(nil, count: k + 1 - values.count)) }
+            values[k] = newValue
+        }
+    }
+}
+
+/// Solver variable → the installed constraints that name it, in installation order.
+    var variableUsers = VariableUsers()
     /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.
     var touchedVariables: Set<Int32> = []
     /// Which views were ambiguous and which of your constraints violated, as last looked at.
@@ -333,6 +351,32 @@ struct Installed {
     var id: ConstraintID
     var compiled: Constraint
     var stamp: Int
+}
+
+/// Solver variable → the installed constraints that name it, in installation order: lists in
+/// an array by variable index (a dictionary was hashed for each variable of each constraint
+/// installed, thousands in an import).
+struct VariableUsers {
+    private var lists: [[ConstraintRef]] = []
+
+    /// The constraints that name the variable; nil when none does.
+    subscript(variable: Int32) -> [ConstraintRef]? {
+        let k = Int(variable)
+        guard k >= 0 && k < lists.count && !lists[k].isEmpty else { return nil }
+        return lists[k]
+    }
+
+    mutating func append(_ ref: ConstraintRef, to variable: Int32) {
+        let k = Int(variable)
+        if k >= lists.count { lists.append(contentsOf: repeatElement([], count: k + 1 - lists.count)) }
+        lists[k].append(ref)
+    }
+
+    mutating func remove(_ ref: ConstraintRef, from variable: Int32) {
+        let k = Int(variable)
+        guard k >= 0 && k < lists.count else { return }
+        lists[k].removeAll { $0 == ref }
+    }
 }
 
 /// A component of a frame.
