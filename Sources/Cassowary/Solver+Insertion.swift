@@ -98,6 +98,7 @@ extension Solver {
             return certificate + [id]
         }
         records[Int(id.index)] = record
+        for term in constraint.expression.terms { termLog.append((term.variable.index, id.index)) }
         connectionIndex = nil
         liveConstraintCount += 1
         if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }

@@ -15,6 +15,11 @@ public final class Solver {
     /// Scratch of `extremum`, by the tableau's symbol and row, all zero between uses.
     var scratchLocal: [Int32] = []
     var scratchSeenRows: [Bool] = []
+    /// Marks of `connectedConstraints` walks: by constraint and by variable index, the stamp
+    /// of the walk that last saw it.
+    var walkStamp = 0
+    var constraintMarks: [Int] = []
+    var variableMarks: [Int] = []
     /// `extremum`'s scratch tableau, used in place, emptied after each use and kept.
     var spareTableau: Tableau?
 
@@ -27,6 +32,10 @@ public final class Solver {
     /// Variable index → the constraints that name it; built on demand by explanations and
     /// dropped whenever a constraint enters or leaves.
     var connectionIndex: ConnectionIndex?
+    /// Every (variable, constraint) pair of the constraints inserted, in order, with those of
+    /// constraints since removed (and repeats of re-inserted ones) until the next index is made:
+    /// the index reads this flat log instead of every record's terms.
+    var termLog: [(variable: Int32, constraint: Int32)] = []
     var liveConstraintCount = 0
 
     // Priority levels: slot per priority (slot 0 is phase 1's), and how many constraints use it.
