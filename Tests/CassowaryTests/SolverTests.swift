@@ -442,6 +442,31 @@ import CassowaryReference
         #expect(try solver.violationExplanation(for: fill).isEmpty)
     }
 
+    /// The explanation follows the constraints as they are now: one removed is not named, one
+    /// added after the last explanation is, one whose priority changed (taken out and put
+    /// back) counts once.
+    @Test func explanationsFollowConstraintsRemovedAddedAndReprioritised() throws {
+        let solver = Solver()
+        let width = solver.makeVariable(named: "width")
+        let left = solver.makeVariable(named: "left")
+        let pin = try solver.add(Constraint(left, .equal, 0))
+        let fill = try solver.add(Constraint(left + width, .equal, 300))
+        let hugging = try solver.add(Constraint(width, .lessThanOrEqual, 51, priority: 251))
+        #expect(Set(try solver.violationExplanation(for: hugging)) == [pin, fill])
+        try solver.remove(fill)
+        #expect(try solver.violationExplanation(for: hugging).isEmpty)
+        let stretch = try solver.add(Constraint(width, .equal, 200, priority: 500))
+        #expect(try solver.violationExplanation(for: hugging) == [stretch])
+        try solver.setPriority(stretch, to: .required)
+        try solver.setPriority(stretch, to: 400)
+        try solver.setPriority(stretch, to: 600)
+        #expect(try solver.violationExplanation(for: hugging) == [stretch])
+        let right = solver.makeVariable(named: "right")
+        let edge = try solver.add(Constraint(right, .equal, left + width))
+        let wall = try solver.add(Constraint(right, .equal, 120))
+        #expect(Set(try solver.violationExplanation(for: hugging)) == [pin, edge, wall])
+    }
+
     @Test func aViolatedHigherLevelCanForceALowerOne() throws {
         let solver = Solver()
         let x = solver.makeVariable()
