@@ -98,16 +98,22 @@ extension Commands {
         let h = engine.hierarchy
         let picture = Picture(engine: engine, limit: pictureLimit)
         let text = DiagnosisText(engine: engine)
-        var touching: [ViewID: [(name: String, text: String, state: String)]] = [:]
-        let drawn = Set(picture.boxes.map(\.id))
+        // By view identifier, in arrays (a set of the drawn views and one of each constraint's
+        // two items were hashed 50,000 times for a page of 10,000 views).
+        var touching = [[(name: String, text: String, state: String)]](repeating: [], count: h.views.count)
+        var drawn = [Bool](repeating: false, count: h.views.count)
+        for box in picture.boxes { drawn[box.id] = true }
         for (ref, constraint) in h.allConstraints {
+            let first = constraint.first.item
+            let second = constraint.second.map(\.item).flatMap { $0 == first ? nil : $0 }
+            guard drawn[first] || second.map({ drawn[$0] }) == true else { continue }
             let state = engine.state(of: ref, constraint)
             var stateText = state.rawValue
             if state == .violated || state == .broken { stateText += " by \(formatNumber(engine.error(of: ref)))" }
             if !constraint.isRequired { stateText += " @\(constraint.priority)" }
-            for item in Set(constraint.items) where drawn.contains(item) {
-                touching[item, default: []].append((constraint.name, h.text(of: constraint), stateText))
-            }
+            let entry = (constraint.name, h.text(of: constraint), stateText)
+            if drawn[first] { touching[first].append(entry) }
+            if let second, drawn[second] { touching[second].append(entry) }
         }
         var views: [String: PageDetails.ViewDetail] = [:]
         for (k, box) in picture.boxes.enumerated() {
@@ -122,7 +128,7 @@ extension Commands {
             } else {
                 explanation = ["(run 'explain \(box.name)' in strut)"]
             }
-            views[box.name] = PageDetails.ViewDetail(frame: describe(h.view(box.id).frame), constraints: touching[box.id] ?? [],
+            views[box.name] = PageDetails.ViewDetail(frame: describe(h.view(box.id).frame), constraints: touching[box.id],
                                                      explanation: explanation)
         }
         var reports: [PageDetails.Report] = []
@@ -163,11 +169,12 @@ extension Commands {
             let (v, c) = names([report.ref] + report.forcedBy)
             reports.append(.init(kind: "violation", text: text.text(report), views: v, constraints: c))
         }
-        for view in h.allViews {
-            guard let report = engine.ambiguityReport(view.id) else { continue }
-            reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [view.name], constraints: []))
+        let ids = h.allViewIDs
+        for id in ids {
+            guard let report = engine.ambiguityReport(id) else { continue }
+            reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [h.view(id).name], constraints: []))
         }
-        let details = PageDetails(title: "strut: \(h.allViews.count - 1) views, \(h.userConstraints.count) constraints",
+        let details = PageDetails(title: "strut: \(ids.count - 1) views, \(h.userConstraints.count) constraints",
                                   views: views, reports: reports, reloads: reloads)
         return PageWriter.document(picture, details)
     }
