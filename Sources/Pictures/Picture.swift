@@ -135,10 +135,16 @@ public struct Picture: Sendable {
         lines = ConstraintLine.lines(engine, placed: placed)
     }
 
-    /// A view read out of the hierarchy, with its frame in the picture's coordinates.
-    struct Placed {
-        var view: View
-        var frame: Rect
+    /// A view read out of the hierarchy, with its frame in the picture's coordinates. A class:
+    /// reading one out of the list for each end of each constraint copied the whole view.
+    final class Placed {
+        let view: View
+        let frame: Rect
+
+        init(view: View, frame: Rect) {
+            self.view = view
+            self.frame = frame
+        }
     }
 
     /// Views (root aside) touched by a conflicting set or by a violated constraint of the
