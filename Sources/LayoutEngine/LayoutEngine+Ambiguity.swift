@@ -142,12 +142,7 @@ extension LayoutEngine {
             variableWalkStamps[variable] = stamp
             for ref in variableUsers[Int32(variable)] ?? [] {
                 let current = installed[ref]!
-                let k = Int(current.id.index)
-                if k >= constraintWalkStamps.count {
-                    constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
-                }
-                guard constraintWalkStamps[k] != stamp else { continue }
-                constraintWalkStamps[k] = stamp
+                guard markFirstVisit(of: current.id, stamp: stamp) else { continue }
                 candidates.append((ref, current))
                 for term in current.compiled.expression.terms { queue.append(term.variable.index) }
             }

@@ -109,17 +109,24 @@ extension LayoutEngine {
                 views.append(component.view)
             }
             for ref in variableUsers[variable] ?? [] {
-                guard case .user = ref, let current = installed[ref], !current.compiled.isRequired else { continue }
-                let k = Int(current.id.index)
-                if k >= constraintWalkStamps.count {
-                    constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
-                }
-                guard constraintWalkStamps[k] != stamp else { continue }
-                constraintWalkStamps[k] = stamp
+                guard case .user = ref, let current = installed[ref], !current.compiled.isRequired,
+                      markFirstVisit(of: current.id, stamp: stamp) else { continue }
                 refs.append(ref)
             }
         }
         return (views.sorted(), refs)
+    }
+
+    /// Marks an installed constraint as seen by the walk with this stamp.
+    /// - Returns: whether the walk had not seen it yet.
+    func markFirstVisit(of id: ConstraintID, stamp: Int) -> Bool {
+        let k = Int(id.index)
+        if k >= constraintWalkStamps.count {
+            constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
+        }
+        guard constraintWalkStamps[k] != stamp else { return false }
+        constraintWalkStamps[k] = stamp
+        return true
     }
 
     static let standingViewLimit = 200
