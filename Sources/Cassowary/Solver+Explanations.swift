@@ -188,15 +188,21 @@ extension Solver {
     }
 }
 
-/// A fresh solver holding a few constraints of another, as required, for feasibility tests.
-struct ScratchSolver {
-    let solver = Solver()
+/// An empty solver, borrowed from another's pool, holding a few of its constraints as
+/// required, for feasibility tests; given back, emptied, when it goes out of scope.
+struct ScratchSolver: ~Copyable {
+    let solver: Solver
     let template: Solver
     var variables: [Int32: Variable] = [:]
     /// The caller's tag of each constraint added, by scratch handle index.
     var tags: [Int] = []
 
-    init(for template: Solver) { self.template = template }
+    init(for template: Solver) {
+        self.template = template
+        solver = template.borrowScratch(feasibilityOnly: false)
+    }
+
+    deinit { template.giveBack(solver) }
 
     /// Adds a constraint (mapping the template's variables); nil if it holds, else the raw
     /// certificate: the tags of a conflicting set (including this one's).

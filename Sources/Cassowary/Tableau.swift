@@ -116,7 +116,8 @@ struct Tableau {
 
     /// Empties the tableau for another use, keeping its arrays' room: the scratch tableaux of
     /// ambiguity checks are made by the hundred, and making and freeing each was most of one.
-    /// For a tableau of the artificial level only (its stride never grew).
+    /// Every level is emptied and only phase 1's is left in order; a stride that grew stays
+    /// (a solver emptied with it starts its levels again from slot 1).
     mutating func clearForReuse() {
         for s in 0..<symbolCount {
             kinds[s] = .artificial

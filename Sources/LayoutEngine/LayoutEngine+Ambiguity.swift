@@ -105,15 +105,21 @@ extension LayoutEngine {
         return result.sorted()
     }
 
-    /// The constraints in the solver that name a frame variable of one of `views`, in listing
-    /// order: every constraint between two of them is there (a constraint keeps a variable of
+    /// The required equalities in the solver that name a frame variable of one of `views`, in
+    /// listing order: every one between two of them is there (a constraint keeps a variable of
     /// at least one of its views: only an ancestor's position cancels out), found without
-    /// listing every constraint.
-    public func installedConstraints(touching views: some Sequence<ViewID>) -> [ConstraintRef] {
+    /// listing every constraint. The solver's form is asked first: the optional and the
+    /// inequalities (most of a label's) are not made into constraints or sorted.
+    public func installedRequiredEqualities(touching views: some Sequence<ViewID>) -> [ConstraintRef] {
         var found = Set<ConstraintRef>()
         for id in views {
             guard id < variables.count, let v = variables[id] else { continue }
-            for variable in [v.minX, v.minY, v.width, v.height] { found.formUnion(variableUsers[variable.index] ?? []) }
+            for variable in [v.minX, v.minY, v.width, v.height] {
+                for ref in variableUsers[variable.index] ?? [] {
+                    guard let compiled = installed[ref]?.compiled, compiled.isRequired, compiled.relation == .equal else { continue }
+                    found.insert(ref)
+                }
+            }
         }
         return hierarchy.inListingOrder(Array(found))
     }
@@ -124,15 +130,57 @@ extension LayoutEngine {
     /// - Complexity: a range query per optional constraint in that neighbourhood.
     func competingConstraints(near id: ViewID) -> [ConstraintRef] {
         guard id < variables.count, let v = variables[id] else { return [] }
+        let starts = [v.minX.index, v.minY.index, v.width.index, v.height.index]
+        // Views of one neighbourhood (a cell's labels) share its walk: each of the view's
+        // variables is walked alone, once per solver state, to the end of its component. When
+        // those components hold fewer than the limit together, the walk from all four would
+        // have visited all of them and nothing else, so their union is its answer.
+        if competingWalks.generation != generation { competingWalks = CompetingWalks(generation: generation) }
+        var parts: [Int] = []
+        var total = 0
+        for start in starts {
+            let part = competingWalks.partOfVariable[start] ?? walkComponent(from: start)
+            if !parts.contains(part) {
+                parts.append(part)
+                total += competingWalks.parts[part].count
+            }
+        }
+        guard total < LayoutEngine.competingWalkLimit else { return competing(walk(from: starts)) }
+        if parts.count == 1 { return competingWalks.parts[parts[0]].competing }
+        return inActivationOrder(parts.flatMap { competingWalks.parts[$0].competing })
+    }
+
+    static let competingWalkLimit = 256
+
+    /// Walks the component of one variable to its end, unless it holds more constraints than
+    /// the limit, and remembers it for every variable in it (one over the limit is remembered
+    /// as that, without its competing constraints).
+    /// - Returns: its index in `competingWalks.parts`.
+    private func walkComponent(from start: Int32) -> Int {
+        let (candidates, visited, complete) = walkVisiting(from: [start])
+        let part = competingWalks.parts.count
+        competingWalks.parts.append(complete ? (candidates.count, competing(candidates)) : (LayoutEngine.competingWalkLimit, []))
+        for variable in visited { competingWalks.partOfVariable[variable] = part }
+        return part
+    }
+
+    /// The installed constraints reached from these variables through shared variables,
+    /// breadth first, up to the limit.
+    func walk(from starts: [Int32]) -> [(ref: ConstraintRef, current: Installed)] {
+        walkVisiting(from: starts).candidates
+    }
+
+    private func walkVisiting(from starts: [Int32]) -> (candidates: [(ref: ConstraintRef, current: Installed)], visited: [Int32], complete: Bool) {
         // Variables and constraints seen are marked with this walk's stamp, by variable index
         // and solver id (two hashed sets per view were most of `ambiguous` over thousands of
         // ambiguous views).
         walkStamp += 1
         let stamp = walkStamp
         var candidates: [(ref: ConstraintRef, current: Installed)] = []
-        var queue = [v.minX.index, v.minY.index, v.width.index, v.height.index]
+        var visited: [Int32] = []
+        var queue = starts
         var head = 0
-        while head < queue.count && candidates.count < 256 {
+        while head < queue.count && candidates.count < LayoutEngine.competingWalkLimit {
             let variable = Int(queue[head])
             head += 1
             if variable >= variableWalkStamps.count {
@@ -140,6 +188,7 @@ extension LayoutEngine {
             }
             guard variableWalkStamps[variable] != stamp else { continue }
             variableWalkStamps[variable] = stamp
+            visited.append(Int32(variable))
             for ref in variableUsers[Int32(variable)] ?? [] {
                 let current = installed[ref]!
                 guard markFirstVisit(of: current.id, stamp: stamp) else { continue }
@@ -147,7 +196,9 @@ extension LayoutEngine {
                 for term in current.compiled.expression.terms { queue.append(term.variable.index) }
             }
         }
-        return competing(candidates)
+        // Complete when nothing is left to visit (the rest of the queue was seen).
+        let complete = queue[head...].allSatisfy { Int($0) < variableWalkStamps.count && variableWalkStamps[Int($0)] == stamp }
+        return (candidates, visited, complete)
     }
 
     func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {

@@ -341,25 +341,26 @@ extension LayoutEngine {
     /// with `sizesNonNegative`, every width and height they name is also kept ≥ 0.
     /// - Complexity: one small solve; meant for sets of a few constraints.
     func canHold(_ constraints: [Constraint], sizesNonNegative: Bool) -> Bool {
-        let scratch = Solver(feasibilityOnly: true)
-        var mapped: [Int32: Variable] = [:]
-        do {
-            for c in constraints {
-                var copy = c
-                copy.expression.terms = try c.expression.terms.map { term in
-                    if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
-                    let made = scratch.makeVariable()
-                    mapped[term.variable.index] = made
-                    if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
-                        try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
+        solver.withScratchSolver(feasibilityOnly: true) { scratch in
+            var mapped: [Int32: Variable] = [:]
+            do {
+                for c in constraints {
+                    var copy = c
+                    copy.expression.terms = try c.expression.terms.map { term in
+                        if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
+                        let made = scratch.makeVariable()
+                        mapped[term.variable.index] = made
+                        if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
+                            try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
+                        }
+                        return Term(made, term.coefficient)
                     }
-                    return Term(made, term.coefficient)
+                    try scratch.add(copy)
                 }
-                try scratch.add(copy)
+                return true
+            } catch {
+                return false
             }
-            return true
-        } catch {
-            return false
         }
     }
 

@@ -39,6 +39,8 @@ public final class LayoutEngine {
     /// Whether each optional constraint asked about trades off with equal priorities, per
     /// solver state (`competing`).
     var competingMemo: (generation: Int, verdicts: [ConstraintRef: Bool]) = (-1, [:])
+    /// The components `competingConstraints` walked to their end, per solver state.
+    var competingWalks = CompetingWalks(generation: -1)
     /// Ranges of variables over the optimal layouts, each asked once per solver state (an
     /// ambiguity report, its text and the picture's ghost all ask for the same ones).
     var rangeMemo: (generation: Int, ranges: [Int32: ValueRange]) = (-1, [:])
@@ -347,6 +349,14 @@ struct ViewVariables {
 }
 
 /// A constraint as the solver holds it.
+/// Components of the solver's constraints walked to their end by `competingConstraints`, in one
+/// solver state: each with its number of constraints and those among them that compete.
+struct CompetingWalks {
+    var generation: Int
+    var partOfVariable: [Int32: Int] = [:]
+    var parts: [(count: Int, competing: [ConstraintRef])] = []
+}
+
 struct Installed {
     var id: ConstraintID
     var compiled: Constraint

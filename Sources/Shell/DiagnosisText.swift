@@ -318,7 +318,7 @@ struct DiagnosisText {
         // One report ties nothing. A tie is a required equality in the solver between two
         // reported views (listing every constraint instead cost a third of `ambiguous` at
         // 10,000 views).
-        let candidates = reports.count > 1 ? engine.installedConstraints(touching: reports.map(\.view)) : []
+        let candidates = reports.count > 1 ? engine.installedRequiredEqualities(touching: reports.map(\.view)) : []
         for ref in candidates {
             guard let constraint = h.constraint(ref), constraint.isActive, constraint.isRequired, constraint.relation == .equal,
                   let second = constraint.second, engine.state(of: ref, constraint) == .satisfied,
@@ -354,7 +354,7 @@ struct DiagnosisText {
             lines.append(head + ", moving together (tied by \(tied.joined(separator: ", ")))")
             lines += lead.reasons.map { "  why: " + text($0) }
             let anyOf = views.count > 1 ? "any one of " + views.map(name).joined(separator: ", ") : name(lead.view)
-            lines += lead.pins.map { "  pin: " + text($0).replacingOccurrences(of: " to \(name(lead.view))", with: " to \(anyOf)") }
+            lines += lead.pins.map { "  pin: " + text($0, target: anyOf) }
             for guide in members where h.view(guide).kind == .guide {
                 lines.append("  (\(name(guide)) is a layout guide pinned to them: it follows)")
             }
@@ -404,22 +404,24 @@ struct DiagnosisText {
         }
     }
 
-    func text(_ pin: Pin) -> String {
+    /// A pin in words; `target`, when given, is said in place of the view's name (a group of
+    /// views moving together: "any one of a, b").
+    func text(_ pin: Pin, target: String? = nil) -> String {
         switch pin {
         case let .addPosition(view, axis):
             let e = edges(axis)
-            return "add a \(e.near), \(e.far) or \(e.center) constraint to \(name(view))"
+            return "add a \(e.near), \(e.far) or \(e.center) constraint to \(target ?? name(view))"
         case let .addSizeOrFarEdge(view, axis):
             let e = edges(axis)
-            return "add a \(e.size) constraint to \(name(view)), or pin its \(e.far)"
+            return "add a \(e.size) constraint to \(target ?? name(view)), or pin its \(e.far)"
         case let .addSizeOrNearEdge(view, axis):
             let e = edges(axis)
-            return "add a \(e.size) or \(e.near) constraint to \(name(view))"
+            return "add a \(e.size) or \(e.near) constraint to \(target ?? name(view))"
         case let .addSize(view, axis):
-            return "add a \(edges(axis).size) constraint to \(name(view))"
+            return "add a \(edges(axis).size) constraint to \(target ?? name(view))"
         case let .addNearEdgeAndSize(view, axis):
             let e = edges(axis)
-            return "add a \(e.near) and a \(e.size) constraint to \(name(view)) (or two edges)"
+            return "add a \(e.near) and a \(e.size) constraint to \(target ?? name(view)) (or two edges)"
         case let .reprioritise(fix):
             return "give one of them another priority, e.g. \(text(fix))"
         }

@@ -233,10 +233,10 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(Array(copy) == Array(0..<9_000))
 }
 
-/// `installedConstraints(touching:)` finds, in listing order, every constraint in the solver
-/// between views of the set: user, system and stack constraints, and one between a view and
-/// its ancestor (whose position cancels out of it).
-@Test func theConstraintsBetweenSomeViewsAreFoundInListingOrder() throws {
+/// `installedRequiredEqualities(touching:)` finds, in listing order, every required equality
+/// in the solver between views of the set: user, system and stack constraints, and one between
+/// a view and its ancestor (whose position cancels out of it); no inequality, no optional one.
+@Test func theRequiredEqualitiesBetweenSomeViewsAreFoundInListingOrder() throws {
     let engine = LayoutEngine()
     try engine.addView(kind: .stack, name: "s", parent: "root")
     try engine.addView(kind: .label, name: "a", parent: "s", properties: [.text("A")])
@@ -247,23 +247,28 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     try engine.addConstraint(spec("a", .width, plus: 40))
     try engine.addConstraint(spec("inner", .leading, .equal, "box", name: "edge"))
     try engine.addConstraint(spec("inner", .width, .equal, "box", name: "same"))
+    try engine.addConstraint(spec("inner", .height, .lessThanOrEqual, "box", name: "within"))
+    try engine.addConstraint(spec("inner", .top, .equal, "box", at: 500, name: "soft"))
     try engine.addConstraint(spec("box", .top, .equal, "free", .bottom, name: "below"))
     try engine.setProperty(.autoresizing(true), of: "free")
     let h = engine.hierarchy
     for names in [["a", "b", "s"], ["box", "inner"], ["box", "inner", "free"], ["a"], ["free", "box"]] {
         let ids = try names.map { try h.viewID(named: $0) }
-        let found = engine.installedConstraints(touching: ids)
-        // Every constraint among these views that the solver holds, in listing order.
+        let found = engine.installedRequiredEqualities(touching: ids)
+        // Every required equality among these views that the solver holds, in listing order.
         let between = h.allConstraints.filter { ref, constraint in
             constraint.items.allSatisfy(ids.contains) && engine.state(of: ref) == .satisfied
+                && constraint.isRequired && constraint.relation == .equal
         }.map(\.ref)
         #expect(between.allSatisfy(found.contains), "\(names)")
         #expect(found.filter(between.contains) == between, "\(names)")
+        #expect(found.allSatisfy { h.constraint($0)!.isRequired && h.constraint($0)!.relation == .equal }, "\(names)")
         // Each once, none outside the solver.
         #expect(Set(found).count == found.count)
     }
-    let pair = try engine.installedConstraints(touching: [h.viewID(named: "box"), h.viewID(named: "inner")]).map(engine.name)
+    let pair = try engine.installedRequiredEqualities(touching: [h.viewID(named: "box"), h.viewID(named: "inner")]).map(engine.name)
     #expect(pair.contains("edge") && pair.contains("same") && pair.contains("below"))
+    #expect(!pair.contains("within") && !pair.contains("soft"))
 }
 
 /// Conflict sets, explanations and competing constraints are listed in activation order, each

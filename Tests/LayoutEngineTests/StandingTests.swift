@@ -207,3 +207,52 @@ import CassowaryReference
     #expect(engine.competingConstraints(near: id).isEmpty)
     #expect(engine.ambiguityReport(id) == nil)
 }
+
+/// Views of one neighbourhood share its walk (`competingConstraints` remembers the components it
+/// walked to their end, per solver state): every view's answer is the one the walk from its own
+/// four variables gives, in neighbourhoods under the walk's limit and in one over it, asked in
+/// any order, and again after a change.
+@Test(arguments: 0..<12)
+func sharedWalksGiveEachViewItsOwnWalksAnswer(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+    let engine = LayoutEngine()
+    var specs: [ConstraintSpec] = []
+    // Rows of labels side by side whose equal compression priorities compete when squeezed;
+    // the last row is long enough that its neighbourhood is over the limit.
+    let rows = [Int.random(in: 2...4, using: &rng), Int.random(in: 1...3, using: &rng), 90]
+    for (r, count) in rows.enumerated() {
+        try engine.addView(kind: .view, name: "row\(r)", parent: "root")
+        specs.append(ConstraintSpec(firstItem: "row\(r)", firstAttribute: .leading, relation: .equal, secondItem: "root", secondAttribute: .leading))
+        specs.append(ConstraintSpec(firstItem: "row\(r)", firstAttribute: .top, relation: .equal, secondItem: "root", secondAttribute: .top, constant: Double(50 * r)))
+        specs.append(ConstraintSpec(firstItem: "row\(r)", firstAttribute: .width, relation: .equal, constant: Double(r == 0 ? Int.random(in: 40...60, using: &rng) : Int.random(in: 40...200, using: &rng))))
+        specs.append(ConstraintSpec(firstItem: "row\(r)", firstAttribute: .height, relation: .equal, constant: 40))
+        for k in 0..<count {
+            let name = "l\(r)_\(k)"
+            try engine.addView(kind: .label, name: name, parent: "row\(r)", properties: [.text(String(repeating: "M", count: Int.random(in: 3...6, using: &rng)))])
+            specs.append(ConstraintSpec(firstItem: name, firstAttribute: .leading, relation: .equal,
+                                        secondItem: k == 0 ? "row\(r)" : "l\(r)_\(k - 1)", secondAttribute: k == 0 ? .leading : .trailing))
+            if Bool.random(using: &rng) {
+                specs.append(ConstraintSpec(firstItem: name, firstAttribute: .centerY, relation: .equal, secondItem: "row\(r)", secondAttribute: .centerY))
+            }
+        }
+        specs.append(ConstraintSpec(firstItem: "l\(r)_\(count - 1)", firstAttribute: .trailing, relation: .equal, secondItem: "row\(r)", secondAttribute: .trailing))
+    }
+    _ = try engine.addConstraints(specs)
+    engine.layoutIfNeeded()
+    func check(_ context: String) {
+        var ids = engine.hierarchy.allViewIDs.filter { $0 != Hierarchy.rootID }
+        ids.shuffle(using: &rng)
+        for id in ids {
+            let v = engine.variables[id]!
+            let expected = engine.competing(engine.walk(from: [v.minX.index, v.minY.index, v.width.index, v.height.index]))
+            #expect(engine.competingConstraints(near: id) == expected, "seed \(seed), \(context), \(engine.hierarchy.view(id).name)")
+        }
+    }
+    check("first")
+    #expect(engine.competingWalks.parts.contains { $0.count >= LayoutEngine.competingWalkLimit }, "no neighbourhood over the limit")
+    // The first row is squeezed: its labels compete, and its walk was shared.
+    #expect(engine.competingWalks.parts.contains { $0.count < LayoutEngine.competingWalkLimit && !$0.competing.isEmpty })
+    try engine.setProperty(.text("MMMMMMMMMMMM"), of: "l0_0")
+    engine.layoutIfNeeded()
+    check("after a change")
+}
