@@ -184,11 +184,19 @@ extension Solver {
         if scratchSeenRows.count < tableau.rows.count {
             scratchSeenRows.append(contentsOf: repeatElement(false, count: tableau.rows.count - scratchSeenRows.count))
         }
-        var mapped: [Symbol] = []
-        var seenRows: [Int32] = []
+        // The walk's lists are the solver's, emptied and kept (allocating them, and an array
+        // of cells per row, was most of a range query over a few rows).
+        var walk = spareWalk
+        spareWalk = ScratchWalk()
+        walk.mapped.removeAll(keepingCapacity: true)
+        walk.seenRows.removeAll(keepingCapacity: true)
+        walk.queue.removeAll(keepingCapacity: true)
+        walk.pending.removeAll(keepingCapacity: true)
+        walk.cells.removeAll(keepingCapacity: true)
         defer {
-            for symbol in mapped { scratchLocal[symbol.index] = 0 }
-            for row in seenRows { scratchSeenRows[Int(row)] = false }
+            for symbol in walk.mapped { scratchLocal[symbol.index] = 0 }
+            for row in walk.seenRows { scratchSeenRows[Int(row)] = false }
+            spareWalk = walk
         }
         let nudgeSlot = slotForPriority[Solver.nudgePriority]
         func localSymbol(_ symbol: Symbol) -> Symbol {
@@ -196,33 +204,38 @@ extension Solver {
             if known != 0 { return Symbol(known - 1) }
             let made = scratch.makeSymbol(.slack, owner: -1)
             scratchLocal[symbol.index] = made.id + 1
-            mapped.append(symbol)
+            walk.mapped.append(symbol)
             return made
         }
-        var queue = terms.map(\.symbol)
-        for symbol in queue { _ = localSymbol(symbol) }
-        var pendingRows: [(basic: Symbol, constant: Double, cells: [Cell])] = []
-        while let symbol = queue.popLast() {
+        for term in terms {
+            walk.queue.append(term.symbol)
+            _ = localSymbol(term.symbol)
+        }
+        while let symbol = walk.queue.popLast() {
             for index in tableau.column(symbol) where !scratchSeenRows[Int(index)] {
                 scratchSeenRows[Int(index)] = true
-                seenRows.append(index)
-                let row = tableau.rows[Int(index)]
-                guard let rowBasic = row.basic, tableau.kinds[rowBasic.index] != .external else { continue }
-                var cells: [Cell] = []
-                for cell in row.cells {
+                walk.seenRows.append(index)
+                guard let rowBasic = tableau.rows[Int(index)].basic, tableau.kinds[rowBasic.index] != .external else { continue }
+                let start = walk.cells.count
+                for cell in tableau.rows[Int(index)].cells {
                     let kind = tableau.kinds[cell.symbol.index]
                     guard (kind == .slack || kind == .error) && hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) else { continue }
-                    if scratchLocal[cell.symbol.index] == 0 { queue.append(cell.symbol) }
-                    cells.append(Cell(symbol: localSymbol(cell.symbol), coefficient: cell.coefficient))
+                    if scratchLocal[cell.symbol.index] == 0 { walk.queue.append(cell.symbol) }
+                    walk.cells.append(Cell(symbol: localSymbol(cell.symbol), coefficient: cell.coefficient))
                 }
                 let basic = localSymbol(rowBasic)
                 if tableau.kinds[rowBasic.index] == .dummy { scratch.kinds[basic.index] = .dummy }
-                pendingRows.append((basic, row.constant, cells))
+                walk.pending.append((basic, tableau.rows[Int(index)].constant, start, walk.cells.count))
             }
         }
-        for pending in pendingRows {
-            scratch.insertRow(basic: pending.basic, constant: max(0, pending.constant),
-                              cells: pending.cells.sorted { $0.symbol < $1.symbol })
+        for pending in walk.pending {
+            walk.cells[pending.start..<pending.end].sort { $0.symbol < $1.symbol }
+        }
+        walk.cells.withUnsafeBufferPointer { cells in
+            for pending in walk.pending {
+                scratch.insertRow(basic: pending.basic, constant: max(0, pending.constant),
+                                  copying: UnsafeBufferPointer(rebasing: cells[pending.start..<pending.end]))
+            }
         }
         // Minimise ±(constant + Σ a·x) at slot 0.
         let sign: Double = maximise ? -1 : 1
@@ -235,4 +248,16 @@ extension Solver {
         guard scratch.optimize() else { return nil }
         return sign * scratch.objectiveValue[0]
     }
+}
+
+/// The lists `extremum`'s walk builds its scratch tableau from, kept between range queries.
+struct ScratchWalk {
+    /// The solver's symbols given a local copy, to clear `scratchLocal` after.
+    var mapped: [Symbol] = []
+    /// The solver's rows seen, to clear `scratchSeenRows` after.
+    var seenRows: [Int32] = []
+    var queue: [Symbol] = []
+    /// The rows to make: basic symbol, constant and their cells' range in `cells`.
+    var pending: [(basic: Symbol, constant: Double, start: Int, end: Int)] = []
+    var cells: [Cell] = []
 }

@@ -20,8 +20,10 @@ public final class Solver {
     var walkStamp = 0
     var constraintMarks: [Int] = []
     var variableMarks: [Int] = []
-    /// `extremum`'s scratch tableau, used in place, emptied after each use and kept.
+    /// `extremum`'s scratch tableau, used in place, emptied after each use and kept, and the
+    /// lists its walk builds it from.
     var spareTableau: Tableau?
+    var spareWalk = ScratchWalk()
     /// Emptied solvers lent for feasibility tests and explanations (`withScratchSolver`),
     /// one pool per kind: making and freeing one per test was a fifth of `conflicts` at
     /// 10,000 views, where hundreds of violations are each explained with a few tests.

@@ -133,8 +133,15 @@ struct Tableau {
         }
         symbolCount = 0
         freeSymbols.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
+        // Rows stay, dropped, with their cells' room: the next use fills them again in index
+        // order (freeing and allocating each row's array was a fifth of a range query).
         freeRows.removeAll(keepingCapacity: true)
+        for r in rows.indices.reversed() {
+            rows[r].basic = nil
+            rows[r].constant = 0
+            rows[r].cells.removeAll(keepingCapacity: true)
+            freeRows.append(Int32(r))
+        }
         for slot in objectiveValue.indices { objectiveValue[slot] = 0 }
         levelOrder.removeAll(keepingCapacity: true)
         levelOrder.append(0)
@@ -166,6 +173,24 @@ struct Tableau {
     func isRestricted(_ symbol: Symbol) -> Bool { kinds[symbol.index] != .external }
 
     // MARK: - Rows
+
+    /// Inserts a row whose basic symbol is `basic`, its cells copied from a buffer into a
+    /// dropped row's room when there is one; the cells must be sorted and non-zero.
+    @discardableResult
+    mutating func insertRow(basic: Symbol, constant: Double, copying cells: UnsafeBufferPointer<Cell>) -> Int32 {
+        guard let reused = freeRows.popLast() else {
+            return insertRow(basic: basic, constant: constant, cells: Array(cells))
+        }
+        let r = Int(reused)
+        rows[r].basic = basic
+        rows[r].constant = constant
+        rows[r].cells.removeAll(keepingCapacity: true)
+        rows[r].cells.append(contentsOf: cells)
+        for cell in cells { addToColumn(cell.symbol, row: reused) }
+        basicRow[basic.index] = reused
+        values[basic.index] = constant
+        return reused
+    }
 
     /// Inserts a row whose basic symbol is `basic`; the cells must be sorted and non-zero.
     @discardableResult
