@@ -93,6 +93,8 @@ extension LayoutEngine {
         // Those whose set lost or changed a member may hold now: try them again with the
         // others, in activation order (those among the additions were unbroken above).
         additions += try loosenedRetries()
+        // Room for them all at once: an import's tens of thousands grew the table step by step.
+        installed.reserveCapacity(installed.count + additions.count)
         try installInOrder(additions)
         // A constraint broken in this synchronisation may have been in the set of one broken
         // before it (undo rebuilds in activation order, not in the order things happened):
@@ -319,20 +321,60 @@ extension LayoutEngine {
 
     /// The solver's sets are minimal counting the non-negative sizes as members; with those
     /// left out of the report they must be minimal with every size non-negative as a given.
-    /// A deletion filter on scratch solvers (the sets are a handful of constraints): a member
-    /// goes if the rest, as required, still cannot hold together with `extra` and the givens.
-    /// Above `givensFilterLimit` members (a chain of views) the solver's set is kept as it is:
-    /// the filter would solve the set once per member.
+    /// A deletion filter (the sets are a handful of constraints): from the last member to the
+    /// first, a member goes if the rest, as required, still cannot hold together with `extra`
+    /// and the givens. Above `givensFilterLimit` members (a chain of views) the solver's set is
+    /// kept as it is: the filter would solve the set once per member.
+    ///
+    /// The tests share one scratch solver, which holds every member but one (`out`): to test
+    /// member k, k is taken out and `out` put back. If `out` fits, the rest holds without k,
+    /// so k stays and is the one out; if not, k goes. One removal and one addition a member,
+    /// where solving each test afresh added them all (a fifth of `conflicts` at 10,000 views).
+    /// - Complexity: O(members) scratch operations.
     func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?) -> [ConstraintRef] {
-        guard refs.count <= LayoutEngine.givensFilterLimit else { return refs }
+        guard refs.count <= LayoutEngine.givensFilterLimit, !refs.isEmpty else { return refs }
         let compiled = refs.map { compiledForm($0).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
         guard compiled.allSatisfy({ $0 != nil }) else { return refs }
-        var kept = Array(refs.indices)
-        for k in refs.indices.reversed() {
-            let without = kept.filter { $0 != k }
-            if !canHold(without.map { compiled[$0]! } + (extra.map { [$0] } ?? []), sizesNonNegative: true) { kept = without }
+        let members = compiled.map { $0! }
+        let kept: [Int]? = solver.withScratchSolver(feasibilityOnly: false) { scratch in
+            var mapped: [Int32: Variable] = [:]
+            // A given on a size that no member in the solver names any more holds alone.
+            func add(_ c: Constraint) throws -> ConstraintID {
+                try scratch.add(scratchForm(of: c, in: scratch, mapped: &mapped, sizesNonNegative: true))
+            }
+            // The first test: every member but the last. When even that cannot hold, the
+            // tests go on one by one (`minimalModuloGivensByTests`).
+            var ids = [ConstraintID?](repeating: nil, count: members.count)
+            do {
+                if let extra { _ = try add(extra) }
+                for k in members.indices.dropLast() { ids[k] = try add(members[k]) }
+            } catch {
+                return nil
+            }
+            var kept = Array(members.indices)
+            var out = members.count - 1
+            for k in members.indices.dropLast().reversed() {
+                try? scratch.remove(ids[k]!)
+                if let id = try? add(members[out]) {
+                    ids[out] = id
+                    out = k
+                } else {
+                    kept.removeAll { $0 == k }
+                }
+            }
+            return kept
         }
-        return kept.map { refs[$0] }
+        return (kept ?? minimalModuloGivensByTests(members, with: extra)).map { refs[$0] }
+    }
+
+    /// The deletion filter of `minimalModuloGivens`, each test solved afresh: the positions kept.
+    func minimalModuloGivensByTests(_ members: [Constraint], with extra: Constraint?) -> [Int] {
+        var kept = Array(members.indices)
+        for k in members.indices.reversed() {
+            let without = kept.filter { $0 != k }
+            if !canHold(without.map { members[$0] } + (extra.map { [$0] } ?? []), sizesNonNegative: true) { kept = without }
+        }
+        return kept
     }
 
     static let givensFilterLimit = 200
@@ -345,23 +387,30 @@ extension LayoutEngine {
             var mapped: [Int32: Variable] = [:]
             do {
                 for c in constraints {
-                    var copy = c
-                    copy.expression.terms = try c.expression.terms.map { term in
-                        if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
-                        let made = scratch.makeVariable()
-                        mapped[term.variable.index] = made
-                        if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
-                            try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
-                        }
-                        return Term(made, term.coefficient)
-                    }
-                    try scratch.add(copy)
+                    try scratch.add(scratchForm(of: c, in: scratch, mapped: &mapped, sizesNonNegative: sizesNonNegative))
                 }
                 return true
             } catch {
                 return false
             }
         }
+    }
+
+    /// A constraint over this engine's variables written in a scratch solver's (`mapped`, made
+    /// as needed); with `sizesNonNegative`, a width or height seen for the first time is held
+    /// non-negative there.
+    private func scratchForm(of c: Constraint, in scratch: Solver, mapped: inout [Int32: Variable], sizesNonNegative: Bool) throws -> Constraint {
+        var copy = c
+        copy.expression.terms = try c.expression.terms.map { term in
+            if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
+            let made = scratch.makeVariable()
+            mapped[term.variable.index] = made
+            if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
+                try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
+            }
+            return Term(made, term.coefficient)
+        }
+        return copy
     }
 
     func stamp(of ref: ConstraintRef) -> Int {

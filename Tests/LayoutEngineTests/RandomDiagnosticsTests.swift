@@ -140,3 +140,47 @@ import CassowaryReference
         }
     }
 }
+
+/// `minimalModuloGivens` runs its deletion filter on one scratch solver, taking one member out
+/// and putting one back per test; it keeps exactly what solving each test afresh keeps
+/// (`minimalModuloGivensByTests`), on random sets of random layouts' constraints, with and
+/// without an extra constraint, feasible or not.
+@Test(arguments: 0..<60)
+func theSharedDeletionFilterKeepsWhatSeparateTestsKeep(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 6_364_136_223 &+ 11)
+    let engine = LayoutEngine()
+    let names = ["a", "b", "c", "d"]
+    for name in names { try engine.addView(kind: .view, name: name, parent: name == "d" ? "a" : "root") }
+    let attributes: [LayoutAttribute] = [.leading, .trailing, .width, .centerX, .top, .height, .bottom]
+    for k in 0..<Int.random(in: 6...14, using: &rng) {
+        let first = names.randomElement(using: &rng)!
+        let attribute = attributes.randomElement(using: &rng)!
+        let sized = attribute == .width || attribute == .height
+        var second: String? = sized && Bool.random(using: &rng) ? nil : (names + ["root"]).randomElement(using: &rng)!
+        if second == first { second = "root" }
+        let secondAttribute = second == nil ? nil : (sized ? attribute : attributes.filter { $0.axis == attribute.axis && $0 != .width && $0 != .height }.randomElement(using: &rng)!)
+        _ = try engine.addConstraint(ConstraintSpec(
+            name: "k\(k)", firstItem: first, firstAttribute: attribute,
+            relation: [LayoutRelation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+            secondItem: second, secondAttribute: secondAttribute, constant: Double(Int.random(in: -60...120, using: &rng))))
+    }
+    engine.layoutIfNeeded()
+    let refs = engine.hierarchy.allConstraints.map(\.ref).filter { engine.compiledForm($0) != nil }
+    #expect(!refs.isEmpty)
+    for trial in 0..<8 {
+        let subset = refs.filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }
+        let extra: Constraint? = trial % 2 == 0 ? nil : {
+            var c = engine.compiledForm(refs.randomElement(using: &rng)!)!
+            c.priority = .required
+            c.expression.constant += Double(Int.random(in: -30...30, using: &rng))
+            return c
+        }()
+        let members = subset.map { ref -> Constraint in
+            var c = engine.compiledForm(ref)!
+            c.priority = .required
+            return c
+        }
+        let expected = engine.minimalModuloGivensByTests(members, with: extra).map { subset[$0] }
+        #expect(engine.minimalModuloGivens(subset, with: extra) == expected, "seed \(seed), trial \(trial)")
+    }
+}
