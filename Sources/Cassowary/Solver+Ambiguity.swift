@@ -228,11 +228,17 @@ extension Solver {
                 walk.pending.append((basic, tableau.rows[Int(index)].constant, start, walk.cells.count))
             }
         }
-        for pending in walk.pending {
-            walk.cells[pending.start..<pending.end].sort { $0.symbol < $1.symbol }
+        // Each row's cells sorted in place (a slice's sort copied it out and back). The list
+        // of rows is read apart from `walk`, which the buffer's closure holds.
+        let pendingRows = walk.pending
+        walk.cells.withUnsafeMutableBufferPointer { cells in
+            for pending in pendingRows {
+                var row = UnsafeMutableBufferPointer(rebasing: cells[pending.start..<pending.end])
+                row.sort { $0.symbol < $1.symbol }
+            }
         }
         walk.cells.withUnsafeBufferPointer { cells in
-            for pending in walk.pending {
+            for pending in pendingRows {
                 scratch.insertRow(basic: pending.basic, constant: max(0, pending.constant),
                                   copying: UnsafeBufferPointer(rebasing: cells[pending.start..<pending.end]))
             }
