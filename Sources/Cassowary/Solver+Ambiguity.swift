@@ -27,6 +27,12 @@ extension Solver {
     /// `range(of:)`; with `onlyUniqueness`, an unbounded upper end is returned at once (the
     /// lower is then not looked for: the value is not unique either way).
     func range(of expression: Expression, onlyUniqueness: Bool) -> ValueRange {
+        range(of: expression, stoppingEarly: onlyUniqueness).range
+    }
+
+    /// `range(of:onlyUniqueness:)`, saying whether the range returned is whole (false when it
+    /// stopped at an unbounded upper end without looking for the lower).
+    func range(of expression: Expression, stoppingEarly onlyUniqueness: Bool) -> (range: ValueRange, whole: Bool) {
         var builder = RowBuilder(constant: expression.constant)
         for term in expression.terms {
             guard term.variable.index >= 0 && Int(term.variable.index) < variableSymbols.count else { continue }
@@ -41,15 +47,15 @@ extension Solver {
         var free: [(symbol: Symbol, coefficient: Double)] = []
         for k in builder.symbols.indices {
             let id = builder.symbols[k]
-            if tableau.kinds[id.index] == .external { return ValueRange(lower: nil, upper: nil) }
+            if tableau.kinds[id.index] == .external { return (ValueRange(lower: nil, upper: nil), true) }
             if hasZeroCost(id) { free.append((id, builder.coefficients[k])) }
         }
-        if free.isEmpty { return ValueRange(lower: builder.constant, upper: builder.constant) }
+        if free.isEmpty { return (ValueRange(lower: builder.constant, upper: builder.constant), true) }
         // The upper end first: a size is bounded below by zero, so a free one is unbounded above.
         let upper = hasOpenRay(free, upwards: true) ? nil : extremum(constant: builder.constant, terms: free, maximise: true)
-        if upper == nil && onlyUniqueness { return ValueRange(lower: nil, upper: nil) }
+        if upper == nil && onlyUniqueness { return (ValueRange(lower: nil, upper: nil), false) }
         let lower = hasOpenRay(free, upwards: false) ? nil : extremum(constant: builder.constant, terms: free, maximise: false)
-        return ValueRange(lower: lower, upper: upper)
+        return (ValueRange(lower: lower, upper: upper), true)
     }
 
     /// Whether one zero-cost symbol alone moves the expression without end (up or down) with
@@ -90,18 +96,31 @@ extension Solver {
     /// parametric variable and no zero-cost symbol is unique; only otherwise is the range asked.
     /// - Complexity: O(row length), allocating nothing, when the value is unique.
     public func isUnique(_ variable: Variable) -> Bool {
-        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return true }
+        uniqueness(of: variable).isUnique
+    }
+
+    /// `isUnique`, with the variable's whole range when answering asked for all of it (a range
+    /// query that did not stop at an unbounded upper end), for a caller that keeps ranges.
+    public func uniqueness(of variable: Variable) -> (isUnique: Bool, range: ValueRange?) {
+        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return (true, nil) }
         let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
-        guard index >= 0 else { return range(of: Expression([Term(variable)]), onlyUniqueness: true).isUnique }
+        guard index >= 0 else { return askedRange(of: variable) }
         let nudgeSlot = slotForPriority[Solver.nudgePriority]
         for cell in tableau.rows[Int(index)].cells {
             switch tableau.kinds[cell.symbol.index] {
-            case .external: return false
-            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return range(of: Expression([Term(variable)]), onlyUniqueness: true).isUnique }
+            case .external: return (false, nil)
+            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return askedRange(of: variable) }
             default: continue
             }
         }
-        return true
+        return (true, nil)
+    }
+
+    /// The uniqueness of a variable from a range query that stops at an unbounded upper end;
+    /// the range too when it was found whole.
+    private func askedRange(of variable: Variable) -> (isUnique: Bool, range: ValueRange?) {
+        let (range, whole) = range(of: Expression([Term(variable)]), stoppingEarly: true)
+        return (range.isUnique, whole ? range : nil)
     }
 
     /// Moves to another optimal solution in which the variable has a different value, as

@@ -136,7 +136,15 @@ extension LayoutEngine {
     /// the solver now.
     func freeComponents(of id: ViewID) -> [FrameComponent] {
         guard id < variables.count, let v = variables[id] else { return [] }
-        return FrameComponent.allCases.filter { !solver.isUnique(variable($0, v)) }
+        if rangeMemo.generation != generation { rangeMemo = (generation, [:]) }
+        return FrameComponent.allCases.filter { component in
+            let variable = variable(component, v)
+            if let known = rangeMemo.ranges[variable.index] { return !known.isUnique }
+            // A range found whole on the way is kept: the report asks for it next.
+            let (isUnique, range) = solver.uniqueness(of: variable)
+            if let range { rangeMemo.ranges[variable.index] = range }
+            return !isUnique
+        }
     }
 
     /// Your optional constraints: content sizes and stack views' constraints give way by design.

@@ -256,3 +256,40 @@ func sharedWalksGiveEachViewItsOwnWalksAnswer(seed: Int) throws {
     engine.layoutIfNeeded()
     check("after a change")
 }
+
+/// A range the uniqueness check found whole is kept for the report (`freeComponents` fills the
+/// engine's memo): every view's free components and every kept range are what the solver says
+/// afresh, before and after a change.
+@Test(arguments: 0..<8)
+func rangesKeptByTheUniquenessCheckAreTheSolversOwn(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 2_654_435_761 &+ 5)
+    let engine = LayoutEngine()
+    var specs: [ConstraintSpec] = []
+    for k in 0..<6 {
+        try engine.addView(kind: .label, name: "l\(k)", parent: "root", properties: [.text(String(repeating: "W", count: Int.random(in: 1...5, using: &rng)))])
+        if Bool.random(using: &rng) {
+            specs.append(ConstraintSpec(firstItem: "l\(k)", firstAttribute: .leading, relation: .equal, secondItem: k == 0 ? "root" : "l\(k - 1)", secondAttribute: k == 0 ? .leading : .trailing))
+        }
+        if Bool.random(using: &rng) {
+            specs.append(ConstraintSpec(firstItem: "l\(k)", firstAttribute: .top, relation: .greaterThanOrEqual, secondItem: "root", secondAttribute: .top, constant: Double(k * 10)))
+        }
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            specs.append(ConstraintSpec(firstItem: "l\(k)", firstAttribute: .width, relation: .lessThanOrEqual, constant: Double(Int.random(in: 5...40, using: &rng))))
+        }
+    }
+    specs.append(ConstraintSpec(firstItem: "l5", firstAttribute: .trailing, relation: .equal, secondItem: "root", secondAttribute: .leading, constant: 60))
+    _ = try engine.addConstraints(specs)
+    for round in 0..<2 {
+        engine.layoutIfNeeded()
+        for id in engine.hierarchy.allViewIDs where id != Hierarchy.rootID {
+            let v = engine.variables[id]!
+            let expected = FrameComponent.allCases.filter { !engine.solver.range(of: engine.variable($0, v)).isUnique }
+            #expect(engine.freeComponents(of: id) == expected, "seed \(seed), round \(round)")
+            for component in FrameComponent.allCases {
+                let variable = engine.variable(component, v)
+                #expect(engine.range(of: variable) == engine.solver.range(of: variable), "seed \(seed), round \(round), \(component)")
+            }
+        }
+        try engine.setProperty(.text("WWWWWWWWWW"), of: "l2")
+    }
+}
