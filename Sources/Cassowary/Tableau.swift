@@ -134,8 +134,11 @@ struct Tableau {
         symbolCount = 0
         freeSymbols.removeAll(keepingCapacity: true)
         // Rows stay, dropped, with their cells' room: the next use fills them again in index
-        // order (freeing and allocating each row's array was a fifth of a range query).
+        // order (freeing and allocating each row's array was a fifth of a range query). Only
+        // the first `keptRows`: after one large use, every small one after it would empty them
+        // all again.
         freeRows.removeAll(keepingCapacity: true)
+        if rows.count > Tableau.keptRows { rows.removeLast(rows.count - Tableau.keptRows) }
         for r in rows.indices.reversed() {
             rows[r].basic = nil
             rows[r].constant = 0
@@ -151,6 +154,9 @@ struct Tableau {
         isLoggingPivots = false
         pivotLog.removeAll(keepingCapacity: true)
     }
+
+    /// How many rows `clearForReuse` keeps for the next use.
+    static let keptRows = 256
 
     /// Returns a parametric symbol that no row holds any more to the free list.
     mutating func releaseSymbol(_ symbol: Symbol) {

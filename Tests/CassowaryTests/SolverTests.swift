@@ -548,3 +548,28 @@ import CassowaryReference
         #expect(abs(solver.value(of: y) + 5) < 1e-9)
     }
 }
+
+/// A scratch solver lent from the pool comes back empty and keeps a bounded number of rows: a
+/// large test does not make every small one after it empty thousands of rows, and what it
+/// left behind does not leak into the next test.
+@Test func aScratchSolverComesBackEmptyAfterALargeTest() throws {
+    let solver = Solver()
+    try solver.withScratchSolver(feasibilityOnly: false) { scratch in
+        let xs = (0..<1_000).map { _ in scratch.makeVariable() }
+        try scratch.add(Constraint(xs[0], .equal, 5))
+        for k in 1..<xs.count { try scratch.add(Constraint(xs[k] - xs[k - 1], .equal, 1)) }
+        #expect(scratch.value(of: xs[999]) == 1_004)
+        #expect(scratch.tableau.rows.count >= 1_000)
+    }
+    try solver.withScratchSolver(feasibilityOnly: false) { scratch in
+        #expect(scratch.variableCount == 0 && scratch.constraintCount == 0)
+        #expect(scratch.tableau.rows.count < 1_000, "the large test's rows were all kept")
+        #expect(scratch.tableau.rows.allSatisfy { $0.basic == nil && $0.cells.isEmpty })
+        let a = scratch.makeVariable(), b = scratch.makeVariable()
+        try scratch.add(Constraint(a + b, .equal, 10))
+        try scratch.add(Constraint(a, .equal, 3))
+        #expect(scratch.value(of: b) == 7)
+        #expect(throws: SolverError.self) { try scratch.add(Constraint(b, .equal, 8)) }
+        #expect(scratch.tableau.consistencyProblems().isEmpty)
+    }
+}
