@@ -136,6 +136,8 @@ extension LayoutEngine {
         // those components hold fewer than the limit together, the walk from all four would
         // have visited all of them and nothing else, so their union is its answer.
         if competingWalks.generation != generation { competingWalks = CompetingWalks(generation: generation) }
+        // As soon as they reach the limit, the walk from all four goes as it always did (in a
+        // large component, one walk more than before at most).
         var parts: [Int] = []
         var total = 0
         for start in starts {
@@ -144,8 +146,8 @@ extension LayoutEngine {
                 parts.append(part)
                 total += competingWalks.parts[part].count
             }
+            guard total < LayoutEngine.competingWalkLimit else { return competing(walk(from: starts).candidates) }
         }
-        guard total < LayoutEngine.competingWalkLimit else { return competing(walk(from: starts)) }
         if parts.count == 1 { return competingWalks.parts[parts[0]].competing }
         return inActivationOrder(parts.flatMap { competingWalks.parts[$0].competing })
     }
@@ -157,7 +159,7 @@ extension LayoutEngine {
     /// as that, without its competing constraints).
     /// - Returns: its index in `competingWalks.parts`.
     private func walkComponent(from start: Int32) -> Int {
-        let (candidates, visited, complete) = walkVisiting(from: [start])
+        let (candidates, visited, complete) = walk(from: [start])
         let part = competingWalks.parts.count
         competingWalks.parts.append(complete ? (candidates.count, competing(candidates)) : (LayoutEngine.competingWalkLimit, []))
         for variable in visited { competingWalks.partOfVariable[variable] = part }
@@ -165,12 +167,8 @@ extension LayoutEngine {
     }
 
     /// The installed constraints reached from these variables through shared variables,
-    /// breadth first, up to the limit.
-    func walk(from starts: [Int32]) -> [(ref: ConstraintRef, current: Installed)] {
-        walkVisiting(from: starts).candidates
-    }
-
-    private func walkVisiting(from starts: [Int32]) -> (candidates: [(ref: ConstraintRef, current: Installed)], visited: [Int32], complete: Bool) {
+    /// breadth first, up to the limit; the variables visited; whether nothing was left.
+    func walk(from starts: [Int32]) -> (candidates: [(ref: ConstraintRef, current: Installed)], visited: [Int32], complete: Bool) {
         // Variables and constraints seen are marked with this walk's stamp, by variable index
         // and solver id (two hashed sets per view were most of `ambiguous` over thousands of
         // ambiguous views).

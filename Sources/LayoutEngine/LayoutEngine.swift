@@ -348,7 +348,6 @@ struct ViewVariables {
     var height: Variable
 }
 
-/// A constraint as the solver holds it.
 /// Components of the solver's constraints walked to their end by `competingConstraints`, in one
 /// solver state: each with its number of constraints and those among them that compete.
 struct CompetingWalks {
@@ -357,6 +356,7 @@ struct CompetingWalks {
     var parts: [(count: Int, competing: [ConstraintRef])] = []
 }
 
+/// A constraint as the solver holds it.
 struct Installed {
     var id: ConstraintID
     var compiled: Constraint

@@ -244,7 +244,7 @@ func sharedWalksGiveEachViewItsOwnWalksAnswer(seed: Int) throws {
         ids.shuffle(using: &rng)
         for id in ids {
             let v = engine.variables[id]!
-            let expected = engine.competing(engine.walk(from: [v.minX.index, v.minY.index, v.width.index, v.height.index]))
+            let expected = engine.competing(engine.walk(from: [v.minX.index, v.minY.index, v.width.index, v.height.index]).candidates)
             #expect(engine.competingConstraints(near: id) == expected, "seed \(seed), \(context), \(engine.hierarchy.view(id).name)")
         }
     }
