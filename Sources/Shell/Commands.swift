@@ -43,6 +43,13 @@ enum Commands {
     /// Which row runs a statement, and its arguments.
     /// - Throws: `ShellError.unknownCommand` for a word that is no command and starts no constraint.
     static func classify(_ statement: String) throws -> (Command, Arguments) {
+        if let classified = try row(for: statement) { return classified }
+        let word = firstWord(statement)
+        throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
+    }
+
+    /// `classify` without the suggestion: nil for a statement no row runs.
+    static func row(for statement: String) throws -> (Command, Arguments)? {
         if isVisualFormat(statement) {
             let row = row(.visualFormat)
             return (row, Arguments(text: statement, column: 0, usage: row.usage))
@@ -57,7 +64,7 @@ enum Commands {
             let row = row(.constraint)
             return (row, Arguments(text: statement, column: 0, usage: row.usage))
         }
-        throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
+        return nil
     }
 
     /// `NAME.ATTR ...` or `NAME: ...`: the first word is followed by `.` or `:`.

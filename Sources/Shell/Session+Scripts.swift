@@ -209,6 +209,13 @@ extension Session {
         (file as NSString).deletingLastPathComponent
     }
 
+    /// Whether a statement names a command or is a constraint or a VFL line, so that running it
+    /// reaches the session at all (a statement that does not is refused before anything is
+    /// read or changed). The fuzz targets skip their check of the state for the others.
+    public static func understands(_ statement: String) -> Bool {
+        ((try? Commands.row(for: statement)) ?? nil) != nil
+    }
+
     /// A script's lines (a last empty line, the end of the last one, is not a line).
     public static func lines(of text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -16,6 +16,15 @@ import InterfaceBuilder
 /// state (`dump`) byte-identical. Commands that touch files other than their input (save,
 /// record, export, watch, load, import, lessons) are skipped: a fuzzer must not write the disk.
 ///
+/// Speed is what makes fuzzing find things, so each target keeps its session or engine from
+/// one input to the next while inputs leave it as it was (they failed: the invariant says so,
+/// and it is checked) and makes a fresh one after an input that changed it; an input that
+/// leaves the state as it was is therefore run on a state just like a fresh one, and a saved
+/// finding replays alone. The state before the first statement is the fresh session's dump,
+/// made once; a statement that names no command (most of what a fuzzer writes) is refused
+/// before the session is read, so it needs no dump; an input runs at most `statementLimit`
+/// statements.
+///
 /// Built with `-sanitize=fuzzer,address -DFUZZING` (Scripts/fuzz), libFuzzer drives
 /// `LLVMFuzzerTestOneInput` and the target is `STRUT_FUZZ_TARGET`; built normally,
 /// `StrutFuzz TARGET FILE...` runs saved inputs once each (a crash found becomes a test).
@@ -23,6 +32,13 @@ enum Fuzz {
     static let targets = ["shell", "vfl", "log", "ib", "script"]
     static let skipped: Set<String> = ["save", "record", "export", "watch", "load", "import", "lesson", "lessons", "pause", "ask"]
     static let setup = "new view a; new label t text=\"Hi\"; new stack s; new view b in s; new guide g in a; a.width == 10; c2: t.top == a.bottom + 8 @750; layout"
+    static let statementLimit = 32
+
+    /// The shell targets' session while inputs leave it as it was, and its dump then.
+    nonisolated(unsafe) static var live: Session?
+    nonisolated(unsafe) static var freshDump = ""
+    /// The VFL and document targets' engine, kept the same way.
+    nonisolated(unsafe) static var engine: LayoutEngine?
 
     static func run(_ target: String, _ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -36,47 +52,73 @@ enum Fuzz {
         }
     }
 
+    /// The live session, or a fresh one with `setup` run.
     static func session() -> Session {
+        if let live { return live }
         let session = Session(sink: Discard())
         precondition(session.run(line: setup) == .succeeded)
+        if freshDump.isEmpty { freshDump = session.dumpJSON }
+        live = session
         return session
     }
 
     /// Each statement alone; one that fails must leave the dump as it was. The dump after a
-    /// failure is the dump before the next statement (dumps were two thirds of the time).
+    /// failure is the dump before the next statement.
     static func shell(_ lines: [String]) {
         let session = session()
-        var current: String?  // the dump of the state as it is, when known
-        for line in lines.prefix(200) {
+        var current: String? = freshDump  // the dump of the state as it is, when known
+        var changed = false
+        var count = 0
+        run: for line in lines {
             for statement in Lexer.statements(line) {
+                count += 1
+                if count > statementLimit { break run }
                 let word = statement.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter }
                 if skipped.contains(String(word)) { continue }
+                if !session.isPasting && !Session.understands(statement) {
+                    session.run(line: statement)  // refused before the state is read
+                    continue
+                }
                 let before = current ?? session.dumpJSON
                 guard session.run(line: statement) == .failed else {
                     current = nil
+                    changed = true
                     continue
                 }
                 let after = session.dumpJSON
                 if after != before {
-                    let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).first { $0 != $1 }
-                    fatalError("a failed statement changed the state: \(statement.debugDescription)\n\(changed.map { "\($0.0)\n→ \($0.1)" } ?? "")")
+                    let difference = zip(before.split(separator: "\n"), after.split(separator: "\n")).first { $0 != $1 }
+                    fatalError("a failed statement changed the state: \(statement.debugDescription)\n\(difference.map { "\($0.0)\n→ \($0.1)" } ?? "")")
                 }
                 current = after
             }
         }
+        if changed || session.isPasting { live = nil }
+    }
+
+    /// A fresh engine with views a, b and c (kept while lines are refused).
+    static func vflEngine() -> LayoutEngine {
+        if let engine { return engine }
+        let fresh = LayoutEngine()
+        for name in ["a", "b", "c"] { try! fresh.addView(kind: .view, name: name, parent: "root") }
+        engine = fresh
+        return fresh
     }
 
     static func vfl(_ format: String) {
-        let engine = LayoutEngine()
-        for name in ["a", "b", "c"] { try! engine.addView(kind: .view, name: name, parent: "root") }
+        let engine = vflEngine()
         let h = engine.hierarchy
         let parser = VisualFormatParser(format: format, views: ["a", "b", "c", "root"], superview: { name in
             h.view(named: name)?.parent.map { h.view($0).name }
         })
         guard let specs = try? parser.constraints() else { return }
         let before = engine.hierarchy.userConstraints.count
-        if (try? engine.addConstraints(specs)) == nil && engine.hierarchy.userConstraints.count != before {
-            fatalError("a refused VFL line left constraints behind: \(format.debugDescription)")
+        if (try? engine.addConstraints(specs)) == nil {
+            if engine.hierarchy.userConstraints.count != before {
+                fatalError("a refused VFL line left constraints behind: \(format.debugDescription)")
+            }
+        } else if !specs.isEmpty {
+            Fuzz.engine = nil
         }
     }
 
@@ -85,20 +127,26 @@ enum Fuzz {
     /// leave the state as it was.
     static func log(_ text: String) {
         let session = session()
-        let before = session.dumpJSON
         let lines = ["paste"] + Session.lines(of: text).prefix(500).filter { !$0.allSatisfy(\.isWhitespace) } + ["", ""]
         var iterator = lines.makeIterator()
         let outcome = session.run(source: nil, mode: .keepGoing) { iterator.next().map(InputLine.line) ?? .end }
-        if outcome.failed && session.dumpJSON != before { fatalError("a failed paste changed the state") }
+        if outcome.failed && session.dumpJSON != freshDump { fatalError("a failed paste changed the state") }
+        if !outcome.failed || session.isPasting { live = nil }
     }
 
     static func ib(_ data: Data) {
-        let engine = LayoutEngine()
-        try! engine.addView(kind: .view, name: "a", parent: "root")
+        let engine: LayoutEngine
+        if let kept = Fuzz.engine { engine = kept } else {
+            engine = LayoutEngine()
+            try! engine.addView(kind: .view, name: "a", parent: "root")
+            Fuzz.engine = engine
+        }
         let before = engine.hierarchy.allViewIDs
         guard let document = try? IBDocument.read(data) else { return }
-        if (try? Importer(engine: engine).run(document)) == nil && engine.hierarchy.allViewIDs != before {
-            fatalError("a refused document left views behind")
+        if (try? Importer(engine: engine).run(document)) == nil {
+            if engine.hierarchy.allViewIDs != before { fatalError("a refused document left views behind") }
+        } else {
+            Fuzz.engine = nil
         }
     }
 }

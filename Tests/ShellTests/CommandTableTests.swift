@@ -40,6 +40,23 @@ func aStatementIsClassifiedOnceIntoItsRow(_ c: Classified) throws {
     #expect(throws: ShellError.unknownCommand("zzz", suggestion: nil)) { try Commands.classify("zzz") }
 }
 
+/// What the fuzz targets skip their state check for: exactly the statements `classify` refuses,
+/// which a session refuses without reading its state.
+@Test func understoodIsWhatClassifyAccepts() throws {
+    let refused = ["framez a", "zzz", "", "   ", "42", "== 5", "\"a\" ==", "#comment", "a .", "(x)", "é.width == 1"]
+    for statement in classified.map(\.statement) + refused {
+        #expect(Session.understands(statement) == ((try? Commands.classify(statement)) != nil), "\(statement.debugDescription)")
+    }
+    #expect(Session.understands("new view a"))
+    #expect(Session.understands("H:|[a]|"))
+    #expect(!Session.understands("framez a"))
+    #expect(!Session.understands("\"a"))  // an open quote: the lexer refuses it
+    let session = Session(sink: BufferSink())
+    for statement in refused {
+        #expect(session.run(line: statement) == (statement.allSatisfy(\.isWhitespace) || statement.hasPrefix("#") ? .succeeded : .failed), "\(statement.debugDescription)")
+    }
+}
+
 @Test func everyRowHasOneNameAndAUsage() {
     let names = Commands.all.map(\.name) + Commands.all.flatMap(\.aliases)
     #expect(Set(names).count == names.count)
