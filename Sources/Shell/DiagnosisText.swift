@@ -106,15 +106,20 @@ struct DiagnosisText {
         if report.ranked.isEmpty {
             lines.append("No single change of yours resolves it: other conflicts hold it too.")
         } else {
-            lines.append("Any one of these changes resolves it, best first:")
-            let shown = all ? report.ranked : Array(report.ranked.prefix(DiagnosisText.handful))
+            // Ranked last, fixes tried that leave the conflict (a constraint broken elsewhere
+            // comes back and clashes again) go under their own heading.
+            let resolving = report.ranked.filter { $0.consequence?.resolves != false }
+            let ranked = resolving + report.ranked.filter { $0.consequence?.resolves == false }
+            lines.append(resolving.isEmpty ? "No single change resolves it alone; tried, best first:" : "Any one of these changes resolves it, best first:")
+            let shown = all ? ranked : Array(ranked.prefix(resolving.isEmpty ? DiagnosisText.handful : min(DiagnosisText.handful, resolving.count)))
             let texts = shown.map { ranked -> String in
                 if case let .deactivate(ref) = ranked.fix { return "deactivate \(name(ref))" }
                 return text(ranked.fix)
             }
             // The short commands line up; a long one (a stack view's settings) stands alone.
             let width = texts.map(\.count).filter { $0 <= 40 }.max() ?? 0
-            for (ranked, fixText) in zip(shown, texts) {
+            for (k, (ranked, fixText)) in zip(shown, texts).enumerated() {
+                if k == resolving.count && k > 0 { lines.append("Not enough alone, the conflict stays:") }
                 guard let consequence = ranked.consequence else {
                     lines.append("  " + fixText)
                     continue
@@ -239,7 +244,9 @@ struct DiagnosisText {
         guard let constraint = h.constraint(report.ref) else { return "" }
         let how = DiagnosisText.missWord(constraint.relation)
         var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
-        guard !report.forcedBy.isEmpty else { return head }
+        // Nothing forces it: it cannot hold in any layout (`a.leading >= a.leading + 10`, a
+        // size below zero).
+        guard !report.forcedBy.isEmpty else { return head + ": no layout can satisfy it, whatever the other constraints" }
         // By its amount: the value the constraint's first attribute has, and the chain that
         // gives it; the forcing set only where it names what the chain does not.
         let anchor = constraint.first

@@ -281,3 +281,45 @@ let photoCell = """
     #expect(listed.count >= 5)
     #expect(listed == expected)
 }
+
+/// A fix that brings back a constraint broken before, which clashes again, is not offered as
+/// resolving the conflict: it is listed apart (found by the random sessions' reference check).
+@Test func aFixThatLeavesTheConflictIsListedApart() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view s; c1: s.leading == root.leading; c3: s.width >= 500; c4: s.trailing == root.trailing; new view t; c5: t.leading == root.leading; c6: s.leading == t.trailing + 8") == .succeeded)
+    let engine = session.engine
+    let report = try #require(engine.conflictReports().first { engine.name(of: $0.broken) == "c6" })
+    // c1 is in the minimal set, but deactivating it lets c4 back in, and c4 with c3 clashes with c6 again.
+    #expect(report.set.map(engine.name).sorted() == ["c1", "c5", "c6"])
+    #expect(report.ranked.map { $0.consequence!.resolves } == [true, true, false])
+    #expect(session.run(line: "conflicts all") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+        Any one of these changes resolves it, best first:
+          deactivate c6   → nothing moves
+          deactivate c5   → t.x 0 → -8; nothing else moves
+        Not enough alone, the conflict stays:
+          deactivate c1   → s.x 0 → -110; nothing else moves; and the conflict stays
+
+        """))
+    #expect(session.run(line: "conflicts") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+          deactivate c5   → t.x 0 → -8; nothing else moves
+          (1 more: 'conflicts all')
+
+        """))
+}
+
+/// A constraint that no layout can satisfy on its own (with sizes never negative) is violated
+/// with nothing forcing it, and says so.
+@Test func aConstraintNoLayoutSatisfiesSaysSo() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view a; c1: a.leading >= a.leading + 10 @999; c2: a.width <= -4 @999; a.width == 5; layout; conflicts") == .succeeded)
+    #expect(sink.output.hasSuffix("""
+        violated c1: a.leading >= a.leading + 10 @999, short by 10: no layout can satisfy it, whatever the other constraints
+
+        violated c2: a.width <= -4 @999, over by 9: no layout can satisfy it, whatever the other constraints
+
+        """))
+}

@@ -1,13 +1,15 @@
 import Testing
 import Foundation
 @testable import Shell
-import LayoutEngine
+@testable import LayoutEngine
 
 /// Random sessions (issue 21): seeded sequences of commands on random hierarchies, checked after
 /// every step — a failed command leaves `dump` exactly as it was; `undo` brings back the state
 /// before a change (as `save` writes it) and the same constraints broken, `redo` the state after;
 /// a saved script loaded into a fresh session gives the same views, properties and constraints
-/// (`structure`). (What the solver derives
+/// (`structure`); and, against the reference LP (`ReferenceCheck`), the layout is optimal, every
+/// conflict's set minimal and its fixes what they say (every ten steps, the violations'
+/// explanations and ambiguity too). (What the solver derives
 /// where the answer is not unique — an ambiguous view's frame, one of several minimal forcing
 /// sets — can differ after undo or a load: the path to the state differs.) The seed is in
 /// every message.
@@ -114,6 +116,15 @@ import LayoutEngine
             #expect(session.run(line: "redo") == .succeeded, "\(context)")
             #expect(Self.script(session) == scriptAfter, "redo did not bring back the change; \(context)")
             #expect(Self.broken(session) == brokenAfter, "redo did not bring back what was broken; \(context)")
+            // The reference LP: the layout is optimal, every conflict minimal and its fixes real;
+            // every ten steps, the violations' explanations and the ambiguity too.
+            let check = ReferenceCheck(engine: session.engine, context: context)
+            check.layoutIsOptimal()
+            check.conflicts(fixFrames: false)
+            if step % 10 == 9 {
+                check.violations()
+                check.ambiguity(of: session.engine.hierarchy.allViews.map(\.id).filter { $0 != Hierarchy.rootID })
+            }
             if step % 10 == 9 {
                 // Saved and loaded into a fresh session: the same state (laid out the same way).
                 let file = folder + "/s\(step).strut"
