@@ -75,8 +75,9 @@ struct ReferenceCheck {
 
     /// Every conflict: its broken member is in its set and the newest; the set cannot hold and
     /// holds without any one member; exactly the members whose removal lets the broken one in
-    /// are offered as fixes; every ranked fix resolves it, ranked clean first, then by how
-    /// little moves. With `fixFrames`, the frames a fix reports are the reference's where
+    /// are offered as fixes; a fix said to resolve it does, and one said not to does not,
+    /// wherever the reference can tell; fixes ranked clean and resolving first, then resolving,
+    /// then not, each by how little moves. With `fixFrames`, the frames a fix reports are the reference's where
     /// they are unique (a range query per variable: slow).
     func conflicts(fixFrames: Bool) {
         for report in engine.conflictReports() {
@@ -124,7 +125,7 @@ struct ReferenceCheck {
                     }
                 }
             }
-            let keys = report.ranked.compactMap(\.consequence).map { ($0.resolves && $0.isClean ? 0 : 1, $0.movement) }
+            let keys = report.ranked.compactMap(\.consequence).map { ($0.resolves ? ($0.isClean ? 0 : 1) : 2, $0.movement) }
             for (a, b) in zip(keys, keys.dropFirst()) {
                 #expect(a.0 < b.0 || (a.0 == b.0 && a.1 <= b.1 + 1e-9), "\(context): fixes out of order")
             }
