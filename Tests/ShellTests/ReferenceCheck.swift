@@ -77,8 +77,8 @@ struct ReferenceCheck {
     /// holds without any one member; exactly the members whose removal lets the broken one in
     /// are offered as fixes; a fix said to resolve it does, and one said not to does not,
     /// wherever the reference can tell; fixes ranked clean and resolving first, then resolving,
-    /// then not, each by how little moves. With `fixFrames`, the frames a fix reports are the reference's where
-    /// they are unique (a range query per variable: slow).
+    /// then not, each by how little moves. With `fixFrames`, the frames a fix reports are the
+    /// reference's where they are unique (a range query per variable: slow).
     func conflicts(fixFrames: Bool) {
         for report in engine.conflictReports() {
             let set = report.set.map { engine.compiledForm($0)! }
