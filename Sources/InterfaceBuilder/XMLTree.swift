@@ -29,7 +29,6 @@ public final class Node {
     public func children(_ name: String) -> [Node] { children.filter { $0.name == name } }
 }
 
-/// A document that could not be read: what is wrong and the line it is on.
 /// The line of the first byte sequence that is not UTF-8, nil when it all is.
 func firstInvalidUTF8Line(_ data: Data) -> Int? {
     // Over the bytes in place: Data's own iterator cost a fifth of reading a large document.
@@ -50,6 +49,44 @@ func firstInvalidUTF8Line(_ data: Data) -> Int? {
     }
 }
 
+/// The document with a space put into every processing instruction that has a target and no
+/// data (`<?pi?>` becomes `<?pi ?>`): Foundation's XML parser on Linux reads such an
+/// instruction's missing data as a C string and crashes (found by fuzzing: `<?xml?>`). Strut
+/// reads no processing instruction, so the document means the same; lines stay where they are.
+func withDataInProcessingInstructions(_ data: Data) -> Data {
+    data.withUnsafeBytes { raw -> Data in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let (open, question, close) = (UInt8(ascii: "<"), UInt8(ascii: "?"), UInt8(ascii: ">"))
+        func isNameByte(_ b: UInt8) -> Bool {
+            b != question && b != close && b != open && b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
+        }
+        // The offsets of the `?>` right after a target.
+        var bare: [Int] = []
+        var k = 0
+        while k + 1 < bytes.count {
+            guard bytes[k] == open && bytes[k + 1] == question else {
+                k += 1
+                continue
+            }
+            var end = k + 2
+            while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
+            if end > k + 2 && end + 1 < bytes.count && bytes[end] == question && bytes[end + 1] == close { bare.append(end) }
+            k = end
+        }
+        guard !bare.isEmpty else { return data }
+        var out = Data(capacity: bytes.count + bare.count)
+        var from = 0
+        for at in bare {
+            out.append(contentsOf: bytes[from..<at])
+            out.append(0x20)
+            from = at
+        }
+        out.append(contentsOf: bytes[from...])
+        return out
+    }
+}
+
+/// A document that could not be read: what is wrong and the line it is on.
 public struct DocumentError: Error, Equatable, Sendable {
     public var line: Int
     /// What is wrong, or with `cause`, which element the engine refused.
@@ -79,7 +116,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         if let line = firstInvalidUTF8Line(data) {
             throw DocumentError(line: line, "not UTF-8 text (a byte that is not UTF-8 on this line)")
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: withDataInProcessingInstructions(data))
         let builder = TreeBuilder()
         builder.parser = parser
         parser.delegate = builder

@@ -196,3 +196,23 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(firstInvalidUTF8Line(Data(Array("<a/>\n<b t=\"ラ".utf8).dropLast())) == 2)
     #expect(firstInvalidUTF8Line(Data()) == nil)
 }
+
+/// Found by fuzzing the import: Foundation's XML parser on Linux crashed (a null C string) on a
+/// processing instruction with a target and no data, `<?xml?>` or `<?pi?>`. Such a document is
+/// read as if the instruction had a space in it; what it says is the same.
+@Test func aProcessingInstructionWithoutDataIsReadNotCrashedOn() throws {
+    #expect(withDataInProcessingInstructions(Data("<a><?pi?></a>".utf8)) == Data("<a><?pi ?></a>".utf8))
+    #expect(withDataInProcessingInstructions(Data("<?a?><?b-c.d?>\n<?e f?><??><?g".utf8)) == Data("<?a ?><?b-c.d ?>\n<?e f?><??><?g".utf8))
+    let untouched = Data(header.utf8)
+    #expect(withDataInProcessingInstructions(untouched) == untouched)
+    // The document as fuzzing wrote it: refused with its line, not a crash.
+    let found = "<?xml?>\n<documXIB\"\u{19}version=\"3*0 version=\"1.0\" encodzing=\"UTF-8\"?>\n<documXIB\"\u{19}version=\"3*0\" toolsVersion=\"21507\" <userDefntView 0</urs[De      ument>\n\n"
+    #expect(throws: DocumentError.self) { try IBDocument.read(Data(found.utf8)) }
+    // A card with instructions inside reads as the card does.
+    let withInstructions = cardXib.replacingOccurrences(of: "<objects>", with: "<objects><?pi?><?xml-stylesheet?>")
+    let (session, _, path) = try importSession(withInstructions)
+    #expect(session.run(line: "import \(path); layout") == .succeeded)
+    let (plain, _, plainPath) = try importSession(cardXib)
+    #expect(plain.run(line: "import \(plainPath); layout") == .succeeded)
+    #expect(StateDump.json(session.engine) == StateDump.json(plain.engine))
+}
