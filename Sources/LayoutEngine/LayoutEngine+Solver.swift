@@ -245,7 +245,10 @@ extension LayoutEngine {
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
-                if breakNewest(conflict, subject: ref) { return }
+                // The set is made minimal with the form the change asked for, not the one
+                // installed (found by the random sessions' reference check: a root resized on
+                // redo kept a stack view's constraints in a set that did not need them).
+                if breakNewest(conflict, subject: ref, as: compiled) { return }
             } catch {
                 throw solverRefusal(error, ref)
             }
@@ -255,8 +258,8 @@ extension LayoutEngine {
     /// The conflict policy for one failed change of `ref`: the newest member of the minimal
     /// set is broken (taken out of the solver). Returns true when that member is `ref` itself;
     /// otherwise the caller tries its change again.
-    func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef) -> Bool {
-        let set = conflictSet(conflict, subject: ref)
+    func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef, as form: Constraint? = nil) -> Bool {
+        let set = conflictSet(conflict, subject: ref, as: form)
         let newest = set.last ?? ref
         if let current = installed[newest] { uninstall(newest, current) }
         markBroken(newest, set: set)
@@ -308,15 +311,16 @@ extension LayoutEngine {
     }
 
     /// The solver's conflict in references, without the engine's own non-negative sizes
-    /// (givens, like root's frame), in activation order.
-    func conflictSet(_ conflict: Conflict, subject: ConstraintRef) -> [ConstraintRef] {
+    /// (givens, like root's frame), in activation order; `form`: the subject's as it failed
+    /// (a changed constant not installed).
+    func conflictSet(_ conflict: Conflict, subject: ConstraintRef, as form: Constraint? = nil) -> [ConstraintRef] {
         var refs = [subject]
         for id in conflict.members where id != conflict.rejected {
             guard let ref = refByID[id.index] else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
             refs.append(ref)
         }
-        return minimalModuloGivens(inActivationOrder(refs), with: nil)
+        return minimalModuloGivens(inActivationOrder(refs), with: nil, replacing: form.map { (subject, $0) })
     }
 
     /// The solver's sets are minimal counting the non-negative sizes as members; with those
@@ -324,16 +328,17 @@ extension LayoutEngine {
     /// A deletion filter (the sets are a handful of constraints): from the last member to the
     /// first, a member goes if the rest, as required, still cannot hold together with `extra`
     /// and the givens. Above `givensFilterLimit` members (a chain of views) the solver's set is
-    /// kept as it is: the filter would solve the set once per member.
+    /// kept as it is: the filter would solve the set once per member. `replacing`: a member in
+    /// another form than its installed one (a change that failed).
     ///
     /// The tests share one scratch solver, which holds every member but one (`out`): to test
     /// member k, k is taken out and `out` put back. If `out` fits, the rest holds without k,
     /// so k stays and is the one out; if not, k goes. One removal and one addition a member,
     /// where solving each test afresh added them all (a fifth of `conflicts` at 10,000 views).
     /// - Complexity: O(members) scratch operations.
-    func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?) -> [ConstraintRef] {
+    func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?, replacing: (ConstraintRef, Constraint)? = nil) -> [ConstraintRef] {
         guard refs.count <= LayoutEngine.givensFilterLimit, !refs.isEmpty else { return refs }
-        let compiled = refs.map { compiledForm($0).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
+        let compiled = refs.map { ref in (ref == replacing?.0 ? replacing?.1 : compiledForm(ref)).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
         guard compiled.allSatisfy({ $0 != nil }) else { return refs }
         let members = compiled.map { $0! }
         let kept: [Int]? = solver.withScratchSolver(feasibilityOnly: false) { scratch in
