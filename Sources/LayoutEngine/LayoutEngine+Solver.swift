@@ -222,7 +222,7 @@ extension LayoutEngine {
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
-                if breakNewest(conflict, subject: ref) { return }
+                if breakNewest(conflict, subject: ref, as: compiled) { return }
             } catch {
                 throw solverRefusal(error, ref)
             }
@@ -245,9 +245,6 @@ extension LayoutEngine {
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
-                // The set is made minimal with the form the change asked for, not the one
-                // installed (found by the random sessions' reference check: a root resized on
-                // redo kept a stack view's constraints in a set that did not need them).
                 if breakNewest(conflict, subject: ref, as: compiled) { return }
             } catch {
                 throw solverRefusal(error, ref)
@@ -255,10 +252,13 @@ extension LayoutEngine {
         }
     }
 
-    /// The conflict policy for one failed change of `ref`: the newest member of the minimal
-    /// set is broken (taken out of the solver). Returns true when that member is `ref` itself;
-    /// otherwise the caller tries its change again.
-    func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef, as form: Constraint? = nil) -> Bool {
+    /// The conflict policy for one failed change of `ref` to `form`: the newest member of the
+    /// minimal set is broken (taken out of the solver). Returns true when that member is `ref`
+    /// itself; otherwise the caller tries its change again. The set is made minimal with `form`,
+    /// not with what is installed (a change of constant that failed: found by the random
+    /// sessions' reference check, a root resized on redo kept a stack view's constraints in a
+    /// set that did not need them).
+    func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef, as form: Constraint) -> Bool {
         let set = conflictSet(conflict, subject: ref, as: form)
         let newest = set.last ?? ref
         if let current = installed[newest] { uninstall(newest, current) }
@@ -311,16 +311,15 @@ extension LayoutEngine {
     }
 
     /// The solver's conflict in references, without the engine's own non-negative sizes
-    /// (givens, like root's frame), in activation order; `form`: the subject's as it failed
-    /// (a changed constant not installed).
-    func conflictSet(_ conflict: Conflict, subject: ConstraintRef, as form: Constraint? = nil) -> [ConstraintRef] {
+    /// (givens, like root's frame), in activation order; `form`: the subject's as it failed.
+    func conflictSet(_ conflict: Conflict, subject: ConstraintRef, as form: Constraint) -> [ConstraintRef] {
         var refs = [subject]
         for id in conflict.members where id != conflict.rejected {
             guard let ref = refByID[id.index] else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
             refs.append(ref)
         }
-        return minimalModuloGivens(inActivationOrder(refs), with: nil, replacing: form.map { (subject, $0) })
+        return minimalModuloGivens(inActivationOrder(refs), with: nil, replacing: (subject, form))
     }
 
     /// The solver's sets are minimal counting the non-negative sizes as members; with those

@@ -109,9 +109,10 @@ struct DiagnosisText {
             // Ranked last, fixes tried that leave the conflict (a constraint broken elsewhere
             // comes back and clashes again) go under their own heading.
             let resolving = report.ranked.filter { $0.consequence?.resolves != false }
-            let ranked = resolving + report.ranked.filter { $0.consequence?.resolves == false }
+            let ordered = resolving + report.ranked.filter { $0.consequence?.resolves == false }
             lines.append(resolving.isEmpty ? "No single change resolves it alone; tried, best first:" : "Any one of these changes resolves it, best first:")
-            let shown = all ? ranked : Array(ranked.prefix(resolving.isEmpty ? DiagnosisText.handful : min(DiagnosisText.handful, resolving.count)))
+            // Without 'all', a handful of those that resolve it (or of those tried, when none does).
+            let shown = all ? ordered : Array(ordered.prefix(min(DiagnosisText.handful, resolving.isEmpty ? ordered.count : resolving.count)))
             let texts = shown.map { ranked -> String in
                 if case let .deactivate(ref) = ranked.fix { return "deactivate \(name(ref))" }
                 return text(ranked.fix)
