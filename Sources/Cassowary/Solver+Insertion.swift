@@ -93,6 +93,9 @@ extension Solver {
             }
             // Implied by others: a feasibility-only solver, with no marker to keep, drops it.
             if !row.symbols.isEmpty { insertSolved(row, for: record.marker) }
+        } else if usesPhaseOneShortcut, let subject = phaseOneShortcut(row) {
+            tableau.phaseOneShortcuts += 1
+            insertSolved(row, for: subject)
         } else if let certificate = insertWithArtificialVariable(row, scale: scale) {
             discardSymbols(of: record)
             return certificate + [id]
@@ -203,6 +206,69 @@ extension Solver {
         let index = tableau.insertRow(basic: subject, constant: constant, cells: cells)
         tableau.removeCandidate(subject)
         tableau.substitute(subject, definedBy: index)
+    }
+
+    /// The symbol phase 1 would solve the row for, when phase 1 would be one pivot on the
+    /// artificial row: nothing else can improve the objective (no candidates), so the entering
+    /// symbol is the one `chooseEntering` prefers among the row's own, and the artificial row
+    /// wins the ratio test (its ratio is the least, and on a tie its basic id, the next symbol
+    /// made, the lowest). Solving the row for that symbol directly gives the same tableau, the
+    /// same constants and the same objective, without the artificial row, its objective and
+    /// its cells in every row the pivot reached (phase 1 was a third of building a stack view:
+    /// each arranged view's spacing meets its top already placed by the canvas connection).
+    /// With a zero constant and no symbol that reduces the row, phase 1 pivots on the row's
+    /// first slack or error (the first dummy when there is none), as here.
+    /// - Returns: nil when phase 1 could do otherwise, or could fail (the row cannot reach zero).
+    func phaseOneShortcut(_ row: RowBuilder) -> Symbol? {
+        guard row.constant >= 0, tableau.candidates.isEmpty else { return nil }
+        // Phase 1's objective is the row itself: each symbol's slot-0 entry is its coefficient.
+        var chosen = -1
+        for k in row.symbols.indices where row.coefficients[k] < 0 {
+            let kind = tableau.kinds[row.symbols[k].index]
+            guard kind == .slack || kind == .error else { continue }
+            if chosen < 0 || phaseOnePrefers(k, over: chosen, in: row) { chosen = k }
+        }
+        guard chosen >= 0 else {
+            guard row.constant == 0 else { return nil }
+            return row.symbols.first { [.slack, .error].contains(tableau.kinds[$0.index]) } ?? row.symbols.first
+        }
+        // The leaving rule: the least ratio, ties to the lowest basic id.
+        let entering = row.symbols[chosen]
+        let coefficient = row.coefficients[chosen]
+        guard coefficient < -Tolerance.epsilon else { return nil }
+        let ratio = max(0, -row.constant / coefficient)
+        let artificial = tableau.freeSymbols.last ?? Symbol(Int32(tableau.symbolCount))
+        for index in tableau.columns[entering.index] {
+            let other = tableau.rows[Int(index)]
+            guard let basic = other.basic, tableau.kinds[basic.index] != .external else { continue }
+            let a = other.coefficient(of: entering)
+            let isDummyRow = tableau.kinds[basic.index] == .dummy
+            guard a < -Tolerance.epsilon || (isDummyRow && a > Tolerance.epsilon) else { continue }
+            let otherRatio = isDummyRow ? 0 : max(0, -other.constant / a)
+            if otherRatio < ratio || (otherRatio == ratio && basic < artificial) { return nil }
+        }
+        return entering
+    }
+
+    /// `chooseEntering`'s order in phase 1 between two of the row's symbols: fewer rows
+    /// holding it, then the lexicographically smaller reduced-cost vector (slot 0 being the
+    /// row's coefficient), then the lower id.
+    private func phaseOnePrefers(_ k: Int, over j: Int, in row: RowBuilder) -> Bool {
+        let a = row.symbols[k]
+        let b = row.symbols[j]
+        let heldA = tableau.held[a.index]
+        let heldB = tableau.held[b.index]
+        if heldA != heldB { return heldA < heldB }
+        let x = row.coefficients[k]
+        let y = row.coefficients[j]
+        if abs(x - y) > Tolerance.epsilon { return x < y }
+        let stride = tableau.stride
+        for slot in tableau.levelOrder where slot != 0 {
+            let x = tableau.objective[a.index * stride + slot]
+            let y = tableau.objective[b.index * stride + slot]
+            if abs(x - y) > Tolerance.epsilon { return x < y }
+        }
+        return a < b
     }
 
     /// Phase 1: adds the row with an artificial basic variable, minimised at a level above

@@ -61,6 +61,8 @@ public final class Solver {
     /// hold is refused with a conflict that names only the rejected one, and constraints can be
     /// added but not removed or changed.
     public let isFeasibilityOnly: Bool
+    /// Off only in tests, which compare the shortcut with phase 1 itself.
+    var usesPhaseOneShortcut = true
 
     public init() { isFeasibilityOnly = false }
 

@@ -74,6 +74,8 @@ struct Tableau {
     var pivotCount = 0
     var phaseOneCount = 0
     var phaseOnePivots = 0
+    /// Rows that phase 1 would have solved with one pivot, solved directly (`phaseOneShortcut`).
+    var phaseOneShortcuts = 0
     var rowsTouched = 0
 
     /// Consecutive degenerate pivots before the entering rule falls back to Bland's rule.

@@ -1,6 +1,7 @@
 import Testing
 @testable import Shell
-import LayoutEngine
+@testable import LayoutEngine
+@testable import Cassowary
 
 /// Stack views: one test per distribution and per alignment, with frames worked out by hand.
 ///
@@ -263,4 +264,31 @@ func alignedRow(_ alignment: String) -> Session {
     #expect(fitting.givingWayCount == 4)
     let reported = fitting.reports.compactMap { centred.engine.hierarchy.constraint($0.ref)?.identifier }
     #expect(!reported.contains { StackLayout.fittingIdentifiers.contains($0) })
+}
+
+/// Building a stack view one `new` at a time: each new view's bottom is tied to the canvas
+/// before its top is spaced from the view before it, so that spacing constraint finds its top
+/// placed already and phase 1 would take one pivot to solve it. The solver solves it directly
+/// (`phaseOneShortcut`), and must end exactly where phase 1 ends: same dump, same frames.
+@Suite struct StackPhaseOneTests {
+    @Test func buildingAStackTakesNoPhaseOneAndLaysOutAsPhaseOneWould() {
+        let lines = ["new stack s; set s.axis = vertical; set s.alignment = leading; s.top == root.top; s.leading == root.leading"]
+            + (0..<40).map { "new label l\($0) in s text=\"Row \($0)\"" }
+            + ["set l20.hidden = true; layout"]
+        let fast = Session(sink: BufferSink())
+        let slow = Session(sink: BufferSink())
+        slow.engine.solver.usesPhaseOneShortcut = false
+        let phaseOnesBefore = fast.engine.solver.statistics.phaseOnes
+        for line in lines {
+            #expect(fast.run(line: line) == .succeeded)
+            #expect(slow.run(line: line) == .succeeded)
+        }
+        // One of the forty met a candidate left by the constraints before it, and took phase 1.
+        #expect(fast.engine.solver.statistics.phaseOnes - phaseOnesBefore <= 1)
+        #expect(slow.engine.solver.statistics.phaseOnes - phaseOnesBefore >= 40)
+        #expect(fast.dumpJSON == slow.dumpJSON)
+        let names = (0..<40).map { "l\($0)" } + ["s"]
+        #expect(frames(fast, names) == frames(slow, names))
+        #expect(abs(fast.engine.hierarchy.view(named: "l39")!.frame.y - 20.4 * 38) < 1e-9)
+    }
 }
