@@ -59,7 +59,8 @@ let package = Package(
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures"],
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures",
+                           .product(name: "DequeModule", package: "swift-collections")],
             exclude: ["README.md"],
             resources: [.copy("Lessons")]
         ),

@@ -92,7 +92,26 @@ enum Commands {
     }
 
     static func firstWord(_ statement: String) -> String {
-        String(statement.prefix(while: isWordCharacter))
+        // Over the bytes when the word ends at an ASCII byte or at the end: an ASCII character
+        // forms one character with no ASCII character after it but a line feed after a
+        // return, so the word is the one `Character`s give. Character by character, finding
+        // the word three times a statement was a twentieth of building 10,000 views.
+        var length = 0
+        for byte in statement.utf8 {
+            if isWordByte(byte) {
+                length += 1
+            } else if byte >= 0x80 {
+                return String(statement.prefix(while: isWordCharacter))
+            } else {
+                break
+            }
+        }
+        return String(decoding: statement.utf8.prefix(length), as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {

@@ -123,6 +123,32 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(Lexer.statements("   # only a comment") == [])
 }
 
+/// The byte-level splitting of ASCII lines and the byte-level first word say what the
+/// character-level ones say, on random lines made of the characters that matter (quotes,
+/// escapes, separators, comments, every ASCII space, a return before a line feed) and, for the
+/// word, of characters that join the one before them (a combining accent, which makes `a` +
+/// U+0301 one character that is no ASCII letter).
+@Test func byteLevelSplittingAndWordsAgreeWithCharacters() {
+    var rng = SystemRandomNumberGenerator()
+    let pieces = ["a", "b7", "_x", ";", "#", "\"", "\\", " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", "=", ".", ":"]
+    let joining = ["\u{301}", "é", "\u{200D}"]
+    for round in 0..<3000 {
+        let count = Int.random(in: 0...14, using: &rng)
+        var line = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        #expect(Lexer.asciiStatements(line) == Lexer.characterStatements(line), "\(line.debugDescription)")
+        #expect(Commands.firstWord(line) == String(line.prefix(while: Commands.isWordCharacter)), "\(line.debugDescription)")
+        if round % 2 == 0, !line.isEmpty {
+            let at = line.index(line.startIndex, offsetBy: Int.random(in: 0...line.count, using: &rng))
+            line.insert(contentsOf: joining.randomElement(using: &rng)!, at: at)
+            #expect(Lexer.asciiStatements(line) == nil, "\(line.debugDescription)")
+            #expect(Lexer.statements(line) == Lexer.characterStatements(line))
+            #expect(Commands.firstWord(line) == String(line.prefix(while: Commands.isWordCharacter)), "\(line.debugDescription)")
+        }
+    }
+    #expect(Commands.firstWord("new\u{301} view") == "ne")
+    #expect(Lexer.statements("a;\u{301} b") == ["a;\u{301} b"])
+}
+
 @Test func numbersAreDecimalWithSignFractionAndExponent() throws {
     let (session, _) = makeSession()
     for (text, width) in [("12", 12.0), ("12.5", 12.5), ("1e2", 100), ("2.5E-1", 0.25), ("+7", 7)] {
