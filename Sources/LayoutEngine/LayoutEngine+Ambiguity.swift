@@ -181,11 +181,7 @@ extension LayoutEngine {
         while head < queue.count && candidates.count < LayoutEngine.competingWalkLimit {
             let variable = Int(queue[head])
             head += 1
-            if variable >= variableWalkStamps.count {
-                variableWalkStamps.append(contentsOf: repeatElement(0, count: variable + 1 - variableWalkStamps.count))
-            }
-            guard variableWalkStamps[variable] != stamp else { continue }
-            variableWalkStamps[variable] = stamp
+            guard LayoutEngine.firstVisit(variable, in: &variableWalkStamps, stamp: stamp) else { continue }
             visited.append(Int32(variable))
             for ref in variableUsers[Int32(variable)] ?? [] {
                 let current = installed[ref]!
@@ -195,7 +191,7 @@ extension LayoutEngine {
             }
         }
         // Complete when nothing is left to visit (the rest of the queue was seen).
-        let complete = queue[head...].allSatisfy { Int($0) < variableWalkStamps.count && variableWalkStamps[Int($0)] == stamp }
+        let complete = queue[head...].allSatisfy { LayoutEngine.isVisited(Int($0), in: variableWalkStamps, stamp: stamp) }
         return (candidates, visited, complete)
     }
 

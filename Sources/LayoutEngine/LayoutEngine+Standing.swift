@@ -62,8 +62,10 @@ extension LayoutEngine {
     /// not walked: only the views and constraints that name the variables are, so there a view
     /// the change reached only through others is not said to become ambiguous.
     func reached(from start: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
-        var seen = Set<Int32>()
-        var views = Set<ViewID>()
+        // Variables and views are marked by index, not hashed into sets.
+        walkStamp += 1
+        let stamp = walkStamp
+        var views: [ViewID] = []
         var refs: [ConstraintRef] = []
         // A variable shared by more constraints than the walk may visit (a stack view's size, in
         // every arranged view's alignment) settles it before the walk starts.
@@ -75,9 +77,9 @@ extension LayoutEngine {
         links = 0
         var queue = Array(start)
         while let variable = queue.popLast() {
-            guard seen.insert(variable).inserted else { continue }
-            if let component = components[variable] {
-                views.insert(component.view)
+            guard LayoutEngine.firstVisit(Int(variable), in: &variableWalkStamps, stamp: stamp) else { continue }
+            if let component = components[variable], LayoutEngine.firstVisit(component.view, in: &viewWalkStamps, stamp: stamp) {
+                views.append(component.view)
                 if views.count > LayoutEngine.standingViewLimit { return named(by: start) }
             }
             let users = variableUsers[variable] ?? []
@@ -86,7 +88,8 @@ extension LayoutEngine {
             for ref in users {
                 let current = installed[ref]!
                 if isAnnounced(ref) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
-                for term in current.compiled.expression.terms where !seen.contains(term.variable.index) {
+                for term in current.compiled.expression.terms
+                where !LayoutEngine.isVisited(Int(term.variable.index), in: variableWalkStamps, stamp: stamp) {
                     queue.append(term.variable.index)
                 }
             }
@@ -98,14 +101,12 @@ extension LayoutEngine {
     func named(by variables: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
         // Views and constraints are marked by index, not hashed into sets (all of an import's
         // variables come here).
-        var viewSeen = [Bool](repeating: false, count: hierarchy.views.count)
         var views: [ViewID] = []
         walkStamp += 1
         let stamp = walkStamp
         var refs: [ConstraintRef] = []
         for variable in variables {
-            if let component = components[variable], component.view < viewSeen.count, !viewSeen[component.view] {
-                viewSeen[component.view] = true
+            if let component = components[variable], LayoutEngine.firstVisit(component.view, in: &viewWalkStamps, stamp: stamp) {
                 views.append(component.view)
             }
             for ref in variableUsers[variable] ?? [] {
@@ -120,13 +121,20 @@ extension LayoutEngine {
     /// Marks an installed constraint as seen by the walk with this stamp.
     /// - Returns: whether the walk had not seen it yet.
     func markFirstVisit(of id: ConstraintID, stamp: Int) -> Bool {
-        let k = Int(id.index)
-        if k >= constraintWalkStamps.count {
-            constraintWalkStamps.append(contentsOf: repeatElement(0, count: k + 1 - constraintWalkStamps.count))
-        }
-        guard constraintWalkStamps[k] != stamp else { return false }
-        constraintWalkStamps[k] = stamp
+        LayoutEngine.firstVisit(Int(id.index), in: &constraintWalkStamps, stamp: stamp)
+    }
+
+    /// Marks entry `k` as seen by the walk with this stamp (growing the marks as needed).
+    /// - Returns: whether the walk had not seen it yet.
+    static func firstVisit(_ k: Int, in stamps: inout [Int], stamp: Int) -> Bool {
+        if k >= stamps.count { stamps.append(contentsOf: repeatElement(0, count: k + 1 - stamps.count)) }
+        guard stamps[k] != stamp else { return false }
+        stamps[k] = stamp
         return true
+    }
+
+    static func isVisited(_ k: Int, in stamps: [Int], stamp: Int) -> Bool {
+        k < stamps.count && stamps[k] == stamp
     }
 
     static let standingViewLimit = 200

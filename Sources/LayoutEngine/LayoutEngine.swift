@@ -44,11 +44,12 @@ public final class LayoutEngine {
     /// Ranges of variables over the optimal layouts, each asked once per solver state (an
     /// ambiguity report, its text and the picture's ghost all ask for the same ones).
     var rangeMemo: (generation: Int, ranges: [Int32: ValueRange]) = (-1, [:])
-    /// Marks of graph walks (`competingConstraints`): by solver variable and by solver
-    /// constraint id, the stamp of the walk that last saw it.
+    /// Marks of graph walks (`competingConstraints`, `reached`, `named`): by solver variable,
+    /// by solver constraint id and by view, the stamp of the walk that last saw it.
     var walkStamp = 0
     var variableWalkStamps: [Int] = []
     var constraintWalkStamps: [Int] = []
+    var viewWalkStamps: [Int] = []
     /// A value by solver index (a variable's, a constraint's), in an array (no hashing); nil where
 /// none was set.
 struct ByIndex<Value> {

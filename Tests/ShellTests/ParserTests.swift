@@ -146,6 +146,24 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
         }
     }
     #expect(Commands.firstWord("new\u{301} view") == "ne")
+    // Which row runs a statement, with what text at what column, read over bytes or characters.
+    let words = ["new", "show", "H", "V", "a", "b1", ":", ".", "|", "-", "[", "]", " ", "\t", "\r\n", "view", "==", "#"]
+    for _ in 0..<3000 {
+        let statement = (0..<Int.random(in: 0...8, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined()
+        var copy = statement
+        let (bytes, characters) = copy.withUTF8 { utf8 in
+            (Result { try Commands.row(for: statement, ascii: Commands.isPlainASCII(utf8) ? utf8 : nil) },
+             Result { try Commands.row(for: statement, ascii: nil) })
+        }
+        let describe = { (result: Result<(Command, Arguments)?, Error>) -> String in
+            switch result {
+            case let .success(row?): "\(row.0.name) \(row.1.text.debugDescription) \(row.1.column)"
+            case .success(nil): "none"
+            case let .failure(error): "\(error)"
+            }
+        }
+        #expect(describe(bytes) == describe(characters), "\(statement.debugDescription)")
+    }
     #expect(Lexer.statements("a;\u{301} b") == ["a;\u{301} b"])
 }
 
