@@ -194,8 +194,15 @@ public struct Importer {
         }
 
         func isInside(_ id: String, _ ancestor: String) -> Bool {
+            // Ids that repeat can make the chain a loop (found by fuzzing: a view holding one
+            // with its own id hung the import); a chain longer than the map has looped.
             var current = parentOf[id]
-            while let next = current { if next == ancestor { return true }; current = parentOf[next] }
+            var steps = 0
+            while let next = current, steps <= parentOf.count {
+                if next == ancestor { return true }
+                current = parentOf[next]
+                steps += 1
+            }
             return false
         }
 
