@@ -37,6 +37,20 @@ public struct StackLayout: Hashable, Sendable {
     /// The live constraints in UIKit's order.
     public var generated: [LayoutConstraint] { order.map { slots[$0]! } }
 
+    /// `stackDrafts` counting only: no constraint of any kind is made.
+    static let emitNone = [Int](repeating: .max, count: StackConstraintKind.allCases.count)
+
+    /// The slot of a constraint name, a new one (not live) when the name is new.
+    mutating func slot(for key: StackSlotKey, live: inout [Bool]) -> Int {
+        if let existing = slotOfKey[key] { return existing }
+        let slot = slots.count
+        slots.append(nil)
+        drafts.append(nil)
+        slotOfKey[key] = slot
+        live.append(false)
+        return slot
+    }
+
     /// The identifiers of the fitting constraints, which give way by design (and are left out
     /// while `Hierarchy.stackFitting` is off).
     public static let fittingIdentifiers = Set(StackIdentifier.allCases.filter(\.isFitting).map(\.rawValue))
@@ -99,6 +113,29 @@ enum StackConstraintKind: String, CaseIterable, Hashable, Sendable {
 struct StackSlotKey: Hashable, Sendable {
     var kind: StackConstraintKind
     var ordinal: Int
+
+    /// The generator makes a stack's constraints in runs (`Hierarchy.stackDrafts`): the axis's
+    /// two canvas connections, spacing, hiding, the distribution's (distributing edges before
+    /// the gaps' equal sizes), the canvas connections across the axis (`canvas` 3 on), then
+    /// alignment, spanning boundaries and fit, canvas fit, ambiguity suppression, and `empty`
+    /// alone. This is the run a key falls in; the order of a stack's constraints is the runs
+    /// in turn, each in number order.
+    var segment: Int {
+        kind == .canvas && ordinal > 2 ? Self.crossCanvasSegment : Self.segmentOfKind[kind.index]
+    }
+
+    static let segmentCount = 13
+    static let crossCanvasSegment = 6
+    /// By `StackConstraintKind.index`.
+    static let segmentOfKind = [0, 1, 2, 4, 5, 3, 7, 8, 9, 10, 11, 12]
+
+    /// How many constraints a stack that made `counts` of each kind has in a run.
+    static func segmentLength(_ segment: Int, counts: [Int]) -> Int {
+        let canvas = counts[StackConstraintKind.canvas.index]
+        if segment == 0 { return min(canvas, 2) }
+        if segment == crossCanvasSegment { return max(canvas - 2, 0) }
+        return counts[segmentOfKind.firstIndex(of: segment)!]
+    }
 }
 
 /// Slots by kind and number, without hashing: one list per kind, indexed by number − 1.
@@ -199,47 +236,115 @@ extension Hierarchy {
         for id in stackIDs.sorted() {
             guard views[id] != nil else { continue }
             let inputs = stackInputs(id)
-            if views[id]!.stackLayout.madeFrom == inputs { continue }
+            let before = views[id]!.stackLayout.madeFrom
+            if before == inputs { continue }
             makeStackHelpers(id, inputs, made: &newHelpers)
-            let stackName = view(id).name
-            var layout = views[id]!.stackLayout
-            views[id]!.stackLayout = StackLayout()  // edit a unique copy
-            var live = [Bool](repeating: false, count: layout.slots.count)
-            let before = layout.order
-            layout.order = []
-            layout.order.reserveCapacity(before.count + 8)
-            var stamp = clock
-            // Each draft is compared with its slot's as it is made: no list of them all.
-            stackDrafts(id, inputs, helpers: layout.helpers) { draft in
-                let slot: Int
-                if let existing = layout.slotOfKey[draft.key] {
-                    slot = existing
-                } else {
-                    slot = layout.slots.count
-                    layout.slots.append(nil)
-                    layout.drafts.append(nil)
-                    layout.slotOfKey[draft.key] = slot
-                    live.append(false)
-                }
-                live[slot] = true
-                layout.order.append(slot)
-                if layout.drafts[slot] == draft { return }
-                stamp += 1
-                layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
-                layout.drafts[slot] = draft
-                refs.append(.stack(id, slot))
+            guard let before, let oldCounts = appendedCounts(id, from: before, to: inputs) else {
+                remakeStackConstraints(id, inputs, refs: &refs)
+                continue
             }
-            clock = stamp
-            // The slots live before are the old order's; those not live now go.
-            for slot in before where !live[slot] {
-                layout.slots[slot] = nil
-                layout.drafts[slot] = nil
-                refs.append(.stack(id, slot))
-            }
-            layout.madeFrom = inputs
-            views[id]!.stackLayout = layout
+            #if DEBUG
+            // Tests build in debug: every append is checked against remaking them all.
+            var reference = self
+            var referenceRefs: [ConstraintRef] = []
+            reference.remakeStackConstraints(id, inputs, refs: &referenceRefs)
+            let first = refs.count
+            #endif
+            appendStackConstraints(id, inputs, oldCount: before.arranged.count, oldCounts: oldCounts, refs: &refs)
+            #if DEBUG
+            precondition(views[id]!.stackLayout == reference.views[id]!.stackLayout && clock == reference.clock
+                         && Array(refs[first...]) == referenceRefs, "appending to stack \(id) differs from remaking it")
+            #endif
         }
         return (refs, newHelpers)
+    }
+
+    /// Remakes a stack's constraints: each made again and compared with its slot's, a
+    /// constraint that did not change keeps its slot and stamp, changed and new ones take the
+    /// clock, and those no longer made go.
+    private mutating func remakeStackConstraints(_ id: ViewID, _ inputs: StackInputs, refs: inout [ConstraintRef]) {
+        let stackName = view(id).name
+        var layout = views[id]!.stackLayout
+        views[id]!.stackLayout = StackLayout()  // edit a unique copy
+        var live = [Bool](repeating: false, count: layout.slots.count)
+        let before = layout.order
+        layout.order = []
+        layout.order.reserveCapacity(before.count + 8)
+        var stamp = clock
+        // Each draft is compared with its slot's as it is made: no list of them all.
+        stackDrafts(id, inputs, helpers: layout.helpers) { draft in
+            let slot = layout.slot(for: draft.key, live: &live)
+            live[slot] = true
+            layout.order.append(slot)
+            if layout.drafts[slot] == draft { return }
+            stamp += 1
+            layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
+            layout.drafts[slot] = draft
+            refs.append(.stack(id, slot))
+        }
+        clock = stamp
+        // The slots live before are the old order's; those not live now go.
+        for slot in before where !live[slot] {
+            layout.slots[slot] = nil
+            layout.drafts[slot] = nil
+            refs.append(.stack(id, slot))
+        }
+        layout.madeFrom = inputs
+        views[id]!.stackLayout = layout
+    }
+
+    /// When the new inputs only add visible views after the old ones (nothing else changed,
+    /// none hidden, two or more before, not `fillProportionally`, whose shares all move): the
+    /// number of constraints of each kind the old inputs made. Then every one of those stays
+    /// as it was but the axis's last canvas connection (`canvas` 2, now the new last view's),
+    /// and the new views' come after the old ones of each kind: spacing, alignment, spanning
+    /// boundaries, gaps and the rest are made view by view in order. nil otherwise.
+    private func appendedCounts(_ id: ViewID, from old: StackInputs, to new: StackInputs) -> [Int]? {
+        guard old.settings == new.settings, old.fitting == new.fitting, old.canvas == new.canvas,
+              new.settings.distribution != "fillProportionally",
+              old.arranged.count >= 2, new.arranged.count > old.arranged.count, new.arranged.starts(with: old.arranged),
+              !old.hidden.contains(true), !new.hidden.contains(true) else { return nil }
+        return stackDrafts(id, old, helpers: views[id]!.stackLayout.helpers, emitFrom: StackLayout.emitNone, from: old.arranged.count) { _ in }
+    }
+
+    /// Adds the constraints of views appended to a stack (`appendedCounts`): only the last
+    /// canvas connection and the new ones are made (a stack of 1,000 views made all 5,000
+    /// again for each view added, a quarter of building it through the shell); the order is
+    /// the old one with each kind's new constraints after its old ones.
+    private mutating func appendStackConstraints(_ id: ViewID, _ inputs: StackInputs, oldCount: Int, oldCounts: [Int],
+                                                 refs: inout [ConstraintRef]) {
+        let stackName = view(id).name
+        var layout = views[id]!.stackLayout
+        views[id]!.stackLayout = StackLayout()  // edit a unique copy
+        var emitFrom = oldCounts.map { $0 + 1 }
+        emitFrom[StackConstraintKind.canvas.index] = 2
+        var live: [Bool] = []
+        var added = [[Int]](repeating: [], count: StackSlotKey.segmentCount)
+        var stamp = clock
+        stackDrafts(id, inputs, helpers: layout.helpers, emitFrom: emitFrom, from: oldCount) { draft in
+            let slot = layout.slot(for: draft.key, live: &live)
+            let isNew = draft.key.ordinal > oldCounts[draft.key.kind.index]
+            if isNew { added[draft.key.segment].append(slot) }
+            if layout.drafts[slot] == draft { return }
+            stamp += 1
+            layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
+            layout.drafts[slot] = draft
+            refs.append(.stack(id, slot))
+        }
+        clock = stamp
+        var order: [Int] = []
+        order.reserveCapacity(layout.order.count + added.reduce(0) { $0 + $1.count })
+        var k = 0
+        for segment in 0..<StackSlotKey.segmentCount {
+            let length = StackSlotKey.segmentLength(segment, counts: oldCounts)
+            order.append(contentsOf: layout.order[k..<(k + length)])
+            order.append(contentsOf: added[segment])
+            k += length
+        }
+        precondition(k == layout.order.count, "a stack's order does not follow its kinds")
+        layout.order = order
+        layout.madeFrom = inputs
+        views[id]!.stackLayout = layout
     }
 
     /// Gives the constraints of these stacks the newest stamps, as if made now.
@@ -310,10 +415,19 @@ extension Hierarchy {
 
     /// The stack's constraints in UIKit's order, each given to `emit` as it is made; the
     /// helpers must exist (`makeStackHelpers`).
-    private func stackDrafts(_ id: ViewID, _ inputs: StackInputs, helpers: [ViewID], _ emit: (StackConstraintDraft) -> Void) {
+    /// With `emitFrom`, a constraint is made only from that number of its kind on (the others
+    /// are counted). With `from`, the constraints made view by view for arranged views before
+    /// that index (and pairs and gaps that end before it) are counted without being walked:
+    /// only without hidden views or `fillProportionally` (`appendedCounts`).
+    /// - Returns: how many constraints of each kind the inputs make.
+    @discardableResult
+    private func stackDrafts(_ id: ViewID, _ inputs: StackInputs, helpers: [ViewID], emitFrom: [Int]? = nil, from: Int = 0,
+                             _ emit: (StackConstraintDraft) -> Void) -> [Int] {
         let settings = inputs.settings
         let items = inputs.arranged
         let hidden = inputs.hidden
+        precondition(from == 0 || (!hidden.contains(true) && settings.distribution != "fillProportionally"),
+                     "stack constraints counted past hidden views or proportional shares")
         let horizontal = settings.axis == .horizontal
         let relative = settings.marginsRelative
         // Along the axis and across it: edges, size, centre, each for items and for the canvas.
@@ -342,16 +456,23 @@ extension Hierarchy {
                  multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
             if !inputs.fitting && identifier.isFitting { return }
             counts[kind.index] += 1
+            if let emitFrom, counts[kind.index] < emitFrom[kind.index] { return }
             emit(StackConstraintDraft(
                 key: StackSlotKey(kind: kind, ordinal: counts[kind.index]), identifier: identifier, first: first, relation: relation,
                 second: second, multiplier: multiplier, constant: constant, priority: priority))
         }
+        /// Counts `count` constraints that `add` would have made and numbered.
+        func skip(_ kind: StackConstraintKind, _ identifier: StackIdentifier, _ count: Int) {
+            if count > 0 && (inputs.fitting || !identifier.isFitting) { counts[kind.index] += count }
+        }
+        /// Indices `start..<end`, empty when `start` is past `end`.
+        func tail(_ start: Int, _ end: Int) -> Range<Int> { min(start, end)..<end }
         let S = { (a: LayoutAttribute) in Anchor(item: id, attribute: a) }
         let A = { (item: ViewID, a: LayoutAttribute) in Anchor(item: item, attribute: a) }
 
         guard !items.isEmpty else {
             add(.empty, .fixForAppBugAmbiguity, S(.height), .equal, nil, priority: 1)
-            return
+            return counts
         }
 
         // Along the axis.
@@ -362,7 +483,9 @@ extension Hierarchy {
         let chain = canvasHiding ? items.indices.filter { !hidden[$0] } : Array(items.indices)
         add(.canvas, .canvasConnection, S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
         add(.canvas, .canvasConnection, A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
-        for (a, b) in zip(chain, chain.dropFirst()) {
+        skip(.spacing, .spacing, min(from, chain.count) - 1)
+        for j in tail(max(1, from), chain.count) {
+            let (a, b) = (chain[j - 1], chain[j])
             let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
                 add(.spacing, .spacing, A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
@@ -383,8 +506,9 @@ extension Hierarchy {
         let visible = visibleIndices.map { items[$0] }
         switch settings.distribution {
         case "fillEqually":
-            for item in visible.dropFirst() {
-                add(.fillEqually, .fillEqually, A(item, size), .equal, A(visible[0], size))
+            skip(.fillEqually, .fillEqually, min(from, visible.count) - 1)
+            for k in tail(max(1, from), visible.count) {
+                add(.fillEqually, .fillEqually, A(visible[k], size), .equal, A(visible[0], size))
             }
         case "fillProportionally":
             let intrinsic = visibleIndices.map { inputs.intrinsic[$0] }
@@ -401,16 +525,18 @@ extension Hierarchy {
         case "equalSpacing", "equalCentering":
             let centering = settings.distribution == "equalCentering"
             let center: LayoutAttribute = horizontal ? .centerX : .centerY
-            var gaps: [ViewID] = []
-            for k in visible.indices.dropFirst() {
+            // Gap k (from 1) is helper k, between visible views k − 1 and k.
+            skip(.distributingEdge, .distributingEdge, 2 * (min(from, visible.count) - 1))
+            for k in tail(max(1, from), visible.count) {
                 let gap = helpers[k]
-                gaps.append(gap)
                 add(.distributingEdge, .distributingEdge, A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
                 add(.distributingEdge, .distributingEdge, A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
             }
-            for (k, gap) in gaps.enumerated().dropFirst() {
-                add(.fillEqually, .fillEqually, A(gap, size), .equal, A(gaps[0], size),
-                    priority: centering ? LayoutPriority(Float(max(150 - k, 50))) : .required)
+            // Every gap after the first is as long as the first.
+            skip(.fillEqually, .fillEqually, min(from, visible.count) - 2)
+            for k in tail(max(2, from), visible.count) {
+                add(.fillEqually, .fillEqually, A(helpers[k], size), .equal, A(helpers[1], size),
+                    priority: centering ? LayoutPriority(Float(max(150 - (k - 1), 50))) : .required)
             }
         default:
             break
@@ -434,10 +560,12 @@ extension Hierarchy {
                 if aligned == crossCenter {
                     add(.canvas, .canvasConnection, S(canvas(crossCenter)), .equal, A(first, crossCenter))
                 }
-                for item in items.dropFirst() {
-                    add(.alignment, .alignment, A(first, aligned), .equal, A(item, aligned))
+                skip(.alignment, .alignment, min(from, items.count) - 1)
+                for k in tail(max(1, from), items.count) {
+                    add(.alignment, .alignment, A(first, aligned), .equal, A(items[k], aligned))
                 }
-                for item in items {
+                skip(.spanningBoundary, .spanningBoundary, 2 * min(from, items.count))
+                for item in items[tail(from, items.count)] {
                     if aligned == crossMin {
                         add(.spanningBoundary, .spanningBoundary, A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
                     } else {
@@ -455,7 +583,8 @@ extension Hierarchy {
         } else {
             add(.canvas, .canvasConnection, S(canvas(crossMin)), .equal, A(first, crossMin))
             add(.canvas, .canvasConnection, A(first, crossMax), .equal, S(canvas(crossMax)))
-            for item in items.dropFirst() {
+            skip(.alignment, .alignment, 2 * (min(from, items.count) - 1))
+            for item in items[tail(max(1, from), items.count)] {
                 add(.alignment, .alignment, A(first, crossMin), .equal, A(item, crossMin))
                 add(.alignment, .alignment, A(first, crossMax), .equal, A(item, crossMax))
             }
@@ -464,10 +593,12 @@ extension Hierarchy {
         if spreads { add(.canvasFit, .canvasFit, S(size), .equal, nil, priority: 49) }
         if aligned != nil && items.count == 1 { add(.canvasFit, .canvasFit, S(crossSize), .equal, nil, priority: 49) }
         if aligned != nil {
-            for item in items {
+            skip(.ambiguitySuppression, .ambiguitySuppression, min(from, items.count))
+            for item in items[tail(from, items.count)] {
                 add(.ambiguitySuppression, .ambiguitySuppression, A(item, crossSize), .equal, nil, priority: 25)
             }
         }
+        return counts
     }
 
     /// The `UISV-spacing` constant between arranged views `a` and `b = a + 1`: the spacing

@@ -292,3 +292,49 @@ func alignedRow(_ alignment: String) -> Session {
         #expect(abs(fast.engine.hierarchy.view(named: "l39")!.frame.y - 20.4 * 38) < 1e-9)
     }
 }
+
+/// Views appended to a stack one at a time take the append path (`appendStackConstraints`):
+/// in debug builds each append is checked against remaking every constraint, and here the
+/// result is compared with the same stack made with its settings set last (every constraint
+/// remade at once), for every distribution, alignment and axis, relative to margins and to
+/// baselines or not, with a view hidden and shown between appends (which remakes).
+@Suite struct StackAppendTests {
+    static func listing(_ session: Session) -> [String] {
+        let hierarchy = session.engine.hierarchy
+        let stack = hierarchy.view(named: "s")!.id
+        // Views by name: the two sessions make the helper guides at different times.
+        let anchor = { (a: Anchor) in "\(hierarchy.view(a.item).name).\(a.attribute)" }
+        return hierarchy.stackConstraints(of: stack).map { item in
+            let c = item.constraint
+            return "\(c.name) \(anchor(c.first)) \(c.relation) \(c.second.map(anchor) ?? "-") \(c.multiplier) \(c.constant) \(c.priority)"
+        }
+    }
+
+    @Test(arguments: StackSettings.distributions)
+    func appendingMakesWhatRemakingMakes(distribution: String) {
+        for alignment in StackSettings.alignments {
+            for axis in ["horizontal", "vertical"] {
+                for (margins, baselines) in [(false, false), (true, true)] {
+                    let settings = "set s.axis = \(axis); set s.distribution = \(distribution); set s.alignment = \(alignment); "
+                        + "set s.spacing = 6; set s.marginsRelative = \(margins); set s.baselineRelative = \(baselines)"
+                    let appended = Session(sink: BufferSink())
+                    let remade = Session(sink: BufferSink())
+                    #expect(appended.run(line: "new stack s; s.top == root.top; s.leading == root.leading; " + settings) == .succeeded)
+                    #expect(remade.run(line: "new stack s; s.top == root.top; s.leading == root.leading") == .succeeded)
+                    for k in 0..<6 {
+                        let line = "new label v\(k) in s text=\"\(String(repeating: "w", count: k + 1))\""
+                        #expect(appended.run(line: line) == .succeeded)
+                        #expect(remade.run(line: line) == .succeeded)
+                        if k == 3 { #expect(appended.run(line: "set v1.hidden = true; set v1.hidden = false") == .succeeded) }
+                    }
+                    #expect(remade.run(line: settings) == .succeeded)
+                    let context = "\(distribution) \(alignment) \(axis) \(margins)"
+                    #expect(Self.listing(appended) == Self.listing(remade), "\(context)")
+                    #expect(appended.run(line: "layout") == .succeeded && remade.run(line: "layout") == .succeeded)
+                    let frames = { (session: Session) in (0..<6).map { session.engine.hierarchy.view(named: "v\($0)")!.frame } }
+                    #expect(frames(appended) == frames(remade), "\(context)")
+                }
+            }
+        }
+    }
+}
