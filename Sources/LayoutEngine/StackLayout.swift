@@ -40,6 +40,17 @@ public struct StackLayout: Hashable, Sendable {
     /// `stackDrafts` counting only: no constraint of any kind is made.
     static let emitNone = [Int](repeating: .max, count: StackConstraintKind.allCases.count)
 
+    /// Puts a draft in its slot: unless it is the one there, its constraint is made anew with
+    /// the next stamp.
+    /// - Returns: whether the slot's constraint changed.
+    mutating func place(_ draft: StackConstraintDraft, in slot: Int, stack: String, stamp: inout Int) -> Bool {
+        if drafts[slot] == draft { return false }
+        stamp += 1
+        slots[slot] = draft.constraint(stack: stack, stamp: stamp)
+        drafts[slot] = draft
+        return true
+    }
+
     /// The slot of a constraint name, a new one (not live) when the name is new.
     mutating func slot(for key: StackSlotKey, live: inout [Bool]) -> Int {
         if let existing = slotOfKey[key] { return existing }
@@ -276,11 +287,7 @@ extension Hierarchy {
             let slot = layout.slot(for: draft.key, live: &live)
             live[slot] = true
             layout.order.append(slot)
-            if layout.drafts[slot] == draft { return }
-            stamp += 1
-            layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
-            layout.drafts[slot] = draft
-            refs.append(.stack(id, slot))
+            if layout.place(draft, in: slot, stack: stackName, stamp: &stamp) { refs.append(.stack(id, slot)) }
         }
         clock = stamp
         // The slots live before are the old order's; those not live now go.
@@ -325,11 +332,7 @@ extension Hierarchy {
             let slot = layout.slot(for: draft.key, live: &live)
             let isNew = draft.key.ordinal > oldCounts[draft.key.kind.index]
             if isNew { added[draft.key.segment].append(slot) }
-            if layout.drafts[slot] == draft { return }
-            stamp += 1
-            layout.slots[slot] = draft.constraint(stack: stackName, stamp: stamp)
-            layout.drafts[slot] = draft
-            refs.append(.stack(id, slot))
+            if layout.place(draft, in: slot, stack: stackName, stamp: &stamp) { refs.append(.stack(id, slot)) }
         }
         clock = stamp
         var order: [Int] = []
