@@ -217,7 +217,9 @@ extension Solver {
     /// its cells in every row the pivot reached (phase 1 was a third of building a stack view:
     /// each arranged view's spacing meets its top already placed by the canvas connection).
     /// With a zero constant and no symbol that reduces the row, phase 1 pivots on the row's
-    /// first slack or error (the first dummy when there is none), as here.
+    /// first slack or error (the first dummy when there is none), as here. One difference: a
+    /// degenerate phase-1 pivot counts towards the run of 64 after which the entering rule
+    /// falls back to Bland's, so in such a run the fallback comes one pivot later here.
     /// - Returns: nil when phase 1 could do otherwise, or could fail (the row cannot reach zero).
     func phaseOneShortcut(_ row: RowBuilder) -> Symbol? {
         guard row.constant >= 0, tableau.candidates.isEmpty else { return nil }

@@ -325,7 +325,7 @@ extension Hierarchy {
         views[id]!.stackLayout = StackLayout()  // edit a unique copy
         var emitFrom = oldCounts.map { $0 + 1 }
         emitFrom[StackConstraintKind.canvas.index] = 2
-        var live: [Bool] = []
+        var live: [Bool] = []  // no slot goes in an append: only new ones are marked, unread
         var added = [[Int]](repeating: [], count: StackSlotKey.segmentCount)
         var stamp = clock
         stackDrafts(id, inputs, helpers: layout.helpers, emitFrom: emitFrom, from: oldCount) { draft in

@@ -42,7 +42,7 @@ public final class Session {
     /// `FILE:LINE` of the line being run, put in front of its errors.
     var location: String?
     /// A deque: past the limit the oldest entry goes at each change, and taking it off the
-    /// front of an array moved the other 199 (a tenth of building 10,000 views).
+    /// front of an array moved the other 199 (a sixth of building 10,000 views).
     var undoStack: Deque<UndoEntry> = []
     var redoStack: [UndoEntry] = []
     static let undoLimit = 200
