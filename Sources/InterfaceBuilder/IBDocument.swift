@@ -360,16 +360,25 @@ extension IBDocument {
 
     /// Every constraint item must be a view or guide of the document.
     private static func checkReferences(_ document: IBDocument) throws {
-        var ids = Set<String>()
-        func collect(_ view: IBView) {
-            ids.insert(view.id)
-            for guide in view.guides { ids.insert(guide.id) }
-            view.subviews.forEach(collect)
+        // Each view and guide by its id, with the line it is on. An id used twice is refused:
+        // constraints could not tell the two apart, and a view holding one with its own id
+        // made the views' tree a loop (found by fuzzing: the import walked it for ever).
+        var lineOf: [String: Int] = [:]
+        func note(_ id: String, line: Int) throws {
+            if let first = lineOf[id] {
+                throw DocumentError(line: line, "the id \"\(id)\" is used again (first on line \(first)): each view and layout guide needs its own")
+            }
+            lineOf[id] = line
         }
-        document.roots.forEach(collect)
+        func collect(_ view: IBView) throws {
+            try note(view.id, line: view.line)
+            for guide in view.guides { try note(guide.id, line: view.line) }
+            try view.subviews.forEach(collect)
+        }
+        try document.roots.forEach(collect)
         func check(_ view: IBView) throws {
             for constraint in view.constraints {
-                for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) where !ids.contains(item) {
+                for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) where lineOf[item] == nil {
                     throw DocumentError(line: constraint.line, "constraint \(constraint.id) refers to \"\(item)\", which is no view or layout guide of the document")
                 }
                 if constraint.secondItem != nil && constraint.secondAttribute == nil {

@@ -193,16 +193,10 @@ public struct Importer {
             }
         }
 
+        // The views' ids are unique (`IBDocument.read` refuses a repeat), so this is a tree.
         func isInside(_ id: String, _ ancestor: String) -> Bool {
-            // Ids that repeat can make the chain a loop (found by fuzzing: a view holding one
-            // with its own id hung the import); a chain longer than the map has looped.
             var current = parentOf[id]
-            var steps = 0
-            while let next = current, steps <= parentOf.count {
-                if next == ancestor { return true }
-                current = parentOf[next]
-                steps += 1
-            }
+            while let next = current { if next == ancestor { return true }; current = parentOf[next] }
             return false
         }
 

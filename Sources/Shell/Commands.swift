@@ -78,12 +78,8 @@ enum Commands {
         let constraint = ascii.map { isConstraint($0, wordLength: word.utf8.count) } ?? isConstraint(statement)
         if let command = find(word), !constraint || command.takesFile {
             if let ascii {
-                var start = word.utf8.count
-                var end = ascii.count
-                while start < end && Lexer.isASCIIWhitespace(ascii[start]) { start += 1 }
-                while end > start && Lexer.isASCIIWhitespace(ascii[end - 1]) { end -= 1 }
-                let rest = String(decoding: UnsafeBufferPointer(rebasing: ascii[start..<end]), as: UTF8.self)
-                return (command, Arguments(text: rest, column: ascii.count - (end - start), usage: command.usage))
+                let rest = Lexer.trimmedASCII(ascii, word.utf8.count..<ascii.count)
+                return (command, Arguments(text: rest, column: ascii.count - rest.utf8.count, usage: command.usage))
             }
             let rest = String(statement.dropFirst(word.count)).trimmingWhitespace()
             return (command, Arguments(text: rest, column: statement.count - rest.count, usage: command.usage))

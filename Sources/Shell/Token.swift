@@ -270,11 +270,8 @@ public enum Lexer {
         return line.withUTF8 { bytes -> [String]? in
             var statements: [String] = []
             func take(_ start: Int, _ end: Int) {
-                var lo = start
-                var hi = end
-                while lo < hi && isASCIIWhitespace(bytes[lo]) { lo += 1 }
-                while hi > lo && isASCIIWhitespace(bytes[hi - 1]) { hi -= 1 }
-                if lo < hi { statements.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)) }
+                let statement = trimmedASCII(bytes, start..<end)
+                if !statement.isEmpty { statements.append(statement) }
             }
             var start = 0
             var inString = false
@@ -300,6 +297,15 @@ public enum Lexer {
             take(start, k)
             return statements
         }
+    }
+
+    /// The bytes in `range` without ASCII whitespace at either end, as text.
+    static func trimmedASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var lo = range.lowerBound
+        var hi = range.upperBound
+        while lo < hi && isASCIIWhitespace(bytes[lo]) { lo += 1 }
+        while hi > lo && isASCIIWhitespace(bytes[hi - 1]) { hi -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
     }
 
     /// What `Character.isWhitespace` says of an ASCII byte: tab, line feed, vertical tab, form
