@@ -5,21 +5,38 @@ extension Hierarchy {
     /// (`save` needs that; the display rounds to six decimals).
     public func text(of constraint: LayoutConstraint, exact: Bool = false) -> String {
         func number(_ value: Double) -> String { exact ? exactNumber(value) : formatNumber(value) }
-        var parts = [describe(constraint.first), constraint.relation.description]
+        // The pieces (short strings, most of them stored inline) are copied into a string made
+        // once at its length: `joined` over an array of them, or appending piece by piece to a
+        // string that grows, cost twice as much (a page lists 50,000 constraints).
         var right = ""
+        var constant = ""
         if let second = constraint.second {
-            if constraint.multiplier != 1 { right = "\(number(constraint.multiplier)) * " }
-            right += describe(second)
+            right = describe(second)
+            if constraint.multiplier != 1 { right = number(constraint.multiplier) + " * " + right }
             if constraint.constant != 0 {
-                right += constraint.constant < 0 ? " - \(number(-constraint.constant))"
-                    : " + \(number(constraint.constant))"
+                constant = (constraint.constant < 0 ? " - " : " + ") + number(abs(constraint.constant))
             }
         } else {
             right = number(constraint.constant)
         }
-        parts.append(right)
-        if !constraint.isRequired { parts.append("@\(constraint.priority)") }
-        return parts.joined(separator: " ")
+        let priority = constraint.isRequired ? "" : " @" + constraint.priority.description
+        return concatenate(describe(constraint.first), " ", constraint.relation.description, " ", right, constant, priority)
+    }
+}
+
+/// The pieces one after another in a string made at its full length.
+func concatenate(_ pieces: String...) -> String {
+    let length = pieces.reduce(0) { $0 + $1.utf8.count }
+    return String(unsafeUninitializedCapacity: length) { buffer in
+        var written = 0
+        for var piece in pieces {
+            piece.withUTF8 { utf8 in
+                guard let start = utf8.baseAddress else { return }
+                (buffer.baseAddress! + written).initialize(from: start, count: utf8.count)
+                written += utf8.count
+            }
+        }
+        return written
     }
 }
 

@@ -11,8 +11,12 @@
 /// `minX == fx·S + (x − fx·S0)` and `width == fw·S + (w − fw·S0)`, fx and fw the shares.
 extension Hierarchy {
     public func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID) -> LayoutConstraint? {
-        let view = self.view(id)
         guard id != Hierarchy.rootID else { return nil }
+        return systemConstraint(kind, of: id, view(id))
+    }
+
+    /// With the view read already (listing a view's constraints read it out once per kind).
+    private func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID, _ view: View) -> LayoutConstraint? {
         var name: String { "\(view.name).\(kind.suffix)" }  // made only for a constraint that exists
         switch kind {
         case .huggingH, .compressionH, .huggingV, .compressionV:
@@ -64,9 +68,11 @@ extension Hierarchy {
 
     /// The listed system constraints of a view (not the engine's non-negative sizes).
     public func systemConstraints(of id: ViewID) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
-        SystemConstraintKind.allCases.compactMap { kind in
+        guard id != Hierarchy.rootID else { return [] }
+        let view = self.view(id)
+        return SystemConstraintKind.allCases.compactMap { kind in
             guard kind != .nonNegativeWidth, kind != .nonNegativeHeight,
-                  let constraint = systemConstraint(kind, of: id) else { return nil }
+                  let constraint = systemConstraint(kind, of: id, view) else { return nil }
             return (.system(id, kind), constraint)
         }
     }

@@ -271,6 +271,9 @@ public struct Hierarchy: Sendable {
 
     /// The description of an anchor: `title.leading`.
     public func describe(_ anchor: Anchor) -> String {
-        "\(views[anchor.item]!.name).\(anchor.attribute.name)"
+        var text = views.withElement(anchor.item) { $0!.name }  // not the whole view copied out
+        text += "."
+        text += anchor.attribute.name
+        return text
     }
 }

@@ -15,6 +15,8 @@ public struct ConstraintLine: Sendable {
     }
 
     public var name: String
+    /// Which constraint (the developer's, by index).
+    public var ref: ConstraintRef
     /// The constraint as strut writes it.
     public var text: String
     public var shape: Shape
@@ -47,7 +49,7 @@ public struct ConstraintLine: Sendable {
             let ref = ConstraintRef.user(index)
             let state = engine.state(of: ref, constraint)
             result.append(ConstraintLine(
-                name: constraint.name, text: h.text(of: constraint), shape: shape, label: label(of: constraint, placed),
+                name: constraint.name, ref: ref, text: h.text(of: constraint), shape: shape, label: label(of: constraint, placed),
                 priority: constraint.priority, state: state, amount: state == .satisfied ? 0 : engine.error(of: ref),
                 items: constraint.items.map { placed[$0]!.view.name }))
         }

@@ -103,6 +103,9 @@ extension Commands {
         var touching = [[(name: String, text: String, state: String)]](repeating: [], count: h.views.count)
         var drawn = [Bool](repeating: false, count: h.views.count)
         for box in picture.boxes { drawn[box.id] = true }
+        // The developer's drawn constraints were written out for their lines already.
+        var written = [String?](repeating: nil, count: h.constraints.count)
+        for line in picture.lines { if case let .user(index) = line.ref { written[index] = line.text } }
         for (ref, constraint) in h.allConstraints {
             let first = constraint.first.item
             let second = constraint.second.map(\.item).flatMap { $0 == first ? nil : $0 }
@@ -111,7 +114,9 @@ extension Commands {
             var stateText = state.rawValue
             if state == .violated || state == .broken { stateText += " by \(formatNumber(engine.error(of: ref)))" }
             if !constraint.isRequired { stateText += " @\(constraint.priority)" }
-            let entry = (constraint.name, h.text(of: constraint), stateText)
+            var text: String?
+            if case let .user(index) = ref { text = written[index] }
+            let entry = (constraint.name, text ?? h.text(of: constraint), stateText)
             if drawn[first] { touching[first].append(entry) }
             if let second, drawn[second] { touching[second].append(entry) }
         }

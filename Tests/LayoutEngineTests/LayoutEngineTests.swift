@@ -330,3 +330,27 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         #expect(incremental.broken == full.broken, "seed \(seed), step \(step): move \(view) to \(parent)")
     }
 }
+
+/// Every form a constraint's text takes: multiplier, signs of the constant, a constant alone,
+/// a priority (whole and fractional), a view whose name is long (not stored inline).
+@Test func constraintTextInEveryForm() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .view, name: "a", parent: "root")
+    try engine.addView(kind: .view, name: "a_rather_long_view_name_for_the_text", parent: "root")
+    let h = engine.hierarchy
+    let long = try #require(h.view(named: "a_rather_long_view_name_for_the_text")).id
+    let a = try #require(h.view(named: "a")).id
+    func make(_ second: Anchor?, _ multiplier: Double, _ constant: Double, _ priority: LayoutPriority, _ relation: LayoutRelation = .equal) -> LayoutConstraint {
+        LayoutConstraint(name: "c", first: Anchor(item: a, attribute: .width), relation: relation, second: second,
+                         multiplier: multiplier, constant: constant, priority: priority, origin: .user, stamp: 0)
+    }
+    let other = Anchor(item: long, attribute: .height)
+    #expect(h.text(of: make(other, 1, 0, .required)) == "a.width == a_rather_long_view_name_for_the_text.height")
+    #expect(h.text(of: make(other, 0.5, -32, .required)) == "a.width == 0.5 * a_rather_long_view_name_for_the_text.height - 32")
+    #expect(h.text(of: make(other, 2, 8.25, 750, .greaterThanOrEqual)) == "a.width >= 2 * a_rather_long_view_name_for_the_text.height + 8.25 @750")
+    #expect(h.text(of: make(nil, 1, -4, 999.5, .lessThanOrEqual)) == "a.width <= -4 @999.5")
+    #expect(h.text(of: make(nil, 1, 0.1, .required), exact: true) == "a.width == 0.1")
+    #expect(h.text(of: make(nil, 1, 1.0 / 3, .required)) == "a.width == 0.333333")
+    #expect(h.text(of: make(nil, 1, 1.0 / 3, .required), exact: true) == "a.width == 0.3333333333333333")
+    #expect(h.describe(other) == "a_rather_long_view_name_for_the_text.height")
+}

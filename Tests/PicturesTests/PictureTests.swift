@@ -263,3 +263,25 @@ final class SVGElements: NSObject, XMLParserDelegate {
     xml.add(escaped: "a<b>\u{1}\"'&c")
     #expect(xml.text == "a&lt;b&gt; &quot;&#39;&amp;c")
 }
+
+/// The markup's own buffer: it grows past the room it was made with (several times over) and
+/// keeps every byte in order; integers are written whole up to Int64.max.
+@Test func markupGrowsAndWritesLongIntegers() {
+    var out = Markup(capacity: 1)
+    var expected = ""
+    for k in 0..<2_000 {
+        out.add("<g id=\"")
+        out.add(escaped: "v\(k) & \(k % 7)")
+        out.add(json: "\"\(k)\"")
+        out.add(digitsOf: Int64(k) * 1_000_003)
+        out.add(number: Double(k) / 8)
+        expected += "<g id=\"v\(k) &amp; \(k % 7)\"\\\"\(k)\\\"\"\(Int64(k) * 1_000_003)\(formatNumber((Double(k) / 8 * 100).rounded() / 100))"
+    }
+    #expect(out.text == expected)
+    #expect(out.bytes == Array(expected.utf8))
+    for value: Int64 in [0, 9, 10, 99, 100, 999_999_999, 1_000_000_000_000_000_000, .max] {
+        var digits = Markup()
+        digits.add(digitsOf: value)
+        #expect(digits.text == String(value))
+    }
+}
