@@ -354,3 +354,55 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(h.text(of: make(nil, 1, 1.0 / 3, .required), exact: true) == "a.width == 0.3333333333333333")
     #expect(h.describe(other) == "a_rather_long_view_name_for_the_text.height")
 }
+
+/// Suggestions skip candidates that cannot be closer and stop comparisons early; they must
+/// pick exactly what comparing every candidate in full picks (the first of the closest within
+/// the limit), on random words and lists.
+@Test func closestMatchAgreesWithTheFullComparison() {
+    func full(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, table[i - 2][j - 2] + 1) }
+                table[i][j] = value
+            }
+        }
+        return table[a.count][b.count]
+    }
+    func reference(_ word: String, _ candidates: [String]) -> String? {
+        let limit = word.count <= 2 ? 0 : word.count <= 4 ? 1 : 2 + (word.count - 5) / 4
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = full(Array(word.lowercased()), Array(candidate.lowercased()))
+            if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+    var generator = SystemRandomNumberGenerator()
+    let letters: [Character] = ["a", "b", "c", "W", "é", "İ"]
+    func word(_ length: Int) -> String { String((0..<length).map { _ in letters.randomElement(using: &generator)! }) }
+    var found = 0
+    for _ in 0..<3_000 {
+        let typed = word(Int.random(in: 0...12, using: &generator))
+        var candidates = (0..<Int.random(in: 0...8, using: &generator)).map { _ in word(Int.random(in: 0...12, using: &generator)) }
+        // Near misses too: the word with a letter changed and another dropped, put anywhere.
+        var near = Array(typed)
+        if !near.isEmpty { near[Int.random(in: 0..<near.count, using: &generator)] = letters.randomElement(using: &generator)! }
+        if near.count > 1 { near.remove(at: Int.random(in: 0..<near.count, using: &generator)) }
+        candidates.insert(String(near), at: Int.random(in: 0...candidates.count, using: &generator))
+        let expected = reference(typed, candidates)
+        #expect(closestMatch(to: typed, in: candidates) == expected, "\(typed) in \(candidates)")
+        if expected != nil { found += 1 }
+        let a = word(Int.random(in: 0...9, using: &generator)), b = word(Int.random(in: 0...9, using: &generator))
+        #expect(editDistance(a, b) == full(Array(a), Array(b)), "\(a) \(b)")
+    }
+    #expect(found > 1_000)
+    #expect(closestMatch(to: "widht", in: ["height", "width", "widths"]) == "width")
+    #expect(closestMatch(to: "lyout", in: ["layout", "lay"]) == "layout")
+    #expect(closestMatch(to: String(repeating: "x", count: 10_000), in: ["layout"]) == nil)
+}
