@@ -105,7 +105,6 @@ extension Solver {
         guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return (true, nil) }
         let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
         guard index >= 0 else { return askedRange(of: variable) }
-        let nudgeSlot = slotForPriority[Solver.nudgePriority]
         for cell in tableau.rows[Int(index)].cells {
             switch tableau.kinds[cell.symbol.index] {
             case .external: return (false, nil)
@@ -169,7 +168,7 @@ extension Solver {
     func hasZeroCost(_ symbol: Symbol) -> Bool {
         let kind = tableau.kinds[symbol.index]
         guard kind == .slack || kind == .error else { return false }
-        return hasZeroCost(symbol, nudgeSlot: slotForPriority[Solver.nudgePriority])
+        return hasZeroCost(symbol, nudgeSlot: nudgeSlot)
     }
 
     /// `hasZeroCost` for a slack or error symbol, the nudges' slot looked up once by the caller.
@@ -217,7 +216,6 @@ extension Solver {
             for row in walk.seenRows { scratchSeenRows[Int(row)] = false }
             spareWalk = walk
         }
-        let nudgeSlot = slotForPriority[Solver.nudgePriority]
         func localSymbol(_ symbol: Symbol) -> Symbol {
             let known = scratchLocal[symbol.index]
             if known != 0 { return Symbol(known - 1) }
