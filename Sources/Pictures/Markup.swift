@@ -5,8 +5,10 @@ import LayoutEngine
 /// interpolation makes a string for every piece. A page of 10,000 views is ~20 MB of small pieces
 /// (two million appends), so the bytes are kept in a buffer of its own: an array's append checks
 /// that it is unique and goes through its generic copy each time (80 instructions a piece, a
-/// tenth of writing the page). Not copyable: the buffer has one owner, freed with it.
-struct Markup: ~Copyable {
+/// tenth of writing the page). Not copyable: the buffer has one owner, freed with it. A
+/// finished document is written out from its buffer (`withBytes`): made into an array first, a
+/// page of 20 MB was copied once more into fresh memory.
+public struct Markup: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
@@ -19,7 +21,15 @@ struct Markup: ~Copyable {
     deinit { base.deallocate() }
 
     /// The bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// How many bytes were written.
+    public var byteCount: Int { count }
+
+    /// Calls `body` with the bytes written, in place.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
 
     /// The document as a string (one validation pass; every piece appended was valid UTF-8).
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }

@@ -53,7 +53,10 @@ public enum PageWriter {
     }
 
     /// The page as UTF-8, for a file.
-    public static func document(_ picture: Picture, _ details: PageDetails) -> [UInt8] {
+    public static func document(_ picture: Picture, _ details: PageDetails) -> [UInt8] { markup(picture, details).bytes }
+
+    /// The page, in its own buffer.
+    public static func markup(_ picture: Picture, _ details: PageDetails) -> Markup {
         var out = Markup(capacity: 500 * (picture.boxes.count + picture.lines.count) + 20_000)
         out.add("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         if details.reloads { out.add("<meta http-equiv=\"refresh\" content=\"2\">\n") }
@@ -87,7 +90,7 @@ public enum PageWriter {
         out.add("</script>\n<script>\n")
         out.add(script)
         out.add("</script>\n</body>\n</html>\n")
-        return out.bytes
+        return out
     }
 
     /// The view tree as nested lists, from the boxes' depths (no recursion).

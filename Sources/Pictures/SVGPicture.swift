@@ -10,10 +10,13 @@ public enum SVGPicture {
     public static func render(_ picture: Picture) -> String { String(decoding: document(picture), as: UTF8.self) }
 
     /// The SVG document as UTF-8, for a file.
-    public static func document(_ picture: Picture) -> [UInt8] {
+    public static func document(_ picture: Picture) -> [UInt8] { markup(picture).bytes }
+
+    /// The SVG document, in its own buffer.
+    public static func markup(_ picture: Picture) -> Markup {
         var out = Markup(capacity: 300 * (picture.boxes.count + picture.lines.count) + 2_000)
         render(picture, into: &out)
-        return out.bytes
+        return out
     }
 
     static func render(_ picture: Picture, into out: inout Markup) {

@@ -63,17 +63,17 @@ extension Commands {
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "export writes a picture (FILE.svg) or a page (FILE.html)")
         }
-        let bytes = lower.hasSuffix(".svg") ? SVGPicture.document(Picture(engine: s.engine, limit: pictureLimit)) : page(s, reloads: false)
-        try FileWriter.replace(file, with: bytes)
+        let document = lower.hasSuffix(".svg") ? SVGPicture.markup(Picture(engine: s.engine, limit: pictureLimit)) : pageMarkup(s, reloads: false)
+        try FileWriter.replace(file, with: document)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
-        s.print("wrote \(file) (\(bytes.count) bytes)")
+        s.print("wrote \(file) (\(document.byteCount) bytes)")
     }
 
     static func watch(_ s: Session, _ a: Arguments) throws {
         let file = try a.path()
         if file == "off" {
             guard let current = s.watchPath else { throw ShellError.notAvailable("not watching a page") }
-            try FileWriter.replace(current, with: page(s, reloads: false))
+            try FileWriter.replace(current, with: pageMarkup(s, reloads: false))
             s.watchPath = nil
             s.print("stopped watching \(current) (it no longer reloads itself)")
             return
@@ -82,7 +82,7 @@ extension Commands {
         guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "watch keeps a page current: name a FILE.html")
         }
-        try FileWriter.replace(file, with: page(s, reloads: true))
+        try FileWriter.replace(file, with: pageMarkup(s, reloads: true))
         s.watchPath = file
         s.print("watching \(file): it is rewritten after every command and reloads itself; 'watch off' stops")
     }
@@ -93,7 +93,10 @@ extension Commands {
     static let explainedLimit = 300
 
     /// The page of the whole hierarchy, with the diagnostics in words.
-    static func page(_ s: Session, reloads: Bool) -> [UInt8] {
+    static func page(_ s: Session, reloads: Bool) -> [UInt8] { pageMarkup(s, reloads: reloads).bytes }
+
+    /// The page, in its own buffer (written out from it).
+    static func pageMarkup(_ s: Session, reloads: Bool) -> Markup {
         let engine = s.engine
         let h = engine.hierarchy
         let picture = Picture(engine: engine, limit: pictureLimit)
@@ -181,6 +184,6 @@ extension Commands {
         }
         let details = PageDetails(title: "strut: \(ids.count - 1) views, \(h.userConstraints.count) constraints",
                                   views: views, reports: reports, reloads: reloads)
-        return PageWriter.document(picture, details)
+        return PageWriter.markup(picture, details)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,6 +18,15 @@ enum FileWriter {
     /// The file replaced by `bytes` (written beside it, then renamed over it).
     /// - Throws: `ShellError.fileWrite`.
     static func replace(_ file: String, with bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try replace(file, withBytes: $0) }
+    }
+
+    /// The file replaced by a document, written from its buffer.
+    static func replace(_ file: String, with document: borrowing Markup) throws {
+        try document.withBytes { try replace(file, withBytes: $0) }
+    }
+
+    static func replace(_ file: String, withBytes bytes: UnsafeRawBufferPointer) throws {
         let target = try writableTarget(file)
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((target as NSString).lastPathComponent).strut-\(getpid())"
@@ -51,12 +61,16 @@ enum FileWriter {
     /// Opens `path` with `flags`, writes every byte and closes it; a failure is reported under
     /// the name the user gave.
     private static func write(_ bytes: [UInt8], to path: String, flags: Int32, reportedAs file: String, folder: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path, flags: flags, reportedAs: file, folder: folder) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, flags: Int32, reportedAs file: String, folder: String) throws {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw failure(file, errno: errno, folder: folder) }
         var offset = 0
         var code: Int32 = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 code = errno

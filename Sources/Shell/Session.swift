@@ -128,7 +128,7 @@ public final class Session {
     /// Rewrites the watched page; a page that can no longer be written stops the watch.
     func refreshWatchedPage(_ file: String) {
         do {
-            try FileWriter.replace(file, with: Commands.page(self, reloads: true))
+            try FileWriter.replace(file, with: Commands.pageMarkup(self, reloads: true))
         } catch {
             watchPath = nil
             report(error)
