@@ -64,12 +64,8 @@ public struct Markup: ~Copyable {
         count += piece.count
     }
 
-    @inline(__always)
-    private mutating func append(_ piece: UnsafeRawBufferPointer) {
-        append(piece.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// Markup known when the program was built (tags, attribute names).
+    /// An escape known when the program was built (string literals in calls go to
+    /// `add(_: String)`, which Swift prefers).
     mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
