@@ -285,3 +285,20 @@ final class SVGElements: NSObject, XMLParserDelegate {
         #expect(digits.text == String(value))
     }
 }
+
+/// `export` writes the document from its own buffer: the file holds exactly the bytes the
+/// picture and the page make, and the count it reports is theirs.
+@Test func exportWritesTheDocumentsBytesExactly() throws {
+    let (s, sink) = session(smallLayout + "; clash: box.width == 120")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut-export-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg = folder.appendingPathComponent("p.svg").path, html = folder.appendingPathComponent("p.html").path
+    #expect(s.run(line: "export \(svg); export \(html)") == .succeeded)
+    let svgBytes = SVGPicture.document(Picture(engine: s.engine, limit: Commands.pictureLimit))
+    let pageBytes = Commands.page(s, reloads: false)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: svg))) == svgBytes)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: html))) == pageBytes)
+    #expect(sink.output.contains("wrote \(svg) (\(svgBytes.count) bytes)"))
+    #expect(sink.output.contains("wrote \(html) (\(pageBytes.count) bytes)"))
+}
