@@ -13,7 +13,7 @@ public struct Markup: ~Copyable {
     private var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 0) {
+    public init(capacity: Int = 0) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -32,7 +32,7 @@ public struct Markup: ~Copyable {
     }
 
     /// The document as a string (one validation pass; every piece appended was valid UTF-8).
-    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Room for `extra` more bytes.
     @inline(__always)
@@ -71,7 +71,7 @@ public struct Markup: ~Copyable {
     }
 
     /// Markup as it is (tags, attribute names, text known to need no escaping).
-    mutating func add(_ text: String) {
+    public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -102,10 +102,10 @@ public struct Markup: ~Copyable {
         }
     }
 
-    /// A JSON string literal safe inside `<script>` (what `JSONString.quoted(_:forScript: true)`
-    /// returns): quotes, backslashes and control characters escaped, and `<`, `>`, `&`, U+2028
-    /// and U+2029 as `\\u` escapes.
-    mutating func add(json text: String) {
+    /// A JSON string literal, what `JSONString.quoted(_:forScript:)` returns: quotes,
+    /// backslashes and control characters escaped, and for a script (the page's data) `<`, `>`,
+    /// `&`, U+2028 and U+2029 as `\\u` escapes too.
+    public mutating func add(json text: String, forScript: Bool = true) {
         var text = text
         append(0x22)
         text.withUTF8 { utf8 in
@@ -121,11 +121,11 @@ public struct Markup: ~Copyable {
                 case 0x0A: escape = "\\n"
                 case 0x0D: escape = "\\r"
                 case 0x09: escape = "\\t"
-                case 0x3C: escape = "\\u003c"
-                case 0x3E: escape = "\\u003e"
-                case 0x26: escape = "\\u0026"
+                case 0x3C where forScript: escape = "\\u003c"
+                case 0x3E where forScript: escape = "\\u003e"
+                case 0x26 where forScript: escape = "\\u0026"
                 case ..<0x20: escape = nil
-                case 0xE2 where k + 2 < utf8.count && utf8[k + 1] == 0x80 && (utf8[k + 2] == 0xA8 || utf8[k + 2] == 0xA9):
+                case 0xE2 where forScript && k + 2 < utf8.count && utf8[k + 1] == 0x80 && (utf8[k + 2] == 0xA8 || utf8[k + 2] == 0xA9):
                     escape = utf8[k + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
                 default:

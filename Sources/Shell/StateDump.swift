@@ -5,85 +5,155 @@ import Pictures
 /// `constraints`, `conflicts`), written by hand so that the order and the numbers' text are
 /// fixed.
 enum StateDump {
-    /// The JSON of SPEC.md: `needsLayout`, `views`, `constraints`, `conflicts`.
+    /// The JSON of SPEC.md: `needsLayout`, `views`, `constraints`, `conflicts`. Written as
+    /// bytes (`Markup`): built by string interpolation, a dump was half of what a fuzzed
+    /// command line cost (one after every statement that fails).
     static func json(_ engine: LayoutEngine) -> String {
         let h = engine.hierarchy
-        var out = "{\n  \"needsLayout\": \(h.needsLayout),\n  \"views\": ["
+        var out = Markup(capacity: 300 * h.views.count + 250 * h.constraints.count + 256)
+        func string(_ text: String) { out.add(json: text, forScript: false) }
+        func number(_ value: Double) { out.add(formatNumber(value)) }
+        func list(_ items: [String]) {
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.add(", ") }
+                string(item)
+            }
+        }
+        out.add("{\n  \"needsLayout\": ")
+        out.add(h.needsLayout ? "true" : "false")
+        out.add(",\n  \"views\": [")
         let views = h.allViews
         for (k, view) in views.enumerated() {
-            let parent = view.parent.map { json(h.view($0).name) } ?? "null"
+            out.add("\n    {\"name\": ")
+            string(view.name)
+            out.add(", \"kind\": ")
+            string(view.kind.rawValue)
+            out.add(", \"parent\": ")
+            if let parent = view.parent { string(h.view(parent).name) } else { out.add("null") }
             let f = view.frame
-            let free = engine.ambiguousComponents(of: view.id).map { json($0.rawValue) }.joined(separator: ", ")
-            out += "\n    {\"name\": \(json(view.name)), \"kind\": \(json(view.kind.rawValue)), \"parent\": \(parent), "
-            out += "\"frame\": [\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)), \(formatNumber(f.height))], "
-            out += "\"ambiguous\": [\(free)]"
-            if view.isHidden { out += ", \"hidden\": true" }
-            out += properties(view)
+            out.add(", \"frame\": [")
+            number(f.x)
+            out.add(", ")
+            number(f.y)
+            out.add(", ")
+            number(f.width)
+            out.add(", ")
+            number(f.height)
+            out.add("], \"ambiguous\": [")
+            list(engine.ambiguousComponents(of: view.id).map(\.rawValue))
+            out.add("]")
+            if view.isHidden { out.add(", \"hidden\": true") }
+            properties(view, into: &out)
             if view.kind == .stack {
                 let stack = view.stack
-                out += ", \"axis\": \(json(stack.axis.rawValue)), \"spacing\": \(formatNumber(stack.spacing)), "
-                out += "\"distribution\": \(json(stack.distribution)), \"alignment\": \(json(stack.alignment))"
-                if stack.marginsRelative { out += ", \"marginsRelative\": true" }
-                if stack.baselineRelative { out += ", \"baselineRelative\": true" }
+                out.add(", \"axis\": ")
+                string(stack.axis.rawValue)
+                out.add(", \"spacing\": ")
+                number(stack.spacing)
+                out.add(", \"distribution\": ")
+                string(stack.distribution)
+                out.add(", \"alignment\": ")
+                string(stack.alignment)
+                if stack.marginsRelative { out.add(", \"marginsRelative\": true") }
+                if stack.baselineRelative { out.add(", \"baselineRelative\": true") }
             }
-            if let ibID = view.ibID { out += ", \"ibID\": \(json(ibID))" }
-            if let documentClass = view.documentClass { out += ", \"class\": \(json(documentClass))" }
-            out += "}"
-            out += k == views.count - 1 ? "\n  " : ","
+            if let ibID = view.ibID {
+                out.add(", \"ibID\": ")
+                string(ibID)
+            }
+            if let documentClass = view.documentClass {
+                out.add(", \"class\": ")
+                string(documentClass)
+            }
+            out.add("}")
+            out.add(k == views.count - 1 ? "\n  " : ",")
         }
-        out += "],\n  \"constraints\": ["
+        out.add("],\n  \"constraints\": [")
         let constraints = h.allConstraints
         for (k, (ref, constraint)) in constraints.enumerated() {
             let state = engine.state(of: ref)
-            out += "\n    {\"name\": \(json(constraint.name)), \"text\": \(json(h.text(of: constraint))), "
-            out += "\"priority\": \(constraint.priority), \"origin\": \(json(constraint.origin.rawValue)), "
-            out += "\"active\": \(constraint.isActive), \"state\": \(json(state.rawValue)), "
-            out += "\"error\": \(formatNumber(engine.error(of: ref)))"
+            out.add("\n    {\"name\": ")
+            string(constraint.name)
+            out.add(", \"text\": ")
+            string(h.text(of: constraint))
+            out.add(", \"priority\": ")
+            out.add(constraint.priority.description)
+            out.add(", \"origin\": ")
+            string(constraint.origin.rawValue)
+            out.add(", \"active\": ")
+            out.add(constraint.isActive ? "true" : "false")
+            out.add(", \"state\": ")
+            string(state.rawValue)
+            out.add(", \"error\": ")
+            number(engine.error(of: ref))
             if state == .violated {
-                out += ", \"forcedBy\": [\(engine.forcedBy(ref).map { json(engine.name(of: $0)) }.joined(separator: ", "))]"
+                out.add(", \"forcedBy\": [")
+                list(engine.forcedBy(ref).map { engine.name(of: $0) })
+                out.add("]")
             }
-            out += "}"
-            out += k == constraints.count - 1 ? "\n  " : ","
+            out.add("}")
+            out.add(k == constraints.count - 1 ? "\n  " : ",")
         }
-        out += "],\n  \"conflicts\": ["
+        out.add("],\n  \"conflicts\": [")
         // In listing order, not breaking order: the same state (after undo or a load) lists
         // its broken constraints the same way whatever order they broke in.
         let order = Dictionary(uniqueKeysWithValues: h.inListingOrder(engine.conflicts.map(\.broken)).enumerated().map { ($1, $0) })
         let conflicts = engine.conflicts.sorted { order[$0.broken]! < order[$1.broken]! }
         for (k, entry) in conflicts.enumerated() {
-            out += "\n    {\"broken\": \(json(engine.name(of: entry.broken))), "
-            out += "\"set\": [\(entry.set.map { json(engine.name(of: $0)) }.joined(separator: ", "))]}"
-            out += k == conflicts.count - 1 ? "\n  " : ","
+            out.add("\n    {\"broken\": ")
+            string(engine.name(of: entry.broken))
+            out.add(", \"set\": [")
+            list(entry.set.map { engine.name(of: $0) })
+            out.add("]}")
+            out.add(k == conflicts.count - 1 ? "\n  " : ",")
         }
-        out += "]\n}"
-        return out
+        out.add("]\n}")
+        return out.text
     }
 
     /// The properties `set` changes, each where it differs from a new view of the kind (and a
     /// label's or button's text always): the dump is the whole state.
-    static func properties(_ view: View) -> String {
+    static func properties(_ view: View, into out: inout Markup) {
         let fresh = View.fresh(view.kind)
-        var out = ""
-        func number(_ value: Double?) -> String { value.map(formatNumber) ?? "null" }
-        func insets(_ e: EdgeInsets) -> String { "[\(number(e.top)), \(number(e.left)), \(number(e.bottom)), \(number(e.right))]" }
-        if view.kind == .label || view.kind == .button || !view.text.isEmpty { out += ", \"text\": \(json(view.text))" }
-        if view.font != fresh.font { out += ", \"font\": \(number(view.font))" }
+        func number(_ value: Double?) { out.add(value.map(formatNumber) ?? "null") }
+        func numbers(_ values: [Double?]) {
+            out.add("[")
+            for (k, value) in values.enumerated() {
+                if k > 0 { out.add(", ") }
+                number(value)
+            }
+            out.add("]")
+        }
+        func insets(_ e: EdgeInsets) { numbers([e.top, e.left, e.bottom, e.right]) }
+        if view.kind == .label || view.kind == .button || !view.text.isEmpty {
+            out.add(", \"text\": ")
+            out.add(json: view.text, forScript: false)
+        }
+        if view.font != fresh.font {
+            out.add(", \"font\": ")
+            number(view.font)
+        }
         if view.intrinsicIsExplicit {
-            out += ", \"intrinsic\": [\(number(view.explicitIntrinsic.width)), \(number(view.explicitIntrinsic.height))]"
+            out.add(", \"intrinsic\": ")
+            numbers([view.explicitIntrinsic.width, view.explicitIntrinsic.height])
         }
         if view.huggingH != fresh.huggingH || view.huggingV != fresh.huggingV {
-            out += ", \"hugging\": [\(view.huggingH), \(view.huggingV)]"
+            out.add(", \"hugging\": [\(view.huggingH), \(view.huggingV)]")
         }
         if view.compressionH != fresh.compressionH || view.compressionV != fresh.compressionV {
-            out += ", \"compression\": [\(view.compressionH), \(view.compressionV)]"
+            out.add(", \"compression\": [\(view.compressionH), \(view.compressionV)]")
         }
-        if view.margins != fresh.margins { out += ", \"margins\": \(insets(view.margins))" }
-        if view.alignmentInsets != fresh.alignmentInsets { out += ", \"alignmentInsets\": \(insets(view.alignmentInsets))" }
+        if view.margins != fresh.margins {
+            out.add(", \"margins\": ")
+            insets(view.margins)
+        }
+        if view.alignmentInsets != fresh.alignmentInsets {
+            out.add(", \"alignmentInsets\": ")
+            insets(view.alignmentInsets)
+        }
         if view.translatesAutoresizingMaskIntoConstraints {
-            out += ", \"autoresizing\": true, \"mask\": \(json(view.autoresizingMask.flagNames))"
+            out.add(", \"autoresizing\": true, \"mask\": ")
+            out.add(json: view.autoresizingMask.flagNames, forScript: false)
         }
-        return out
     }
-
-    static func json(_ text: String) -> String { JSONString.quoted(text) }
 }
