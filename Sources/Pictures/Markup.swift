@@ -102,10 +102,10 @@ public struct Markup: ~Copyable {
         }
     }
 
-    /// A JSON string literal, what `JSONString.quoted(_:forScript:)` returns: quotes,
-    /// backslashes and control characters escaped, and for a script (the page's data) `<`, `>`,
-    /// `&`, U+2028 and U+2029 as `\\u` escapes too.
-    public mutating func add(json text: String, forScript: Bool = true) {
+    /// A JSON string literal, what `JSONString.quoted(_:forScript:)` returns (with the same
+    /// default): quotes, backslashes and control characters escaped, and for a script (the
+    /// page's data) `<`, `>`, `&`, U+2028 and U+2029 as `\\u` escapes too.
+    public mutating func add(json text: String, forScript: Bool = false) {
         var text = text
         append(0x22)
         text.withUTF8 { utf8 in

@@ -129,27 +129,29 @@ public enum PageWriter {
     }
 
     static func json(_ details: PageDetails, into out: inout Markup) {
+        // Inside `<script>`: `<`, `>`, `&` and the line separators escaped too.
+        func string(_ text: String) { out.add(json: text, forScript: true) }
         out.add("{\"views\":{")
         for (k, name) in details.views.keys.sorted().enumerated() {
             let view = details.views[name]!
             if k > 0 { out.add(",") }
-            out.add(json: name)
+            string(name)
             out.add(":{\"frame\":")
-            out.add(json: view.frame)
+            string(view.frame)
             out.add(",\"constraints\":[")
             for (n, constraint) in view.constraints.enumerated() {
                 out.add(n > 0 ? ",[" : "[")
-                out.add(json: constraint.name)
+                string(constraint.name)
                 out.add(",")
-                out.add(json: constraint.text)
+                string(constraint.text)
                 out.add(",")
-                out.add(json: constraint.state)
+                string(constraint.state)
                 out.add("]")
             }
             out.add("],\"explain\":[")
             for (n, line) in view.explanation.enumerated() {
                 if n > 0 { out.add(",") }
-                out.add(json: line)
+                string(line)
             }
             out.add("]}")
         }

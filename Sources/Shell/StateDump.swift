@@ -11,7 +11,7 @@ enum StateDump {
     static func json(_ engine: LayoutEngine) -> String {
         let h = engine.hierarchy
         var out = Markup(capacity: 300 * h.views.count + 250 * h.constraints.count + 256)
-        func string(_ text: String) { out.add(json: text, forScript: false) }
+        func string(_ text: String) { out.add(json: text) }
         func number(_ value: Double) { out.add(formatNumber(value)) }
         func list(_ items: [String]) {
             for (k, item) in items.enumerated() {
@@ -127,7 +127,7 @@ enum StateDump {
         func insets(_ e: EdgeInsets) { numbers([e.top, e.left, e.bottom, e.right]) }
         if view.kind == .label || view.kind == .button || !view.text.isEmpty {
             out.add(", \"text\": ")
-            out.add(json: view.text, forScript: false)
+            out.add(json: view.text)
         }
         if view.font != fresh.font {
             out.add(", \"font\": ")
@@ -153,7 +153,7 @@ enum StateDump {
         }
         if view.translatesAutoresizingMaskIntoConstraints {
             out.add(", \"autoresizing\": true, \"mask\": ")
-            out.add(json: view.autoresizingMask.flagNames, forScript: false)
+            out.add(json: view.autoresizingMask.flagNames)
         }
     }
 }

@@ -253,10 +253,10 @@ final class SVGElements: NSObject, XMLParserDelegate {
                    "</script> & \u{2028} \u{2029}", "café →", "a\"b\\c\nd\u{1}", "&&", "<", "日本語<テキスト>"]
     for sample in samples {
         var json = Markup()
-        json.add(json: sample)
+        json.add(json: sample, forScript: true)
         #expect(json.text == JSONString.quoted(sample, forScript: true))
         var plain = Markup()
-        plain.add(json: sample, forScript: false)
+        plain.add(json: sample)
         #expect(plain.text == JSONString.quoted(sample))
         var xml = Markup()
         xml.add(escaped: sample)
@@ -275,7 +275,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
     for k in 0..<2_000 {
         out.add("<g id=\"")
         out.add(escaped: "v\(k) & \(k % 7)")
-        out.add(json: "\"\(k)\"")
+        out.add(json: "\"\(k)\"", forScript: true)
         out.add(digitsOf: Int64(k) * 1_000_003)
         out.add(number: Double(k) / 8)
         expected += "<g id=\"v\(k) &amp; \(k % 7)\"\\\"\(k)\\\"\"\(Int64(k) * 1_000_003)\(formatNumber((Double(k) / 8 * 100).rounded() / 100))"
