@@ -138,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "LayoutEngine", "Shell"]
+            dependencies: ["InterfaceBuilder", "LayoutEngine", "Shell", "CassowaryReference"]
         ),
     ]
 )

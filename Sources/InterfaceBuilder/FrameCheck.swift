@@ -39,7 +39,7 @@ public struct FrameCheck: Sendable {
     /// compares every element that has a stored frame.
     /// Placeholder constraints are kept, as on the canvas Xcode stored the frames from.
     public static func run(_ data: Data, placeholders: Bool = true) throws -> FrameCheck {
-        let tree = try TreeBuilder.parse(data)
+        let tree = try XMLReader.read(data).root
         let document = try IBDocument.read(root: tree)
         let engine = LayoutEngine()
         var importer = Importer(engine: engine)

@@ -11,7 +11,7 @@ extension IBDocument {
         var contained: [(from: String, to: String)] = []
         var pushed: [(from: String, to: String)] = []
         for scene in root.child("scenes")?.children("scene") ?? [] {
-            for object in scene.child("objects")?.children ?? [] {
+            for object in scene.child("objects")?.children ?? .empty {
                 guard let id = object["id"], object.name != "placeholder" else { continue }
                 own[id] = metrics(of: object)
                 switch object.name {

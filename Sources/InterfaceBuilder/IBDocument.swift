@@ -105,7 +105,7 @@ extension IBDocument {
     /// - Throws: `DocumentError` with the line: not XML, truncated, not an Interface Builder
     ///   document, an unknown element among subviews, a bad value, a reference to nothing.
     public static func read(_ data: Data) throws -> IBDocument {
-        try read(root: try TreeBuilder.parse(data))
+        try read(root: XMLReader.read(data).root)
     }
 
     /// Reads a document already parsed into its tree.
@@ -122,7 +122,7 @@ extension IBDocument {
         if document.isStoryboard {
             let bars = simulatedBars(in: root)
             for scene in root.child("scenes")?.children("scene") ?? [] {
-                for object in scene.child("objects")?.children ?? [] where object.name != "placeholder" {
+                for object in scene.child("objects")?.children ?? .empty where object.name != "placeholder" {
                     if isView(object) {
                         // A view of the scene outside its controller's hierarchy.
                         document.roots.append(try readView(object, document: &document))
@@ -144,7 +144,7 @@ extension IBDocument {
         } else {
             let owners = ownersView(in: root)
             let ownMetrics = root.child("objects").map(metrics(of:))
-            for object in root.child("objects")?.children ?? [] where isView(object) {
+            for object in root.child("objects")?.children ?? .empty where isView(object) {
                 var view = try readView(object, document: &document)
                 if view.id == owners {
                     view.isSceneRoot = true

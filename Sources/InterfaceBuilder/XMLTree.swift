@@ -1,32 +1,217 @@
 import Foundation
 import LayoutEngine
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// One XML element with the line it starts on: the document as a tree, read in one pass with
-/// Foundation's `XMLParser`, then interpreted by `IBDocument`.
-public final class Node {
-    public let name: String
-    public let attributes: [String: String]
-    public let line: Int
-    public internal(set) var children: [Node] = []
-    public internal(set) var text = ""
+/// A document's elements as `XMLReader` found them, kept as offsets into its bytes: names,
+/// attributes and texts become strings only when they are asked for.
+///
+/// Interface Builder documents are read once and walked once; a tree of objects with a
+/// dictionary of strings per element (as Foundation's `XMLParser` hands them over) cost more to
+/// build and to free than everything strut then did with the document.
+final class XMLTree {
+    let bytes: [UInt8]
+    let elements: [Element]
+    /// Each element's name (short names are stored inline, so this allocates little).
+    let names: [String]
+    let attributes: [Attribute]
+    /// Children's indices, grouped by parent, in document order (`Element.firstChild`).
+    let children: [Int32]
+    /// Character data in document order, each piece with the element it is directly in.
+    let texts: [TextPiece]
 
-    init(name: String, attributes: [String: String], line: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
+    struct Element {
+        var line: Int32
+        var parent: Int32
+        var nameStart: Int32
+        var nameEnd: Int32
+        var firstAttribute: Int32
+        var attributeCount: Int32
+        var firstChild: Int32 = 0
+        var childCount: Int32 = 0
+        /// The first of `texts` that may be this element's.
+        var firstText: Int32
+        /// The offset just past the element's end tag (or its `/>`).
+        var end: Int32 = 0
     }
 
-    public subscript(_ key: String) -> String? { attributes[key] }
+    struct Attribute {
+        var nameStart: Int32
+        var nameEnd: Int32
+        var valueStart: Int32
+        var valueEnd: Int32
+        /// No entity, tab or line break in the value: its bytes are its text.
+        var plain: Bool
+    }
+
+    struct TextPiece {
+        var owner: Int32
+        var start: Int32
+        var end: Int32
+        /// Inside `<![CDATA[ ]]>`: no entities.
+        var cdata: Bool
+        var plain: Bool
+    }
+
+    /// All that `XMLReader` found; the elements' `firstChild` and `childCount` are filled here.
+    /// (Constants once made: the reader builds these in arrays of its own, where appending
+    /// needs no check for overlapping access as a class's variables do.)
+    /// - Complexity: O(elements).
+    init(bytes: [UInt8], elements: [Element], names: [String], attributes: [Attribute], texts: [TextPiece]) {
+        var elements = elements
+        var children: [Int32] = []
+        if elements.count > 1 {
+            for index in 1..<elements.count { elements[Int(elements[index].parent)].childCount += 1 }
+            var next: Int32 = 0
+            for index in elements.indices {
+                elements[index].firstChild = next
+                next += elements[index].childCount
+                elements[index].childCount = 0
+            }
+            children = Array(repeating: 0, count: Int(next))
+            for index in 1..<elements.count {
+                let parent = Int(elements[index].parent)
+                children[Int(elements[parent].firstChild + elements[parent].childCount)] = Int32(index)
+                elements[parent].childCount += 1
+            }
+        }
+        self.bytes = bytes
+        self.elements = elements
+        self.names = names
+        self.attributes = attributes
+        self.children = children
+        self.texts = texts
+    }
+
+    var root: Node { Node(tree: self, index: 0) }
+
+    /// The text of `bytes[start..<end]`: entities replaced unless `cdata`; line ends as XML
+    /// reads them (CR LF and a lone CR are a line feed), and in an attribute's value (`attribute`)
+    /// every tab and line feed a space, as XML's attribute-value normalization has it.
+    func decode(_ start: Int32, _ end: Int32, plain: Bool, cdata: Bool = false, attribute: Bool = false) -> String {
+        bytes.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[Int(start)..<Int(end)])
+            if plain { return String(decoding: slice, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(slice.count)
+            var k = 0
+            while k < slice.count {
+                let byte = slice[k]
+                k += 1
+                switch byte {
+                case 0x0D:
+                    if k < slice.count && slice[k] == 0x0A { k += 1 }
+                    out.append(attribute ? 0x20 : 0x0A)
+                case 0x0A where attribute, 0x09 where attribute:
+                    out.append(0x20)
+                case UInt8(ascii: "&") where !cdata:
+                    // The reader checked every reference, so each ends in `;` and is one of these.
+                    var semicolon = k
+                    while slice[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+                    let name = slice[k..<semicolon]
+                    k = semicolon + 1
+                    if let scalar = XMLReader.characterReference(name) {
+                        out.append(contentsOf: String(Character(scalar)).utf8)
+                    } else if let replacement = XMLReader.predefinedEntity(name) {
+                        out.append(replacement)
+                    }
+                default:
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+/// One XML element of a document, with the line its start tag ends on.
+struct Node {
+    let tree: XMLTree
+    let index: Int32
+
+    private var element: XMLTree.Element { tree.elements[Int(index)] }
+
+    var name: String { tree.names[Int(index)] }
+    var line: Int { Int(element.line) }
+
+    /// The attribute's value, nil when the element has none of that name.
+    subscript(_ key: String) -> String? {
+        var key = key
+        let element = element
+        let found = key.withUTF8 { key -> XMLTree.Attribute? in
+            tree.bytes.withUnsafeBufferPointer { bytes in
+                var k = Int(element.firstAttribute)
+                let end = k + Int(element.attributeCount)
+                while k < end {
+                    let attribute = tree.attributes[k]
+                    k += 1
+                    guard Int(attribute.nameEnd - attribute.nameStart) == key.count else { continue }
+                    var same = true
+                    var at = Int(attribute.nameStart)
+                    for byte in key {
+                        if bytes[at] != byte {
+                            same = false
+                            break
+                        }
+                        at += 1
+                    }
+                    if same { return attribute }
+                }
+                return nil
+            }
+        }
+        guard let found else { return nil }
+        return tree.decode(found.valueStart, found.valueEnd, plain: found.plain, attribute: true)
+    }
+
+    /// Every attribute, in the order the document gives them.
+    var attributes: [(key: String, value: String)] {
+        let element = element
+        return tree.attributes[Int(element.firstAttribute)..<Int(element.firstAttribute + element.attributeCount)].map { attribute in
+            (tree.decode(attribute.nameStart, attribute.nameEnd, plain: true),
+             tree.decode(attribute.valueStart, attribute.valueEnd, plain: attribute.plain, attribute: true))
+        }
+    }
+
+    var children: NodeList {
+        let element = element
+        return NodeList(tree: tree, range: Int(element.firstChild)..<Int(element.firstChild + element.childCount))
+    }
+
+    /// The character data directly inside the element (not its children's), entities replaced.
+    var text: String {
+        let element = element
+        var text = ""
+        var k = Int(element.firstText)
+        while k < tree.texts.count && tree.texts[k].start < element.end {
+            let piece = tree.texts[k]
+            if piece.owner == index { text += tree.decode(piece.start, piece.end, plain: piece.plain, cdata: piece.cdata) }
+            k += 1
+        }
+        return text
+    }
 
     /// The first child element of this name (and `key`, when given).
-    public func child(_ name: String, key: String? = nil) -> Node? {
+    func child(_ name: String, key: String? = nil) -> Node? {
         children.first { $0.name == name && (key == nil || $0["key"] == key) }
     }
 
-    public func children(_ name: String) -> [Node] { children.filter { $0.name == name } }
+    func children(_ name: String) -> [Node] { children.filter { $0.name == name } }
+}
+
+/// An element's children, in document order.
+struct NodeList: RandomAccessCollection {
+    let tree: XMLTree?
+    let range: Range<Int>
+
+    /// No children (for a parent that is not there).
+    static var empty: NodeList { NodeList(tree: nil, range: 0..<0) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+
+    subscript(position: Int) -> Node {
+        let tree = tree!
+        return Node(tree: tree, index: tree.children[range.lowerBound + position])
+    }
 }
 
 /// The line of the first byte sequence that is not UTF-8, nil when it all is.
@@ -49,43 +234,6 @@ func firstInvalidUTF8Line(_ data: Data) -> Int? {
     }
 }
 
-/// The document with a space put into every processing instruction that has a target and no
-/// data (`<?pi?>` becomes `<?pi ?>`): Foundation's XML parser on Linux reads such an
-/// instruction's missing data as a C string and crashes (found by fuzzing: `<?xml?>`). Strut
-/// reads no processing instruction, so the document means the same; lines stay where they are.
-func withDataInProcessingInstructions(_ data: Data) -> Data {
-    data.withUnsafeBytes { raw -> Data in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let (open, question, close) = (UInt8(ascii: "<"), UInt8(ascii: "?"), UInt8(ascii: ">"))
-        func isNameByte(_ b: UInt8) -> Bool {
-            b != question && b != close && b != open && b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
-        }
-        // The offsets of the `?>` right after a target.
-        var bare: [Int] = []
-        var k = 0
-        while k + 1 < bytes.count {
-            guard bytes[k] == open && bytes[k + 1] == question else {
-                k += 1
-                continue
-            }
-            var end = k + 2
-            while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
-            if end > k + 2 && end + 1 < bytes.count && bytes[end] == question && bytes[end + 1] == close { bare.append(end) }
-            k = end
-        }
-        guard !bare.isEmpty else { return data }
-        var out = Data(capacity: bytes.count + bare.count)
-        var from = 0
-        for at in bare {
-            out.append(contentsOf: bytes[from..<at])
-            out.append(0x20)
-            from = at
-        }
-        out.append(contentsOf: bytes[from...])
-        return out
-    }
-}
-
 /// A document that could not be read: what is wrong and the line it is on.
 public struct DocumentError: Error, Equatable, Sendable {
     public var line: Int
@@ -98,70 +246,5 @@ public struct DocumentError: Error, Equatable, Sendable {
         self.line = line
         self.message = message
         self.cause = cause
-    }
-}
-
-/// Reads XML text into a tree of `Node`.
-final class TreeBuilder: NSObject, XMLParserDelegate {
-    private var stack: [Node] = []
-    private(set) var root: Node?
-    private weak var parser: XMLParser?
-
-    /// The first error the parser met (it may go on after one), with its line and column.
-    private var firstError: (code: Int, line: Int, column: Int)?
-
-    static func parse(_ data: Data) throws -> Node {
-        // Foundation's parser traps on a name that is not UTF-8 (found by fuzzing: `<\xFF`);
-        // Xcode writes UTF-8 only, so anything else is refused first, with its line.
-        if let line = firstInvalidUTF8Line(data) {
-            throw DocumentError(line: line, "not UTF-8 text (a byte that is not UTF-8 on this line)")
-        }
-        let parser = XMLParser(data: withDataInProcessingInstructions(data))
-        let builder = TreeBuilder()
-        builder.parser = parser
-        parser.delegate = builder
-        parser.shouldProcessNamespaces = false
-        let finished = parser.parse()
-        if let error = builder.firstError {
-            // An error on the last line of a document cut short is its end, whatever libxml2 says.
-            let lastLine = data.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
-            let code = error.line >= lastLine && data.last != 10 && data.last != 62 ? 5 : error.code
-            throw DocumentError(line: max(error.line, 1), describe(code) + (code == 5 ? "" : " (column \(error.column))"))
-        }
-        guard finished, let root = builder.root, builder.stack.isEmpty else {
-            let code = (parser.parserError as NSError?)?.code ?? 5
-            throw DocumentError(line: max(parser.lineNumber, 1), describe(code))
-        }
-        return root
-    }
-
-    /// libxml2's error codes as words a person can act on.
-    private static func describe(_ code: Int) -> String {
-        switch code {
-        case 4: return "this is not XML (no element where the document should start)"
-        case 5: return "the document ends in the middle (truncated?)"
-        case 76, 77: return "a closing tag does not match the element it closes"
-        case 38, 39, 40, 41, 65, 68, 73: return "not well-formed XML: a malformed tag or attribute"
-        default: return "not well-formed XML (XML parser error \(code))"
-        }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber) }
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        let element = Node(name: name, attributes: attributes, line: parser.lineNumber)
-        if let parent = stack.last { parent.children.append(element) } else { root = element }
-        stack.append(element)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        stack.last?.text += string
     }
 }
