@@ -42,6 +42,9 @@ struct XMLReader {
     private var names: [String] = []
     private var attributes: [XMLTree.Attribute] = []
     private var texts: [XMLTree.TextPiece] = []
+    /// The attribute names of the element being read, once it has `attributesComparedInTurn`.
+    private var attributeNames: Set<[UInt8]> = []
+    private static let attributesComparedInTurn = 16
     private var position = 0
     private var line: Int32 = 1
     /// Where the current line starts (for columns in messages).
@@ -225,9 +228,24 @@ struct XMLReader {
         let attribute = XMLTree.Attribute(nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
                                           valueStart: Int32(start), valueEnd: Int32(position), plain: plain)
         position += 1
-        let base = bytes.baseAddress!
-        for other in attributes[Int(firstAttribute)...]
-        where Int(other.nameEnd - other.nameStart) == name.count && memcmp(base + Int(other.nameStart), base + name.lowerBound, name.count) == 0 {
+        let given = attributes.count - Int(firstAttribute)
+        var repeated = false
+        if given < Self.attributesComparedInTurn {
+            let base = bytes.baseAddress!
+            repeated = attributes[Int(firstAttribute)...].contains { other in
+                Int(other.nameEnd - other.nameStart) == name.count && memcmp(base + Int(other.nameStart), base + name.lowerBound, name.count) == 0
+            }
+        } else {
+            // An element with very many attributes (a generated or a hostile document) keeps
+            // their names in a set: comparing each with all before it would be quadratic.
+            if given == Self.attributesComparedInTurn {
+                attributeNames.removeAll(keepingCapacity: true)
+                for other in attributes[Int(firstAttribute)...] { attributeNames.insert(Array(bytes[Int(other.nameStart)..<Int(other.nameEnd)])) }
+            }
+            repeated = !attributeNames.insert(Array(bytes[name])).inserted
+        }
+        if repeated {
+            position = name.lowerBound
             throw malformed("the attribute '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))' given twice")
         }
         attributes.append(attribute)

@@ -131,7 +131,7 @@ let malformedSamples: [(text: String, message: String)] = [
     ("<a><!-- open", "line 1: the document ends in the middle (truncated?)"),
     ("<a t=1/>", "line 1: not well-formed XML: a malformed tag or attribute (column 6)"),
     ("<a t=\"1\"u=\"2\"/>", "line 1: not well-formed XML: a malformed tag or attribute (column 9)"),
-    ("<a t=\"1\" t=\"2\"/>", "line 1: not well-formed XML: the attribute 't' given twice (column 15)"),
+    ("<a t=\"1\" t=\"2\"/>", "line 1: not well-formed XML: the attribute 't' given twice (column 10)"),
     ("<a t=\"<\"/>", "line 1: not well-formed XML: a '<' inside an attribute's value (write &lt;) (column 7)"),
     ("<a>x &nbsp; y</a>", "line 1: not well-formed XML: the entity '&nbsp;' is not defined (XML defines &lt; &gt; &amp; &quot; &apos;) (column 6)"),
     ("<a>fish & chips</a>", "line 1: not well-formed XML: a '&' that starts no entity (write &amp;) (column 9)"),
@@ -183,6 +183,21 @@ func aMalformedDocumentIsRefusedWithItsLineAndWhatIsWrong(_ index: Int) throws {
         Issue.record("read \(text.debugDescription)")
     } catch let error as DocumentError {
         #expect("line \(error.line): \(error.message)" == message)
+    }
+}
+
+/// An element with 20,000 attributes is read in linear time, and a name given twice among
+/// them is found wherever it is.
+@Test func manyAttributesAreReadAndARepeatedOneIsFound() throws {
+    let many = (0..<20_000).map { " a\($0)=\"\($0)\"" }.joined()
+    let tree = try XMLReader.read(Data("<a\(many)/>".utf8))
+    #expect(tree.root.attributes.count == 20_000)
+    #expect(tree.root["a19999"] == "19999")
+    #expect(throws: DocumentError(line: 1, "not well-formed XML: the attribute 'a7' given twice (column \(many.utf8.count + 4))")) {
+        try XMLReader.read(Data("<a\(many) a7=\"x\"/>".utf8))
+    }
+    #expect(throws: DocumentError(line: 1, "not well-formed XML: the attribute 'b' given twice (column 16)")) {
+        try XMLReader.read(Data("<a b=\"1\" c=\"2\" b=\"3\"/>".utf8))
     }
 }
 
