@@ -36,16 +36,62 @@ public struct StackSettings: Hashable, Sendable {
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
 public struct View: Sendable {
+    /// The properties that hold references (strings, arrays), in one box that copies of the
+    /// view share until one of them changes a property in it (copy on write). A view is
+    /// copied out of the hierarchy and back, and undo keeps the hierarchy before each command:
+    /// each copy retained (and later released) every one of these, atomically; now one box.
+    final class References: @unchecked Sendable {
+        @exclusivity(unchecked) var name: String
+        @exclusivity(unchecked) var children = ChunkedArray<ViewID>()
+        @exclusivity(unchecked) var text = ""
+        @exclusivity(unchecked) var stack = StackSettings()
+        @exclusivity(unchecked) var stackLayout = StackLayout()
+        @exclusivity(unchecked) var ibID: String?
+        @exclusivity(unchecked) var documentClass: String?
+
+        init(name: String) {
+            self.name = name
+        }
+
+        init(copying other: References) {
+            name = other.name
+            children = other.children
+            text = other.text
+            stack = other.stack
+            stackLayout = other.stackLayout
+            ibID = other.ibID
+            documentClass = other.documentClass
+        }
+    }
+
+    private var references: References
+
+    /// The box, made this view's own first if another copy shares it.
+    @inline(__always)
+    private mutating func ownReferences() -> References {
+        if !isKnownUniquelyReferenced(&references) { references = References(copying: references) }
+        return references
+    }
+
     public let id: ViewID
-    public var name: String
+    public var name: String {
+        get { references.name }
+        _modify { yield &ownReferences().name }
+    }
     public let kind: ViewKind
     /// The superview (for a guide, its owning view); nil only for `root`.
     public var parent: ViewID?
     /// Chunked: undo keeps a copy of the hierarchy per command, and a view with 100,000
     /// subviews copied them all on each `new` (a quarter of an hour for 100,000 views).
-    public var children = ChunkedArray<ViewID>()
+    public var children: ChunkedArray<ViewID> {
+        get { references.children }
+        _modify { yield &ownReferences().children }
+    }
 
-    public var text: String = ""
+    public var text: String {
+        get { references.text }
+        _modify { yield &ownReferences().text }
+    }
     public var font: Double = 17
     /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
     /// `intrinsicIsExplicit` is false, labels and buttons take theirs from their text.
@@ -69,16 +115,28 @@ public struct View: Sendable {
     /// The frame outside the alignment rectangle, which is what constraints place.
     public var alignmentInsets: EdgeInsets = .zero
     public var isHidden = false
-    public var stack = StackSettings()
+    public var stack: StackSettings {
+        get { references.stack }
+        _modify { yield &ownReferences().stack }
+    }
     /// What the stack-view layer made from `stack` (stack views only).
-    public internal(set) var stackLayout = StackLayout()
+    public internal(set) var stackLayout: StackLayout {
+        get { references.stackLayout }
+        _modify { yield &ownReferences().stackLayout }
+    }
     /// For a stack view's helper guide (never in `children`, never named by the user): its role.
     public internal(set) var stackHelper: StackHelperRole?
     /// The object id of the Interface Builder document it was imported from (`dump`'s `ibID`).
-    public var ibID: String?
+    public var ibID: String? {
+        get { references.ibID }
+        _modify { yield &ownReferences().ibID }
+    }
     /// The class an imported document names when it is not the kind's (`UITextField`, a
     /// custom class).
-    public var documentClass: String?
+    public var documentClass: String? {
+        get { references.documentClass }
+        _modify { yield &ownReferences().documentClass }
+    }
 
     /// The UIKit class shown in UIKit-style descriptions.
     public var className: String { stackHelper?.className ?? documentClass ?? kind.className }
@@ -89,7 +147,7 @@ public struct View: Sendable {
 
     init(id: ViewID, name: String, kind: ViewKind, parent: ViewID?) {
         self.id = id
-        self.name = name
+        self.references = References(name: name)
         self.kind = kind
         self.parent = parent
         if kind == .label {
