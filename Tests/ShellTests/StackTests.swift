@@ -342,3 +342,15 @@ func alignedRow(_ alignment: String) -> Session {
         }
     }
 }
+
+/// A stack built one label at a time, as the shell-stack benchmark builds it, one of them then
+/// hidden: every label's frame, read from the hierarchy, is the one `frame` prints.
+@Test func aStackBuiltALabelAtATimeHasItsFramesInTheHierarchy() throws {
+    let count = 17
+    var lines = ["new stack s; set s.axis = vertical; set s.alignment = leading; s.top == root.top; s.leading == root.leading"]
+    lines += (0..<count).map { "new label l\($0) in s text=\"Row \($0)\"" }
+    let session = stackSession(lines + ["layout", "set l\(count / 2).hidden = true; layout"])
+    let last = session.engine.hierarchy.view(named: "l\(count - 1)")!
+    #expect(last.frame.y == 20.4 * Double(count - 2))
+    #expect(frames(session, ["l0", "l1"]).map(\.y) == [0, 20.4])
+}
