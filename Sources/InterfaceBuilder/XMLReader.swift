@@ -47,8 +47,6 @@ struct XMLReader {
     private static let attributesComparedInTurn = 16
     private var position = 0
     private var line: Int32 = 1
-    /// Where the current line starts (for columns in messages).
-    private var lineStart = 0
     /// The elements whose end tags are still to come, innermost last.
     private var open: [Int32] = []
 
@@ -112,7 +110,7 @@ struct XMLReader {
                 if byte == UInt8(ascii: "<") { break }
                 switch byte {
                 case 0x0A:
-                    newLine(at: position)
+                    newLine()
                 case 0x0D:
                     plain = false
                 case UInt8(ascii: "&"):
@@ -215,7 +213,7 @@ struct XMLReader {
                 continue
             case 0x0A:
                 plain = false
-                newLine(at: position)
+                newLine()
             case 0x09, 0x0D:
                 plain = false
             case 0..<0x20:
@@ -245,8 +243,7 @@ struct XMLReader {
             repeated = !attributeNames.insert(Array(bytes[name])).inserted
         }
         if repeated {
-            position = name.lowerBound
-            throw malformed("the attribute '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))' given twice")
+            throw malformed("the attribute '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))' given twice", at: name.lowerBound)
         }
         attributes.append(attribute)
     }
@@ -440,18 +437,15 @@ struct XMLReader {
         guard position < bytes.count else { throw truncated() }
         let body = bytes[(start + 1)..<position]
         guard bytes[position] == UInt8(ascii: ";"), !body.isEmpty else {
-            position = start
-            throw malformed("a '&' that starts no entity (write &amp;)")
+            throw malformed("a '&' that starts no entity (write &amp;)", at: start)
         }
         position += 1
         if body.first == UInt8(ascii: "#") {
             guard Self.characterReference(body) != nil else {
-                position = start
-                throw malformed("the character reference '&\(String(decoding: UnsafeBufferPointer(rebasing: body), as: UTF8.self));' is no character XML allows")
+                throw malformed("the character reference '&\(String(decoding: UnsafeBufferPointer(rebasing: body), as: UTF8.self));' is no character XML allows", at: start)
             }
         } else if Self.predefinedEntity(body) == nil {
-            position = start
-            throw malformed("the entity '&\(String(decoding: UnsafeBufferPointer(rebasing: body), as: UTF8.self));' is not defined (XML defines &lt; &gt; &amp; &quot; &apos;)")
+            throw malformed("the entity '&\(String(decoding: UnsafeBufferPointer(rebasing: body), as: UTF8.self));' is not defined (XML defines &lt; &gt; &amp; &quot; &apos;)", at: start)
         }
     }
 
@@ -499,7 +493,7 @@ struct XMLReader {
     private mutating func skipWhitespace() -> Bool {
         let start = position
         while position < bytes.count && isWhitespace(bytes[position]) {
-            if bytes[position] == 0x0A { newLine(at: position) }
+            if bytes[position] == 0x0A { newLine() }
             position += 1
         }
         return position > start
@@ -508,15 +502,14 @@ struct XMLReader {
     /// Counts a line feed passed (inside a comment or an instruction as much as in text).
     private mutating func checkCharacter(_ byte: UInt8) throws {
         if byte == 0x0A {
-            newLine(at: position)
+            newLine()
         } else if byte < 0x20 && byte != 0x09 && byte != 0x0D {
             throw forbidden(byte)
         }
     }
 
-    private mutating func newLine(at offset: Int) {
+    private mutating func newLine() {
         line += 1
-        lineStart = offset + 1
     }
 
     private func starts(with prefix: StaticString) -> Bool {
@@ -547,15 +540,19 @@ struct XMLReader {
 
     // MARK: Errors
 
-    /// The column of the position, in characters from 1.
-    private var column: Int {
-        var count = 1
-        for byte in bytes[lineStart..<min(position, bytes.count)] where byte & 0xC0 != 0x80 { count += 1 }
-        return count
-    }
-
-    private func malformed(_ what: String) -> DocumentError {
-        DocumentError(line: Int(line), "not well-formed XML: \(what) (column \(column))")
+    /// What is wrong at `offset` (the reader's position when nil), with its line and column.
+    /// The offset may lie before the position, lines before it (a repeated attribute's name,
+    /// found once its value, which may hold line breaks, has been read: found by fuzzing).
+    private func malformed(_ what: String, at offset: Int? = nil) -> DocumentError {
+        let end = min(position, bytes.count)
+        let at = min(offset ?? end, end)
+        var line = Int(self.line)
+        for byte in bytes[at..<end] where byte == 0x0A { line -= 1 }
+        var start = at
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        var column = 1
+        for byte in bytes[start..<at] where byte & 0xC0 != 0x80 { column += 1 }
+        return DocumentError(line: line, "not well-formed XML: \(what) (column \(column))")
     }
 
     /// Cut short: on the document's last line, wherever the reader stopped.
