@@ -269,18 +269,26 @@ struct XMLReader {
 
     private mutating func readComment() throws {
         position += 4
+        let dashes = try passCharacters(until: "--")
+        guard position < bytes.count else { throw truncated() }
+        guard bytes[position] == UInt8(ascii: ">") else { throw malformed("'--' inside a comment", at: dashes) }
+        position += 1
+    }
+
+    /// Passes the characters before `end` (checking each) and `end` itself.
+    /// - Returns: where `end` starts.
+    /// - Throws: cut short before `end`.
+    private mutating func passCharacters(until end: StaticString) throws -> Int {
         while true {
-            guard position + 2 < bytes.count else {
+            guard bytes.count - position >= end.utf8CodeUnitCount else {
                 position = bytes.count
                 throw truncated()
             }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "-") && bytes[position + 1] == UInt8(ascii: "-") {
-                guard bytes[position + 2] == UInt8(ascii: ">") else { throw malformed("'--' inside a comment") }
-                position += 3
-                return
+            if starts(with: end) {
+                position += end.utf8CodeUnitCount
+                return position - end.utf8CodeUnitCount
             }
-            try checkCharacter(byte)
+            try checkCharacter(bytes[position])
             position += 1
         }
     }
@@ -300,19 +308,11 @@ struct XMLReader {
             throw malformed("a processing instruction named '\(name)' (names that start with 'xml' are XML's own)")
         }
         let dataStart = position
-        while true {
-            guard position + 1 < bytes.count else {
-                position = bytes.count
-                throw truncated()
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "?") && bytes[position + 1] == UInt8(ascii: ">") { break }
-            if position == dataStart && !isWhitespace(byte) { throw malformed("a processing instruction's target not followed by a space") }
-            try checkCharacter(byte)
-            position += 1
+        if position < bytes.count && !isWhitespace(bytes[position]) && !starts(with: "?>") {
+            throw malformed("a processing instruction's target not followed by a space")
         }
-        if isDeclaration { try checkDeclaration(bytes[dataStart..<position]) }
-        position += 2
+        let dataEnd = try passCharacters(until: "?>")
+        if isDeclaration { try checkDeclaration(bytes[dataStart..<dataEnd]) }
     }
 
     /// `version="1.0"` (libxml2 warns of any other, which Foundation's parser reports as an
@@ -328,10 +328,10 @@ struct XMLReader {
             let name = rest.prefix { isNameCharacter($0) }
             rest = rest.dropFirst(name.count)
             rest = rest.drop(while: isWhitespace)
-            guard spaced > 0, !name.isEmpty, rest.first == UInt8(ascii: "=") else { throw malformedDeclaration() }
+            guard spaced > 0, !name.isEmpty, rest.first == UInt8(ascii: "=") else { throw malformedDeclaration(at: text.endIndex) }
             rest = rest.dropFirst().drop(while: isWhitespace)
             guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
-                  let close = rest.dropFirst().firstIndex(of: quote) else { throw malformedDeclaration() }
+                  let close = rest.dropFirst().firstIndex(of: quote) else { throw malformedDeclaration(at: text.endIndex) }
             pairs.append((String(decoding: name, as: UTF8.self), String(decoding: rest[rest.index(after: rest.startIndex)..<close], as: UTF8.self)))
             rest = rest[rest.index(after: close)...]
         }
@@ -341,33 +341,23 @@ struct XMLReader {
               names.allSatisfy({ ["version", "encoding", "standalone"].contains($0) }),
               names.firstIndex(of: "standalone") ?? names.count >= names.firstIndex(of: "encoding") ?? 0,
               pairs.first(where: { $0.name == "standalone" }).map({ $0.value == "yes" || $0.value == "no" }) ?? true
-        else { throw malformedDeclaration() }
+        else { throw malformedDeclaration(at: text.endIndex) }
         if let encoding = pairs.first(where: { $0.name == "encoding" })?.value,
            !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased()) {
             throw DocumentError(line: Int(line), "the document declares the encoding \"\(encoding)\"; strut reads UTF-8, which Xcode writes")
         }
     }
 
-    private func malformedDeclaration() -> DocumentError {
-        malformed("a malformed XML declaration (Xcode writes <?xml version=\"1.0\" encoding=\"UTF-8\"?>)")
+    private func malformedDeclaration(at offset: Int) -> DocumentError {
+        malformed("a malformed XML declaration (Xcode writes <?xml version=\"1.0\" encoding=\"UTF-8\"?>)", at: offset)
     }
 
     private mutating func readCDATA(owner: Int32) throws {
         position += 9
         let start = position
-        while true {
-            guard position + 2 < bytes.count else {
-                position = bytes.count
-                throw truncated()
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "]") && bytes[position + 1] == UInt8(ascii: "]") && bytes[position + 2] == UInt8(ascii: ">") { break }
-            try checkCharacter(byte)
-            position += 1
-        }
+        let end = try passCharacters(until: "]]>")
         // Its bytes as they are, carriage returns too (as libxml2 hands them over).
-        texts.append(XMLTree.TextPiece(owner: owner, start: Int32(start), end: Int32(position), cdata: true, plain: true))
-        position += 3
+        texts.append(XMLTree.TextPiece(owner: owner, start: Int32(start), end: Int32(end), cdata: true, plain: true))
     }
 
     /// `<!DOCTYPE name>`, with a `SYSTEM` or `PUBLIC` identifier or none (§2.8), passed
