@@ -5,8 +5,8 @@ import Foundation
 /// data, §2.5 comments, §2.6 processing instructions, §2.7 CDATA, §3.1 tags, §4.1 references).
 ///
 /// What Interface Builder documents need and no more: UTF-8 text, the five predefined
-/// entities and character references; a document type declaration is passed over (entities it
-/// declares are not known). Names are checked in ASCII; every other character is taken as a
+/// entities and character references; a document type declaration is passed over, and refused
+/// when it has an internal subset (which may declare entities). Names are checked in ASCII; every other character is taken as a
 /// name character. As libxml2 (under Foundation's `XMLParser`, which strut used before) does:
 /// an element's line is the one its start tag ends on, and elements nest at most
 /// `maximumDepth` levels below the document's element, so everything that reads the tree
