@@ -41,26 +41,19 @@ public struct View: Sendable {
     /// copied out of the hierarchy and back, and undo keeps the hierarchy before each command:
     /// each copy retained (and later released) every one of these, atomically; now one box.
     final class References: @unchecked Sendable {
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var children = ChunkedArray<ViewID>()
-        @exclusivity(unchecked) var text = ""
-        @exclusivity(unchecked) var stack = StackSettings()
-        @exclusivity(unchecked) var stackLayout = StackLayout()
-        @exclusivity(unchecked) var ibID: String?
-        @exclusivity(unchecked) var documentClass: String?
-
-        init(name: String) {
-            self.name = name
+        struct Fields {
+            var name: String
+            var children = ChunkedArray<ViewID>()
+            var text = ""
+            var stack = StackSettings()
+            var stackLayout = StackLayout()
+            var ibID: String?
+            var documentClass: String?
         }
+        @exclusivity(unchecked) var fields: Fields
 
-        init(copying other: References) {
-            name = other.name
-            children = other.children
-            text = other.text
-            stack = other.stack
-            stackLayout = other.stackLayout
-            ibID = other.ibID
-            documentClass = other.documentClass
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
@@ -69,14 +62,14 @@ public struct View: Sendable {
     /// The box, made this view's own first if another copy shares it.
     @inline(__always)
     private mutating func ownReferences() -> References {
-        if !isKnownUniquelyReferenced(&references) { references = References(copying: references) }
+        if !isKnownUniquelyReferenced(&references) { references = References(references.fields) }
         return references
     }
 
     public let id: ViewID
     public var name: String {
-        get { references.name }
-        _modify { yield &ownReferences().name }
+        get { references.fields.name }
+        _modify { yield &ownReferences().fields.name }
     }
     public let kind: ViewKind
     /// The superview (for a guide, its owning view); nil only for `root`.
@@ -84,13 +77,13 @@ public struct View: Sendable {
     /// Chunked: undo keeps a copy of the hierarchy per command, and a view with 100,000
     /// subviews copied them all on each `new` (a quarter of an hour for 100,000 views).
     public var children: ChunkedArray<ViewID> {
-        get { references.children }
-        _modify { yield &ownReferences().children }
+        get { references.fields.children }
+        _modify { yield &ownReferences().fields.children }
     }
 
     public var text: String {
-        get { references.text }
-        _modify { yield &ownReferences().text }
+        get { references.fields.text }
+        _modify { yield &ownReferences().fields.text }
     }
     public var font: Double = 17
     /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
@@ -116,26 +109,26 @@ public struct View: Sendable {
     public var alignmentInsets: EdgeInsets = .zero
     public var isHidden = false
     public var stack: StackSettings {
-        get { references.stack }
-        _modify { yield &ownReferences().stack }
+        get { references.fields.stack }
+        _modify { yield &ownReferences().fields.stack }
     }
     /// What the stack-view layer made from `stack` (stack views only).
     public internal(set) var stackLayout: StackLayout {
-        get { references.stackLayout }
-        _modify { yield &ownReferences().stackLayout }
+        get { references.fields.stackLayout }
+        _modify { yield &ownReferences().fields.stackLayout }
     }
     /// For a stack view's helper guide (never in `children`, never named by the user): its role.
     public internal(set) var stackHelper: StackHelperRole?
     /// The object id of the Interface Builder document it was imported from (`dump`'s `ibID`).
     public var ibID: String? {
-        get { references.ibID }
-        _modify { yield &ownReferences().ibID }
+        get { references.fields.ibID }
+        _modify { yield &ownReferences().fields.ibID }
     }
     /// The class an imported document names when it is not the kind's (`UITextField`, a
     /// custom class).
     public var documentClass: String? {
-        get { references.documentClass }
-        _modify { yield &ownReferences().documentClass }
+        get { references.fields.documentClass }
+        _modify { yield &ownReferences().fields.documentClass }
     }
 
     /// The UIKit class shown in UIKit-style descriptions.
@@ -147,7 +140,7 @@ public struct View: Sendable {
 
     init(id: ViewID, name: String, kind: ViewKind, parent: ViewID?) {
         self.id = id
-        self.references = References(name: name)
+        self.references = References(References.Fields(name: name))
         self.kind = kind
         self.parent = parent
         if kind == .label {
