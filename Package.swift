@@ -34,7 +34,7 @@ let package = Package(
         // (`internal import`, so no solver type leaks into its public API).
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary", .product(name: "HashTreeCollections", package: "swift-collections")],
+            dependencies: ["Cassowary"],
             exclude: ["README.md"],
             swiftSettings: uncheckedExclusivityInRelease
         ),

@@ -103,7 +103,11 @@ extension Solver {
     /// query that did not stop at an unbounded upper end), for a caller that keeps ranges.
     public func uniqueness(of variable: Variable) -> (isUnique: Bool, range: ValueRange?) {
         guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return (true, nil) }
-        let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
+        let symbol = variableSymbols[Int(variable.index)]
+        let index = tableau.basicRow[symbol.index]
+        // A parametric variable moves freely along its own column (what `range(of:)` finds at
+        // once, after making a row and an expression for it: most checks of a view being built).
+        if index < 0 && tableau.kinds[symbol.index] == .external { return (false, ValueRange(lower: nil, upper: nil)) }
         guard index >= 0 else { return askedRange(of: variable) }
         for cell in tableau.rows[Int(index)].cells {
             switch tableau.kinds[cell.symbol.index] {

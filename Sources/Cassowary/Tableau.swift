@@ -67,6 +67,9 @@ struct Tableau {
     var losses: [[Int32]] = []
     var tracksLosses: [Bool] = []
     static let trackedColumnLength = 64
+    /// A column's first room: grown from nothing, an array of row indices was reallocated at
+    /// 1, 2, 6… entries, and those reallocations were an eighth of adding a constraint.
+    static let firstColumnCapacity = 6
     /// Per row, a counter used while compacting a column (zero between uses).
     var rowCounts: [Int32] = []
 
@@ -234,6 +237,7 @@ struct Tableau {
     @inline(__always)
     mutating func addToColumn(_ symbol: Symbol, row: Int32) {
         let s = symbol.index
+        if columns[s].capacity == 0 { columns[s].reserveCapacity(Tableau.firstColumnCapacity) }
         columns[s].append(row)
         held[s] += 1
     }

@@ -257,7 +257,7 @@ public struct Importer {
         var free: [(Bool, Bool)] = []
         for (name, _) in content {
             let id = try engine.hierarchy.viewID(named: name)
-            free.append((!(engine.range(of: .width, of: id)?.isUnique ?? true), !(engine.range(of: .height, of: id)?.isUnique ?? true)))
+            free.append((engine.isUnique(.width, of: id) == false, engine.isUnique(.height, of: id) == false))
         }
         try engine.deferringSynchronization {
         try engine.setStackFitting(true)

@@ -162,7 +162,7 @@ extension Hierarchy {
 
     /// The next free automatic name, `c1`, `c2`, ...
     mutating func nextAutomaticName() -> String {
-        while constraintIndices["c\(autoName)"] != nil { autoName += 1 }
+        while constraintIndex(named: "c\(autoName)") != nil { autoName += 1 }
         defer { autoName += 1 }
         return "c\(autoName)"
     }

@@ -132,7 +132,7 @@ extension Hierarchy {
     }
 
     public func constraintRef(named name: String) -> ConstraintRef? {
-        if let index = constraintIndices[name] { return .user(index) }
+        if let index = constraintIndex(named: name) { return .user(index) }
         if let ref = stackConstraintRef(named: name) { return ref }
         return systemConstraint(named: name).map { .system($0.0, $0.1) }
     }
@@ -140,7 +140,7 @@ extension Hierarchy {
     /// `rows.spacing.2` → the stack's constraint of that name.
     func stackConstraintRef(named name: String) -> ConstraintRef? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let id = viewIDs[String(parts[0])], let kind = StackConstraintKind(rawValue: String(parts[1])),
+        guard parts.count == 3, let id = viewID(ifNamed: String(parts[0])), let kind = StackConstraintKind(rawValue: String(parts[1])),
               let ordinal = Int(parts[2]), String(ordinal) == parts[2],
               let k = view(id).stackLayout.slotOfKey[StackSlotKey(kind: kind, ordinal: ordinal)],
               view(id).stackLayout.slots[k] != nil else { return nil }

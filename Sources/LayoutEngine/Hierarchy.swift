@@ -1,5 +1,3 @@
-import HashTreeCollections
-
 /// A property change of `set VIEW.PROPERTY = VALUE`, already parsed.
 public enum ViewProperty: Hashable, Sendable {
     case text(String)
@@ -82,11 +80,13 @@ public struct Hierarchy: Sendable {
     public static let rootID: ViewID = 0
     public static let rootFrame = Rect(x: 0, y: 0, width: 390, height: 844)
 
-    // Chunked storage and hash tries (persistent): copies for undo share almost everything.
+    // Chunked storage (persistent): copies for undo share almost everything.
     public internal(set) var views = ChunkedArray<View?>()
-    var viewIDs = TreeDictionary<String, ViewID>()
     public internal(set) var constraints = ChunkedArray<LayoutConstraint?>()
-    var constraintIndices = TreeDictionary<String, Int>()
+    /// Views' and constraints' names, shared with every copy (see `NameTable`): ask through
+    /// `viewID(ifNamed:)` and `constraintIndex(named:)`, which check the answer here.
+    let viewTable = NameTable()
+    let constraintTable = NameTable()
     /// Activation clock: every activation (and every remake of system constraints) ticks it.
     var clock = 0
     /// The next automatic name is `c\(autoName)`.
@@ -111,7 +111,7 @@ public struct Hierarchy: Sendable {
         root.frame = Hierarchy.rootFrame
         root.requestedFrame = Hierarchy.rootFrame
         views.append(root)
-        viewIDs["root"] = Hierarchy.rootID
+        viewTable.note("root", Hierarchy.rootID)
     }
 
     // MARK: - Lookup
@@ -121,11 +121,20 @@ public struct Hierarchy: Sendable {
     public func view(_ id: ViewID) -> View { views[id]! }
 
     public func viewID(named name: String) throws -> ViewID {
-        if let id = viewIDs[name] { return id }
-        throw LayoutError.unknownView(name, suggestion: closestMatch(to: name, in: viewIDs.keys.sorted()))
+        if let id = viewID(ifNamed: name) { return id }
+        let names = allViews.filter { $0.stackHelper == nil }.map(\.name)
+        throw LayoutError.unknownView(name, suggestion: closestMatch(to: name, in: names.sorted()))
     }
 
-    public func view(named name: String) -> View? { viewIDs[name].map { views[$0]! } }
+    /// The view named so (a stack view's helper guides have no name to look up), if any.
+    public func viewID(ifNamed name: String) -> ViewID? {
+        viewTable.find(name) { id in
+            guard id < views.count, let view = views[id] else { return false }
+            return view.name == name && view.stackHelper == nil
+        }
+    }
+
+    public func view(named name: String) -> View? { viewID(ifNamed: name).map { views[$0]! } }
 
     public var viewNames: [String] { allViews.map(\.name) }
 
@@ -135,7 +144,7 @@ public struct Hierarchy: Sendable {
     /// The views' identifiers in `allViews` order, without copying the views.
     public var allViewIDs: [ViewID] {
         var result: [ViewID] = []
-        result.reserveCapacity(viewIDs.count)
+        result.reserveCapacity(views.count)
         var stack = [Hierarchy.rootID]
         while let id = stack.popLast() {
             result.append(id)
@@ -212,10 +221,13 @@ public struct Hierarchy: Sendable {
     }
 
     public func constraint(named name: String) -> LayoutConstraint? {
-        constraintIndices[name].flatMap { constraints[$0] }
+        constraintIndex(named: name).flatMap { constraints[$0] }
     }
 
-    public func constraintIndex(named name: String) -> Int? { constraintIndices[name] }
+    /// The user constraint named so, if any.
+    public func constraintIndex(named name: String) -> Int? {
+        constraintTable.find(name) { index in index < constraints.count && constraints[index]?.name == name }
+    }
 
     /// User constraints (typed, VFL or imported) in creation order.
     public var userConstraints: [(index: Int, constraint: LayoutConstraint)] {
@@ -234,7 +246,7 @@ public struct Hierarchy: Sendable {
     /// base, the suffix after the last one given, so that the thousandth `label` is not found
     /// by trying the 999 before it.
     public func unusedViewName(_ base: String, taken: Set<String> = [], counters: inout [String: Int]) -> String {
-        func isFree(_ name: String) -> Bool { viewIDs[name] == nil && name != "super" && !taken.contains(name) }
+        func isFree(_ name: String) -> Bool { viewID(ifNamed: name) == nil && name != "super" && !taken.contains(name) }
         if isFree(base) { return base }
         let separator = base.last?.isNumber == true ? "_" : ""
         var k = counters[base] ?? 2

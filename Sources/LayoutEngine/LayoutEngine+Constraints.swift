@@ -73,7 +73,7 @@ extension LayoutEngine {
         if spec.name == nil { constraint.name = h.nextAutomaticName() }
         let index = h.constraints.count
         h.constraints.append(constraint)
-        h.constraintIndices[constraint.name] = index
+        h.constraintTable.note(constraint.name, index)
         dirtyRefs.insert(.user(index))
         return constraint.name
     }
@@ -105,7 +105,6 @@ extension LayoutEngine {
             let indices = try names.map { try h.userConstraintIndex($0, action: "remove") }
             for index in indices {
                 guard let constraint = h.constraints[index] else { continue }
-                h.constraintIndices[constraint.name] = nil
                 h.constraints[index] = nil
                 dirtyRefs.insert(.user(index))
             }
@@ -153,7 +152,7 @@ public enum ActivationChange: String, Sendable {
 extension Hierarchy {
     /// A user constraint's index; system constraints are refused with the way to change them.
     func userConstraintIndex(_ name: String, action: String) throws -> Int {
-        if let index = constraintIndices[name] { return index }
+        if let index = constraintIndex(named: name) { return index }
         if case let .stack(id, _) = stackConstraintRef(named: name) {
             throw LayoutError.stackConstraint(name: name, stack: view(id).name)
         }
@@ -168,7 +167,7 @@ extension Hierarchy {
     func systemConstraint(named name: String) -> (ViewID, SystemConstraintKind)? {
         for kind in SystemConstraintKind.allCases where name.hasSuffix("." + kind.suffix) {
             let viewName = String(name.dropLast(kind.suffix.count + 1))
-            if let id = viewIDs[viewName], systemConstraint(kind, of: id) != nil { return (id, kind) }
+            if let id = viewID(ifNamed: viewName), systemConstraint(kind, of: id) != nil { return (id, kind) }
         }
         return nil
     }

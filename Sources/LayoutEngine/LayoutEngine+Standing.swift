@@ -144,15 +144,24 @@ extension LayoutEngine {
     /// the solver now.
     func freeComponents(of id: ViewID) -> [FrameComponent] {
         guard id < variables.count, let v = variables[id] else { return [] }
+        return FrameComponent.allCases.filter { !isUnique(variable($0, v)) }
+    }
+
+    /// Whether a frame component takes one value in every optimal layout: `range(of:of:)`'s
+    /// `isUnique`, without looking for the range's lower end when the upper is open. Nil for
+    /// root and views the solver does not know.
+    public func isUnique(_ component: FrameComponent, of id: ViewID) -> Bool? {
+        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
+        return isUnique(variable(component, v))
+    }
+
+    func isUnique(_ variable: Variable) -> Bool {
         if rangeMemo.generation != generation { rangeMemo = (generation, [:]) }
-        return FrameComponent.allCases.filter { component in
-            let variable = variable(component, v)
-            if let known = rangeMemo.ranges[variable.index] { return !known.isUnique }
-            // A range found whole on the way is kept: the report asks for it next.
-            let (isUnique, range) = solver.uniqueness(of: variable)
-            if let range { rangeMemo.ranges[variable.index] = range }
-            return !isUnique
-        }
+        if let known = rangeMemo.ranges[variable.index] { return known.isUnique }
+        // A range found whole on the way is kept: a report may ask for it next.
+        let (isUnique, range) = solver.uniqueness(of: variable)
+        if let range { rangeMemo.ranges[variable.index] = range }
+        return isUnique
     }
 
     /// Your optional constraints: content sizes and stack views' constraints give way by design.

@@ -12,7 +12,7 @@ public final class LayoutEngine {
     // Solver side: what is installed, for which constraint, and what was broken.
     let solver = Solver()
     var variables: [ViewVariables?] = []
-    var installed: [ConstraintRef: Installed] = [:]
+    var installed = InstalledConstraints()
     var refByID = ByIndex<ConstraintRef>()
     /// Solver variable → the frame component it stands for.
     var components = ByIndex<ComponentRef>()
@@ -201,7 +201,7 @@ struct ByIndex<Value> {
     public func addView(kind: ViewKind, name: String, parent: String, properties: [ViewProperty] = []) throws {
         try perform { h in
             let parentID = try h.viewID(named: parent)
-            if h.viewIDs[name] != nil { throw LayoutError.duplicateViewName(name) }
+            if h.viewID(ifNamed: name) != nil { throw LayoutError.duplicateViewName(name) }
             if name == "super" || name == "root" { throw LayoutError.reservedName(name) }
             if h.view(parentID).kind == .guide { throw LayoutError.guideCannotHaveSubviews(parent) }
             let id = h.views.count
@@ -212,7 +212,7 @@ struct ByIndex<Value> {
             let reference = h.view(parentID).frame
             view.referenceSize = (reference.width, reference.height)
             h.views.append(view)
-            h.viewIDs[name] = id
+            h.viewTable.note(name, id)
             h.views[parentID]!.children.append(id)
             if kind == .stack { h.stackIDs.insert(id) }
             for property in properties { try h.set(property, on: id) }
@@ -271,13 +271,11 @@ struct ByIndex<Value> {
             if id == Hierarchy.rootID { throw LayoutError.cannotDeleteRoot }
             let doomed = Set(h.subtree(id))
             for (index, constraint) in h.userConstraints where constraint.items.contains(where: doomed.contains) {
-                h.constraintIndices[constraint.name] = nil
                 h.constraints[index] = nil
             }
             let parent = h.view(id).parent!
             h.views[parent]!.children.removeAll { $0 == id }
             for view in doomed {
-                if h.view(view).stackHelper == nil { h.viewIDs[h.view(view).name] = nil }
                 h.stackIDs.remove(view)
                 h.views[view] = nil
             }
@@ -331,8 +329,7 @@ struct ByIndex<Value> {
                 let outside = constraint.items.filter { !moved.contains($0) }
                 guard outside.count < constraint.items.count, !outside.isEmpty else { continue }
                 if !outside.allSatisfy(newAncestry.contains) {
-                    h.constraintIndices[constraint.name] = nil
-                    h.constraints[index] = nil
+                        h.constraints[index] = nil
                     dirtyRefs.insert(.user(index))
                 }
             }
@@ -362,6 +359,107 @@ struct Installed {
     var id: ConstraintID
     var compiled: Constraint
     var stamp: Int
+}
+
+/// The constraints in the solver by reference, as a dictionary would keep them: in one dense
+/// list, found through arrays by index (a dictionary hashed a reference a dozen times a
+/// command, a twentieth of building views through the shell). In no particular order.
+struct InstalledConstraints: Sequence {
+    typealias Element = (key: ConstraintRef, value: Installed)
+    /// A struct, not the element's tuple: an array of tuples is copied by the runtime's generic
+    /// tuple witnesses.
+    struct Entry {
+        var key: ConstraintRef
+        var value: Installed
+    }
+    private(set) var entries: [Entry] = []
+    /// Per user constraint index, per view and kind, and per stack view and index in its list,
+    /// the entry's position or -1.
+    private var userSlots: [Int32] = []
+    private var systemSlots: [Int32] = []
+    private var stackSlots: [[Int32]] = []
+    private static let kindCount = SystemConstraintKind.allCases.count
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+    var keys: LazyMapSequence<LazySequence<[Entry]>.Elements, ConstraintRef> { entries.lazy.map(\.key) }
+    var values: LazyMapSequence<LazySequence<[Entry]>.Elements, Installed> { entries.lazy.map(\.value) }
+
+    struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Entry]>
+        mutating func next() -> Element? { base.next().map { ($0.key, $0.value) } }
+    }
+
+    func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+
+    /// Room for `capacity` entries, growing by doubling (an array's own reserve makes exactly
+    /// that much room, so reserving a little more after each change copied the list each time).
+    mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > entries.capacity { entries.reserveCapacity(Swift.max(capacity, 2 * entries.capacity)) }
+    }
+
+    subscript(ref: ConstraintRef) -> Installed? {
+        get { position(of: ref).map { entries[$0].value } }
+        set {
+            if let newValue {
+                if let p = position(of: ref) {
+                    entries[p].value = newValue
+                } else {
+                    setPosition(entries.count, of: ref)
+                    entries.append(Entry(key: ref, value: newValue))
+                }
+            } else if let p = position(of: ref) {
+                // The last entry fills the hole.
+                let last = entries.count - 1
+                if p != last {
+                    entries[p] = entries[last]
+                    setPosition(p, of: entries[p].key)
+                }
+                entries.removeLast()
+                setPosition(-1, of: ref)
+            }
+        }
+    }
+
+    private func position(of ref: ConstraintRef) -> Int? {
+        let p: Int32
+        switch ref {
+        case let .user(index):
+            guard index < userSlots.count else { return nil }
+            p = userSlots[index]
+        case let .system(view, kind):
+            let k = view * Self.kindCount + kind.rawValue
+            guard k < systemSlots.count else { return nil }
+            p = systemSlots[k]
+        case let .stack(view, index):
+            guard view < stackSlots.count, index < stackSlots[view].count else { return nil }
+            p = stackSlots[view][index]
+        }
+        return p < 0 ? nil : Int(p)
+    }
+
+    private mutating func setPosition(_ position: Int, of ref: ConstraintRef) {
+        switch ref {
+        case let .user(index):
+            Self.store(position, at: index, in: &userSlots)
+        case let .system(view, kind):
+            Self.store(position, at: view * Self.kindCount + kind.rawValue, in: &systemSlots)
+        case let .stack(view, index):
+            if view >= stackSlots.count {
+                guard position >= 0 else { return }
+                stackSlots.append(contentsOf: repeatElement([], count: Swift.max(view + 1 - stackSlots.count, stackSlots.count)))
+            }
+            Self.store(position, at: index, in: &stackSlots[view])
+        }
+    }
+
+    private static func store(_ position: Int, at k: Int, in slots: inout [Int32]) {
+        if k >= slots.count {
+            guard position >= 0 else { return }
+            slots.append(contentsOf: repeatElement(-1, count: Swift.max(k + 1 - slots.count, slots.count)))
+        }
+        slots[k] = Int32(position)
+    }
 }
 
 /// Solver variable → the installed constraints that name it, in installation order: lists in

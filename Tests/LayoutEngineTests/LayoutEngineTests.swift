@@ -199,7 +199,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         parent = "d\(i)"
     }
     let h = e.hierarchy
-    let id = { (name: String) in h.viewIDs[name]! }
+    let id = { (name: String) in h.viewID(ifNamed: name)! }
     let cases: [(String, String, String)] = [
         ("a11", "a11", "a11"), ("a11", "a1", "a1"), ("a1", "a11", "a1"), ("a11", "a2", "a"), ("a2", "a11", "a"),
         ("a11", "b", "root"), ("d2999", "a11", "root"), ("d2999", "d2998", "d2998"), ("d10", "d2999", "d10"),
@@ -312,7 +312,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         try? engine.addConstraint(spec(a, attribute, relation, b, plus: Double(Int.random(in: -40...40, using: &rng)), at: priority))
     }
     func solverState() -> (installed: [ConstraintRef: Constraint], broken: Set<ConstraintRef>) {
-        (engine.installed.mapValues(\.compiled), Set(engine.broken.keys))
+        (Dictionary(uniqueKeysWithValues: engine.installed.map { ($0.key, $0.value.compiled) }), Set(engine.broken.keys))
     }
     for step in 0..<30 {
         let view = names.dropFirst().randomElement(using: &rng)!

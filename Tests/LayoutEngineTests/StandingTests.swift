@@ -117,14 +117,14 @@ import CassowaryReference
         engine.knowStanding()
         _ = engine.takeStandingChanges()
         try engine.removeConstraints(["x0"])
-        #expect(engine.takeStandingChanges().ambiguous == [AmbiguityChange(view: engine.hierarchy.viewIDs["v0"]!, components: [.x])])
+        #expect(engine.takeStandingChanges().ambiguous == [AmbiguityChange(view: engine.hierarchy.viewID(ifNamed: "v0")!, components: [.x])])
 
         // Below it, every view the removal freed is said.
         let short = try chain(3)
         short.knowStanding()
         _ = short.takeStandingChanges()
         try short.removeConstraints(["x0"])
-        #expect(short.takeStandingChanges().ambiguous.map(\.view) == ["v0", "v1", "v2"].map { short.hierarchy.viewIDs[$0]! })
+        #expect(short.takeStandingChanges().ambiguous.map(\.view) == ["v0", "v1", "v2"].map { short.hierarchy.viewID(ifNamed: $0)! })
     }
 }
 
@@ -201,7 +201,7 @@ import CassowaryReference
         ConstraintSpec(name: "w1", firstItem: "a", firstAttribute: .width, relation: .equal, constant: 10, priority: 500),
         ConstraintSpec(name: "w2", firstItem: "a", firstAttribute: .width, relation: .equal, constant: 20, priority: 500),
     ])
-    let id = engine.hierarchy.viewIDs["a"]!
+    let id = engine.hierarchy.viewID(ifNamed: "a")!
     #expect(engine.competingConstraints(near: id).map(engine.name(of:)) == ["w1", "w2"])
     try engine.setPriority("w2", 499)
     #expect(engine.competingConstraints(near: id).isEmpty)

@@ -1,0 +1,55 @@
+import Testing
+@testable import LayoutEngine
+import Cassowary
+
+/// The engine's table of installed constraints answers as the dictionary it replaced would,
+/// through random insertions, replacements and removals of every kind of reference.
+@Test(arguments: 0..<20)
+func installedConstraintsAnswerAsADictionary(seed: Int) throws {
+    let solver = Solver()
+    let x = solver.makeVariable()
+    let id = try solver.add(Constraint(x, .equal, 1))
+    var table = InstalledConstraints()
+    var reference: [ConstraintRef: Int] = [:]
+    var random = SplitMix(seed: UInt64(seed))
+    for step in 0..<2_000 {
+        let kinds = SystemConstraintKind.allCases
+        let ref: ConstraintRef
+        switch random.next() % 3 {
+        case 0: ref = .user(Int(random.next() % 300))
+        case 1: ref = .system(Int(random.next() % 40), kinds[Int(random.next() % UInt64(kinds.count))])
+        default: ref = .stack(Int(random.next() % 40), Int(random.next() % 30))
+        }
+        if random.next() % 3 == 0 {
+            table[ref] = nil
+            reference[ref] = nil
+        } else {
+            table[ref] = Installed(id: id, compiled: Constraint(x, .equal, Double(step)), stamp: step)
+            reference[ref] = step
+        }
+        #expect(table[ref]?.stamp == reference[ref], "seed \(seed), step \(step), \(ref)")
+        #expect(table.count == reference.count)
+    }
+    var listed: [ConstraintRef: Int] = [:]
+    for (ref, current) in table {
+        #expect(listed[ref] == nil, "\(ref) listed twice")
+        listed[ref] = current.stamp
+    }
+    #expect(listed == reference)
+    #expect(Set(table.keys) == Set(reference.keys))
+    for (ref, stamp) in reference { #expect(table[ref]?.stamp == stamp) }
+    #expect(table[.user(10_000)] == nil && table[.system(10_000, .huggingH)] == nil && table[.stack(10_000, 0)] == nil)
+}
+
+/// A small deterministic generator for the test above.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
