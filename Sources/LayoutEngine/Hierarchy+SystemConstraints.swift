@@ -15,9 +15,16 @@ extension Hierarchy {
         return systemConstraint(kind, of: id, view(id))
     }
 
+    /// `systemConstraint(_:of:)` as the solver takes it: without its name (a string made for
+    /// each of the tens of thousands an import synchronises, and never read there).
+    func unnamedSystemConstraint(_ kind: SystemConstraintKind, of id: ViewID) -> LayoutConstraint? {
+        guard id != Hierarchy.rootID, id < views.count, let view = views[id] else { return nil }
+        return systemConstraint(kind, of: id, view, naming: false)
+    }
+
     /// With the view read already (listing a view's constraints read it out once per kind).
-    private func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID, _ view: View) -> LayoutConstraint? {
-        var name: String { "\(view.name).\(kind.suffix)" }  // made only for a constraint that exists
+    private func systemConstraint(_ kind: SystemConstraintKind, of id: ViewID, _ view: View, naming: Bool = true) -> LayoutConstraint? {
+        var name: String { naming ? "\(view.name).\(kind.suffix)" : "" }  // made only for a constraint that exists
         switch kind {
         case .huggingH, .compressionH, .huggingV, .compressionV:
             let axis: Axis = (kind == .huggingH || kind == .compressionH) ? .horizontal : .vertical

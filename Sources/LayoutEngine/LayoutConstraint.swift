@@ -74,6 +74,44 @@ public enum ConstraintRef: Hashable, Sendable, Comparable {
         case let (.stack(v, i), .stack(w, j)): v != w ? v < w : i < j
         }
     }
+
+    /// The references in `<` order, sorted as numbers that order as they do: an import sorts
+    /// tens of thousands, and comparing them case by case was a thirtieth of it.
+    static func sorted(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(refs.count)
+        for ref in refs {
+            guard let key = ref.sortKey else { return refs.sorted() }
+            keys.append(key)
+        }
+        keys.sort()
+        return keys.map(ConstraintRef.init(sortKey:))
+    }
+
+    /// Yours below 2^62 by index; above, a view's by view, its system constraints (by kind)
+    /// before its stack constraints (by index). Nil for an index too large to pack.
+    var sortKey: UInt64? {
+        switch self {
+        case let .user(index):
+            return index >= 0 && index < 1 << 62 ? UInt64(index) : nil
+        case let .system(view, kind):
+            guard view >= 0 && view < 1 << 37 else { return nil }
+            return 1 << 62 | UInt64(view) << 24 | UInt64(kind.rawValue)
+        case let .stack(view, index):
+            guard view >= 0 && view < 1 << 37 && index >= 0 && index < 1 << 23 else { return nil }
+            return 1 << 62 | UInt64(view) << 24 | 1 << 23 | UInt64(index)
+        }
+    }
+
+    init(sortKey key: UInt64) {
+        if key < 1 << 62 {
+            self = .user(Int(key))
+            return
+        }
+        let view = Int((key >> 24) & (1 << 37 - 1))
+        let low = Int(key & (1 << 23 - 1))
+        self = key & 1 << 23 == 0 ? .system(view, SystemConstraintKind(rawValue: low)!) : .stack(view, low)
+    }
 }
 
 /// `firstItem.firstAttribute RELATION multiplier × secondItem.secondAttribute + constant`,

@@ -104,7 +104,7 @@ extension LayoutEngine {
         try perform { h in
             let indices = try names.map { try h.userConstraintIndex($0, action: "remove") }
             for index in indices {
-                guard let constraint = h.constraints[index] else { continue }
+                guard h.constraints[index] != nil else { continue }
                 h.constraints[index] = nil
                 dirtyRefs.insert(.user(index))
             }

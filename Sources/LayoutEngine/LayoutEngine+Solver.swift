@@ -67,11 +67,11 @@ extension LayoutEngine {
         solver.clearExercise()
         generation += 1
 
-        refs.sort()
+        refs = ConstraintRef.sorted(refs)
         var additions: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
         for (k, ref) in refs.enumerated() where k == 0 || refs[k - 1] != ref {
             let desired = activeConstraint(ref)
-            if broken[ref] != nil { unbreak(ref) }
+            if !broken.isEmpty, broken[ref] != nil { unbreak(ref) }
             guard let desired else {
                 if let current = installed[ref] { uninstall(ref, current) }
                 continue
@@ -141,7 +141,9 @@ extension LayoutEngine {
         case .user:
             guard let constraint = hierarchy.constraint(ref), constraint.isActive else { return nil }
             return constraint
-        case let .system(id, _), let .stack(id, _):
+        case let .system(id, kind):
+            return hierarchy.unnamedSystemConstraint(kind, of: id)
+        case let .stack(id, _):
             guard id < hierarchy.views.count, hierarchy.views[id] != nil else { return nil }
             return hierarchy.constraint(ref)
         }

@@ -53,3 +53,26 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// References sorted through their number keys come out as `<` sorts them, repeats kept, and
+/// an index too large to pack falls back to the comparison.
+@Test func referencesSortByKeyAsTheyCompare() {
+    var random = SplitMix(seed: 7)
+    let kinds = SystemConstraintKind.allCases
+    func ref(_ big: Bool) -> ConstraintRef {
+        let scale: UInt64 = big ? 1 << 40 : 50
+        switch random.next() % 3 {
+        case 0: return .user(Int(random.next() % scale))
+        case 1: return .system(Int(random.next() % scale), kinds[Int(random.next() % UInt64(kinds.count))])
+        default: return .stack(Int(random.next() % scale), Int(random.next() % scale))
+        }
+    }
+    for round in 0..<200 {
+        let refs = (0..<200).map { _ in ref(round % 10 == 9) }
+        #expect(ConstraintRef.sorted(refs) == refs.sorted(), "round \(round)")
+        for r in refs { if let key = r.sortKey { #expect(ConstraintRef(sortKey: key) == r) } }
+    }
+    #expect(ConstraintRef.stack(3, 1 << 23).sortKey == nil && ConstraintRef.user(-1).sortKey == nil)
+    #expect(ConstraintRef.sorted([.stack(2, 0), .system(2, .nonNegativeHeight), .user(9), .system(1, .huggingH), .stack(1, 1 << 30)])
+            == [.user(9), .system(1, .huggingH), .stack(1, 1 << 30), .system(2, .nonNegativeHeight), .stack(2, 0)])
+}
