@@ -1,6 +1,7 @@
 import Testing
 @testable import LayoutEngine
 import Cassowary
+import CassowaryReference
 
 /// The engine's table of installed constraints answers as the dictionary it replaced would,
 /// through random insertions, replacements and removals of every kind of reference.
@@ -11,7 +12,7 @@ func installedConstraintsAnswerAsADictionary(seed: Int) throws {
     let id = try solver.add(Constraint(x, .equal, 1))
     var table = InstalledConstraints()
     var reference: [ConstraintRef: Int] = [:]
-    var random = SplitMix(seed: UInt64(seed))
+    var random = SeededGenerator(seed: UInt64(seed))
     for step in 0..<2_000 {
         let kinds = SystemConstraintKind.allCases
         let ref: ConstraintRef
@@ -41,23 +42,10 @@ func installedConstraintsAnswerAsADictionary(seed: Int) throws {
     #expect(table[.user(10_000)] == nil && table[.system(10_000, .huggingH)] == nil && table[.stack(10_000, 0)] == nil)
 }
 
-/// A small deterministic generator for the test above.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// References sorted through their number keys come out as `<` sorts them, repeats kept, and
 /// an index too large to pack falls back to the comparison.
 @Test func referencesSortByKeyAsTheyCompare() {
-    var random = SplitMix(seed: 7)
+    var random = SeededGenerator(seed: 7)
     let kinds = SystemConstraintKind.allCases
     func ref(_ big: Bool) -> ConstraintRef {
         let scale: UInt64 = big ? 1 << 40 : 50
