@@ -10,6 +10,10 @@ import Synchronization
 /// Kept in a hash trie inside each copy, as before, every new name copied a path of trie
 /// nodes for the snapshot that undo keeps, and freeing the snapshot 200 commands later freed
 /// them: a tenth of building views and constraints through the shell.
+///
+/// The cost: a name made and deleted n times keeps its n indices (an older copy may still
+/// hold any of them), and asking for it while it is gone looks at each: 20,000 rounds of
+/// `new view a; delete a` take 2.7 s (0.9 s with the tries), 5,000 take 0.42 s (0.32 s).
 final class NameTable: Sendable {
     private struct Entries {
         /// The index a name was last noted with.
