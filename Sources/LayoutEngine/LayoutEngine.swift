@@ -425,14 +425,14 @@ struct InstalledConstraints: Sequence {
         let p: Int32
         switch ref {
         case let .user(index):
-            guard index < userSlots.count else { return nil }
+            guard index >= 0 && index < userSlots.count else { return nil }
             p = userSlots[index]
         case let .system(view, kind):
             let k = view * Self.kindCount + kind.rawValue
-            guard k < systemSlots.count else { return nil }
+            guard view >= 0 && k < systemSlots.count else { return nil }
             p = systemSlots[k]
         case let .stack(view, index):
-            guard view < stackSlots.count, index < stackSlots[view].count else { return nil }
+            guard view >= 0 && view < stackSlots.count, index >= 0 && index < stackSlots[view].count else { return nil }
             p = stackSlots[view][index]
         }
         return p < 0 ? nil : Int(p)

@@ -40,6 +40,8 @@ func installedConstraintsAnswerAsADictionary(seed: Int) throws {
     #expect(Set(table.keys) == Set(reference.keys))
     for (ref, stamp) in reference { #expect(table[ref]?.stamp == stamp) }
     #expect(table[.user(10_000)] == nil && table[.system(10_000, .huggingH)] == nil && table[.stack(10_000, 0)] == nil)
+    // As a dictionary would answer for a reference no one makes.
+    #expect(table[.user(-1)] == nil && table[.system(-1, .huggingH)] == nil && table[.stack(-1, 0)] == nil && table[.stack(0, -1)] == nil)
 }
 
 /// References sorted through their number keys come out as `<` sorts them, repeats kept, and
