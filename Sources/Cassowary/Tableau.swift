@@ -68,7 +68,7 @@ struct Tableau {
     var tracksLosses: [Bool] = []
     static let trackedColumnLength = 64
     /// A column's first room: grown from nothing, an array of row indices was reallocated at
-    /// 1, 2, 6… entries, and those reallocations were an eighth of adding a constraint.
+    /// 1, 2, 6… entries, and those reallocations were a sixth of adding a constraint.
     static let firstColumnCapacity = 6
     /// Per row, a counter used while compacting a column (zero between uses).
     var rowCounts: [Int32] = []
