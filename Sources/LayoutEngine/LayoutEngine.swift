@@ -56,14 +56,16 @@ struct ByIndex<Value> {
     private var values: [Value?] = []
 
     subscript(variable: Int32) -> Value? {
-        get {
-            let k = Int(variable)
-            return k >= 0 && k < values.count ? values[k] : nil
-        }
-        set {
-            let k = Int(variable)
+        get { self[index: Int(variable)] }
+        set { self[index: Int(variable)] = newValue }
+    }
+
+    /// In place, growing as needed (a negative index finds nothing, and traps when written).
+    subscript(index k: Int) -> Value? {
+        get { k >= 0 && k < values.count ? values[k] : nil }
+        _modify {
             if k >= values.count { values.append(contentsOf: repeatElement(nil, count: k + 1 - values.count)) }
-            values[k] = newValue
+            yield &values[k]
         }
     }
 }
@@ -374,10 +376,10 @@ struct InstalledConstraints: Sequence {
     }
     private(set) var entries: [Entry] = []
     /// Per user constraint index, per view and kind, and per stack view and index in its list,
-    /// the entry's position or -1.
-    private var userSlots: [Int32] = []
-    private var systemSlots: [Int32] = []
-    private var stackSlots: [[Int32]] = []
+    /// the entry's position.
+    private var userSlots = LayoutEngine.ByIndex<Int32>()
+    private var systemSlots = LayoutEngine.ByIndex<Int32>()
+    private var stackSlots = LayoutEngine.ByIndex<LayoutEngine.ByIndex<Int32>>()
     private static let kindCount = SystemConstraintKind.allCases.count
 
     var count: Int { entries.count }
@@ -416,49 +418,30 @@ struct InstalledConstraints: Sequence {
                     setPosition(p, of: entries[p].key)
                 }
                 entries.removeLast()
-                setPosition(-1, of: ref)
+                setPosition(nil, of: ref)
             }
         }
     }
 
     private func position(of ref: ConstraintRef) -> Int? {
-        let p: Int32
+        let p: Int32?
         switch ref {
-        case let .user(index):
-            guard index >= 0 && index < userSlots.count else { return nil }
-            p = userSlots[index]
-        case let .system(view, kind):
-            let k = view * Self.kindCount + kind.rawValue
-            guard view >= 0 && k < systemSlots.count else { return nil }
-            p = systemSlots[k]
-        case let .stack(view, index):
-            guard view >= 0 && view < stackSlots.count, index >= 0 && index < stackSlots[view].count else { return nil }
-            p = stackSlots[view][index]
+        case let .user(index): p = userSlots[index: index]
+        case let .system(view, kind): p = view < 0 ? nil : systemSlots[index: view * Self.kindCount + kind.rawValue]
+        case let .stack(view, index): p = stackSlots[index: view]?[index: index]
         }
-        return p < 0 ? nil : Int(p)
+        return p.map(Int.init)
     }
 
-    private mutating func setPosition(_ position: Int, of ref: ConstraintRef) {
+    private mutating func setPosition(_ position: Int?, of ref: ConstraintRef) {
+        let p = position.map(Int32.init)
         switch ref {
-        case let .user(index):
-            Self.store(position, at: index, in: &userSlots)
-        case let .system(view, kind):
-            Self.store(position, at: view * Self.kindCount + kind.rawValue, in: &systemSlots)
+        case let .user(index): userSlots[index: index] = p
+        case let .system(view, kind): systemSlots[index: view * Self.kindCount + kind.rawValue] = p
         case let .stack(view, index):
-            if view >= stackSlots.count {
-                guard position >= 0 else { return }
-                stackSlots.append(contentsOf: repeatElement([], count: Swift.max(view + 1 - stackSlots.count, stackSlots.count)))
-            }
-            Self.store(position, at: index, in: &stackSlots[view])
+            if stackSlots[index: view] == nil { stackSlots[index: view] = LayoutEngine.ByIndex() }
+            stackSlots[index: view]![index: index] = p
         }
-    }
-
-    private static func store(_ position: Int, at k: Int, in slots: inout [Int32]) {
-        if k >= slots.count {
-            guard position >= 0 else { return }
-            slots.append(contentsOf: repeatElement(-1, count: Swift.max(k + 1 - slots.count, slots.count)))
-        }
-        slots[k] = Int32(position)
     }
 }
 
