@@ -72,7 +72,7 @@ extension Commands {
         }
         if isLog {
             guard !placeholders else { throw ShellError.file(file, reason: "'with placeholders' is for Interface Builder documents") }
-            try importLog(s, try Session.readText(file), from: (file as NSString).lastPathComponent)
+            try importLog(s, try Session.readText(file), from: PathName.lastComponent(of: file))
             return
         }
         let data = try Session.readFile(file)
@@ -85,7 +85,7 @@ extension Commands {
         } catch let error as DocumentError {
             throw ShellError.file(file, reason: ErrorText.documentReason(error))
         }
-        let name = (file as NSString).lastPathComponent
+        let name = PathName.lastComponent(of: file)
         let rootNames = report.roots.joined(separator: ", ")
         s.print("imported \(name): \(report.views) views and guides under \(report.roots.count) top-level view\(report.roots.count == 1 ? "" : "s") (\(rootNames)), \(report.constraints) constraints (\(report.inactive) inactive)")
         if let size = report.documentSize {

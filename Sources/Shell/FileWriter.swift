@@ -28,8 +28,8 @@ enum FileWriter {
 
     static func replace(_ file: String, withBytes bytes: UnsafeRawBufferPointer) throws {
         let target = try writableTarget(file)
-        let folder = (target as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((target as NSString).lastPathComponent).strut-\(getpid())"
+        let folder = PathName.folder(of: target)
+        let temporary = PathName.joined(folder, ".\(PathName.lastComponent(of: target)).strut-\(getpid())")
         do {
             try write(bytes, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: folder)
         } catch {
@@ -47,7 +47,7 @@ enum FileWriter {
     /// - Throws: `ShellError.fileWrite`.
     static func append(_ file: String, _ text: String) throws {
         let target = try writableTarget(file)
-        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_APPEND, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
+        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_APPEND, reportedAs: file, folder: PathName.folder(of: target))
     }
 
     /// The file emptied, then holding `text` (created when missing), written in place: a
@@ -55,7 +55,7 @@ enum FileWriter {
     /// - Throws: `ShellError.fileWrite`.
     static func truncate(_ file: String, to text: String) throws {
         let target = try writableTarget(file)
-        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: (target as NSString).deletingLastPathComponent)
+        try write(Array(text.utf8), to: target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedAs: file, folder: PathName.folder(of: target))
     }
 
     /// Opens `path` with `flags`, writes every byte and closes it; a failure is reported under
@@ -90,7 +90,7 @@ enum FileWriter {
         for _ in 0..<16 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
             target = destination.hasPrefix("/") ? destination
-                : ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+                : PathName.joined(PathName.folder(of: target), destination)
         }
         var status = stat()
         if stat(target, &status) == 0 {

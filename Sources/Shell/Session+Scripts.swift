@@ -206,7 +206,7 @@ extension Session {
     }
 
     static func folder(of file: String) -> String {
-        (file as NSString).deletingLastPathComponent
+        PathName.folder(of: file)
     }
 
     /// Whether a statement names a command or is a constraint or a VFL line, so that running it

@@ -97,6 +97,38 @@ import LayoutEngine
         let bad = try runStrut(["-c", "load sub/bad.strut"], directory: folder)
         #expect(bad.errors == "sub/bad.strut:1: error: cannot read 'sub/nowhere.strut': no such file\n")
     }
+
+    /// Found by the `shell` fuzz target: `save` to a name of one non-ASCII character crashed
+    /// the shell inside Foundation (`deletingLastPathComponent` traps on it).
+    @Test func filesNamedByOneNonASCIICharacterAreWrittenAndRead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try runStrut(["-c", "new view a; save é; record ü; new view b; load é"], directory: folder)
+        #expect(run.errors == "é:2: error: a view named 'a' already exists; pick another name\n")
+        #expect(run.status == 1)
+        #expect(try String(contentsOfFile: folder + "/é", encoding: .utf8).contains("new view a"))
+        #expect(try String(contentsOfFile: folder + "/ü", encoding: .utf8) == "new view b\n")
+        // A script of that name, run from the command line, loads its neighbours beside it.
+        try "new view z\n".write(toFile: folder + "/ö", atomically: true, encoding: .utf8)
+        let script = try runStrut(["ö", "-c", "constraints z"], directory: folder)
+        #expect(script.errors == "")
+        #expect(script.status == 0)
+    }
+
+    @Test func pathsSplitAsFoundationSplitsThem() {
+        let cases: [(path: String, folder: String, name: String)] = [
+            ("é", "", "é"), ("a", "", "a"), ("", "", ""), ("/", "/", "/"), ("/é", "/", "é"),
+            ("a/b", "a", "b"), ("a/b/", "a", "b"), ("a//b", "a", "b"), ("/a/b/c.strut", "/a/b", "c.strut"),
+            ("日本/語", "日本", "語"), ("é/", "", "é"),
+        ]
+        for (path, folder, name) in cases {
+            #expect(PathName.folder(of: path) == folder, "\(path)")
+            #expect(PathName.lastComponent(of: path) == name, "\(path)")
+        }
+        #expect(PathName.joined("", "x") == "x")
+        #expect(PathName.joined("/", "x") == "/x")
+        #expect(PathName.joined("a", "é") == "a/é")
+    }
 }
 
 @Test func aScriptsByteOrderMarkIsIgnoredAndControlCharactersAreShownEscaped() throws {
