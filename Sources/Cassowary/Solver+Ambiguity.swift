@@ -109,14 +109,11 @@ extension Solver {
         // once, after making a row and an expression for it: most checks of a view being built).
         if index < 0 && tableau.kinds[symbol.index] == .external { return (false, ValueRange(lower: nil, upper: nil)) }
         guard index >= 0 else { return askedRange(of: variable) }
-        for cell in tableau.rows[Int(index)].cells {
-            switch tableau.kinds[cell.symbol.index] {
-            case .external: return (false, nil)
-            case .slack, .error: if hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) { return askedRange(of: variable) }
-            default: continue
-            }
+        switch tableau.freedom(ofRow: index, nudgeSlot: nudgeSlot) {
+        case .external: return (false, nil)
+        case .zeroCost: return askedRange(of: variable)
+        case nil: return (true, nil)
         }
-        return (true, nil)
     }
 
     /// The uniqueness of a variable from a range query that stops at an unbounded upper end;
@@ -177,11 +174,7 @@ extension Solver {
 
     /// `hasZeroCost` for a slack or error symbol, the nudges' slot looked up once by the caller.
     func hasZeroCost(_ symbol: Symbol, nudgeSlot: Int?) -> Bool {
-        let base = symbol.index * tableau.stride
-        for slot in tableau.levelOrder where slot != 0 && slot != nudgeSlot {
-            if !Tolerance.isZero(tableau.objective[base + slot]) { return false }
-        }
-        return true
+        tableau.hasZeroCost(symbol.index, nudgeSlot: nudgeSlot)
     }
 
     /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or

@@ -143,6 +143,7 @@ extension Solver {
     private func rebuildLevelOrder() {
         let used = slotPriority.indices.dropFirst().filter { slotPriority[$0] != nil }
         tableau.levelOrder = [0] + used.sorted { slotPriority[$0]! > slotPriority[$1]! }
+        tableau.objectiveChanged()
         nudgeSlot = slotForPriority[Solver.nudgePriority]
     }
 }

@@ -82,12 +82,14 @@ extension Tableau {
             }
         }
         if touched {
+            objectiveChanged()
             for cell in rows[Int(index)].cells { refreshCandidate(cell.symbol) }
         }
     }
 
     /// Adds `weight · symbol` to the objective at `slot`, in terms of parametric symbols.
     mutating func addToObjective(_ symbol: Symbol, weight: Double, slot: Int) {
+        objectiveChanged()
         let r = basicRow[symbol.index]
         if r < 0 {
             let position = symbol.index * stride + slot
@@ -110,6 +112,7 @@ extension Tableau {
 
     /// Clears the phase-1 objective (slot 0).
     mutating func clearArtificialObjective() {
+        objectiveChanged()
         let touched = artificialTouched
         artificialTouched.removeAll(keepingCapacity: true)
         for symbol in touched {
@@ -124,6 +127,7 @@ extension Tableau {
     /// Grows the objective's stride so that `slot` fits.
     mutating func ensureSlot(_ slot: Int) {
         guard slot >= stride else { return }
+        objectiveChanged()
         var newStride = stride
         while newStride <= slot { newStride *= 2 }
         let symbolCount = kinds.count
@@ -138,6 +142,7 @@ extension Tableau {
 
     /// Zeroes one level's entries for every symbol (a slot about to be reused).
     mutating func zeroSlot(_ slot: Int) {
+        objectiveChanged()
         for s in 0..<kinds.count { objective[s * stride + slot] = 0 }
         objectiveValue[slot] = 0
     }

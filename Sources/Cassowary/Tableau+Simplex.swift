@@ -1,3 +1,6 @@
+/// What `Tableau.freedom(ofRow:nudgeSlot:)` found.
+enum RowFreedom { case external, zeroCost }
+
 /// The simplex steps: reduced costs and entering candidates, the primal simplex (optimise), the
 /// dual simplex (restore feasibility after constants moved), constant shifts, undo.
 extension Tableau {
@@ -13,6 +16,50 @@ extension Tableau {
             if value != 0 && !Tolerance.isZero(value) { return (rank, value) }
         }
         return nil
+    }
+
+    /// Whether a slack or error symbol's reduced cost is zero at every level but phase 1's and
+    /// the nudges' (`nudgeSlot`, always the solver's own: answers are kept, `zeroCostMemo`,
+    /// until the objective changes).
+    @inline(__always)
+    mutating func hasZeroCost(_ s: Int, nudgeSlot: Int?) -> Bool {
+        let memo = zeroCostMemo[s]
+        if memo >> 1 == objectiveGeneration { return memo & 1 == 1 }
+        let base = s * stride
+        var zero = true
+        for slot in levelOrder where slot != 0 && slot != nudgeSlot {
+            if !Tolerance.isZero(objective[base + slot]) {
+                zero = false
+                break
+            }
+        }
+        zeroCostMemo[s] = objectiveGeneration << 1 | (zero ? 1 : 0)
+        return zero
+    }
+
+    /// What keeps a basic symbol's value from being unique, looking along its row in order:
+    /// the first parametric external symbol or zero-cost slack or error met; nil for neither.
+    /// - Complexity: O(row length), one pass over buffers (as a loop of solver calls, each
+    ///   reaching into the tableau, it was a seventh of building a 1,000-view stack).
+    mutating func freedom(ofRow index: Int32, nudgeSlot: Int?) -> RowFreedom? {
+        let cells = rows[Int(index)].cells
+        let generation = objectiveGeneration
+        return cells.withUnsafeBufferPointer { cells in
+            kinds.withUnsafeBufferPointer { kinds in
+                for cell in cells {
+                    let s = cell.symbol.index
+                    switch kinds[s] {
+                    case .external: return .external
+                    case .slack, .error:
+                        // The kept answer, read in place; only a stale one is looked up.
+                        let memo = zeroCostMemo.withUnsafeBufferPointer { $0[s] }
+                        if memo >> 1 == generation ? memo & 1 == 1 : hasZeroCost(s, nudgeSlot: nudgeSlot) { return .zeroCost }
+                    default: continue
+                    }
+                }
+                return nil
+            }
+        }
     }
 
     /// Whether solving `row` (`0 = constant + Σ aⱼ·xⱼ`) for `subject` and putting it in the

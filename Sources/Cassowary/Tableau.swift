@@ -37,6 +37,14 @@ struct Tableau {
     var levelOrder: [Int] = [0]
     /// Symbols whose phase-1 entry (slot 0) may be non-zero.
     var artificialTouched: [Symbol] = []
+    /// Bumped by every change of the objective or its levels (`objectiveChanged`): answers
+    /// kept with an older number are stale.
+    var objectiveGeneration: UInt64 = 1
+    /// Per symbol, `Solver.hasZeroCost`'s answer as `generation << 1 | answer`. An ambiguity
+    /// check scans the rows of the views a change reached; in a stack of 1,000 views those rows
+    /// are ~3,000 cells of nearly the same symbols, whose costs were looked up level by level
+    /// for each row (a seventh of building the stack).
+    var zeroCostMemo: [UInt64] = []
 
     // MARK: Entering candidates and infeasible rows
     var candidatePosition: [Int32] = []
@@ -117,13 +125,19 @@ struct Tableau {
         candidatePosition.append(contentsOf: repeatElement(-1, count: extra))
         held.append(contentsOf: repeatElement(0, count: extra))
         objective.append(contentsOf: repeatElement(0, count: extra * stride))
+        zeroCostMemo.append(contentsOf: repeatElement(0, count: extra))
     }
+
+    /// Marks every answer drawn from the objective as stale.
+    @inline(__always)
+    mutating func objectiveChanged() { objectiveGeneration &+= 1 }
 
     /// Empties the tableau for another use, keeping its arrays' room: the scratch tableaux of
     /// ambiguity checks are made by the hundred, and making and freeing each was most of one.
     /// Every level is emptied and only phase 1's is left in order; a stride that grew stays
     /// (a solver emptied with it starts its levels again from slot 1).
     mutating func clearForReuse() {
+        objectiveChanged()
         for s in 0..<symbolCount {
             kinds[s] = .artificial
             basicRow[s] = -1
@@ -172,6 +186,7 @@ struct Tableau {
         }
         clearColumn(symbol)
         for slot in 0..<stride { objective[s * stride + slot] = 0 }
+        objectiveChanged()
         removeCandidate(symbol)
         owners[s] = -1
         freeSymbols.append(symbol)

@@ -4,6 +4,35 @@ import CassowaryReference
 
 /// Unit tests, one behaviour each: operations, strict priorities, errors.
 @Suite struct SolverTests {
+    /// Uniqueness keeps each slack's "costs nothing" answer until the objective changes: every
+    /// change that gives a slack a cost, or takes it away, is seen at once, asked of the same
+    /// variables again (and of a second variable whose row names the same slack).
+    @Test func uniquenessFollowsEveryChangeOfTheObjective() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(named: "x")
+        let y = solver.makeVariable(named: "y")
+        try solver.add(Constraint(x, .greaterThanOrEqual, 10))
+        try solver.add(Constraint(y, .equal, x + 5))
+        #expect(!solver.isUnique(x) && !solver.isUnique(y))
+        let hold = try solver.add(Constraint(x, .lessThanOrEqual, 10, priority: 250))
+        #expect(solver.isUnique(x) && solver.isUnique(y))
+        #expect(solver.value(of: y) == 15)
+        try solver.remove(hold)
+        #expect(!solver.isUnique(x) && !solver.isUnique(y))
+        let pull = try solver.add(Constraint(y, .equal, 40, priority: 500))
+        #expect(solver.isUnique(x) && solver.isUnique(y))
+        #expect(solver.value(of: x) == 35)
+        try solver.setPriority(pull, to: 100)
+        #expect(solver.isUnique(x) && solver.value(of: x) == 35)
+        try solver.remove(pull)
+        #expect(!solver.isUnique(x) && !solver.isUnique(y))
+        // A hold that its level only ties (two equal and opposite pulls): free again.
+        try solver.add(Constraint(x, .equal, 20, priority: 300))
+        try solver.add(Constraint(x, .equal, 30, priority: 300))
+        #expect(!solver.isUnique(x))
+        #expect(solver.range(of: x) == ValueRange(lower: 20, upper: 30))
+    }
+
     @Test func requiredEqualitiesChainThroughVariables() throws {
         let solver = Solver()
         let x = solver.makeVariable(named: "x")
