@@ -3,21 +3,29 @@
 /// row's own storage.
 final class MergeScratch {
     private(set) var cells: UnsafeMutablePointer<Cell>
+    /// The symbols whose cells cancelled (never more than the merged cells).
+    private(set) var cancelled: UnsafeMutablePointer<Symbol>
     private var capacity: Int
 
     init() {
         capacity = 64
         cells = .allocate(capacity: capacity)
+        cancelled = .allocate(capacity: capacity)
     }
 
-    deinit { cells.deallocate() }
+    deinit {
+        cells.deallocate()
+        cancelled.deallocate()
+    }
 
     @inline(__always)
     func reserve(_ count: Int) {
         guard count > capacity else { return }
         cells.deallocate()
+        cancelled.deallocate()
         capacity = max(count, capacity * 2)
         cells = .allocate(capacity: capacity)
+        cancelled = .allocate(capacity: capacity)
     }
 }
 

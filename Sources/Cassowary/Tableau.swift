@@ -212,7 +212,7 @@ struct Tableau {
         rows[r].constant = constant
         rows[r].cells.removeAll(keepingCapacity: true)
         rows[r].cells.append(contentsOf: cells)
-        for cell in cells { addToColumn(cell.symbol, row: reused) }
+        addToColumns(of: cells, row: reused)
         basicRow[basic.index] = reused
         values[basic.index] = constant
         return reused
@@ -230,7 +230,7 @@ struct Tableau {
             index = Int32(rows.count)
             rows.append(row)
         }
-        for cell in cells { addToColumn(cell.symbol, row: index) }
+        cells.withUnsafeBufferPointer { addToColumns(of: $0, row: index) }
         basicRow[basic.index] = index
         values[basic.index] = constant
         return index
@@ -252,6 +252,25 @@ struct Tableau {
     @inline(__always)
     mutating func addToColumn(_ symbol: Symbol, row: Int32) {
         let s = symbol.index
+        if columns[s].capacity == 0 { columns[s].reserveCapacity(Tableau.firstColumnCapacity) }
+        columns[s].append(row)
+        held[s] += 1
+    }
+
+    /// `addToColumn` for each cell, through the columns taken once (appending through
+    /// `columns[s]` checks the outer array's uniqueness each time).
+    mutating func addToColumns(of cells: UnsafeBufferPointer<Cell>, row: Int32) {
+        columns.withUnsafeMutableBufferPointer { columns in
+            held.withUnsafeMutableBufferPointer { held in
+                for cell in cells { Tableau.addToColumn(cell.symbol.index, row: row, columns, held) }
+            }
+        }
+    }
+
+    /// `addToColumn` on buffers of the columns and counts.
+    @inline(__always)
+    static func addToColumn(_ s: Int, row: Int32, _ columns: UnsafeMutableBufferPointer<[Int32]>,
+                            _ held: UnsafeMutableBufferPointer<Int32>) {
         if columns[s].capacity == 0 { columns[s].reserveCapacity(Tableau.firstColumnCapacity) }
         columns[s].append(row)
         held[s] += 1
@@ -351,9 +370,16 @@ struct Tableau {
         let buffer = scratch
         buffer.reserve(aCount + bCount)
         let out = buffer.cells
+        let cancelled = buffer.cancelled
         var n = 0
+        var lost = 0
+        // The columns and counts of symbols the target gains are updated through buffers taken
+        // once (`addToColumns`); cells that cancel are noted lost after the merge, which may
+        // compact their columns.
         rows[t].cells.withUnsafeBufferPointer { a in
         rows[sourceIndex].cells.withUnsafeBufferPointer { b in
+        columns.withUnsafeMutableBufferPointer { columns in
+        held.withUnsafeMutableBufferPointer { held in
             var i = 0
             var j = 0
             while i < aCount || j < bCount {
@@ -366,15 +392,17 @@ struct Tableau {
                 } else if i == aCount || b[j].symbol < a[i].symbol {
                     let value = multiple * b[j].coefficient
                     if !Tolerance.isZero(value) {
+                        let s = b[j].symbol.index
                         out[n] = Cell(symbol: b[j].symbol, coefficient: value)
                         n += 1
-                        addToColumn(b[j].symbol, row: target)
+                        Tableau.addToColumn(s, row: target, columns, held)
                     }
                     j += 1
                 } else {
                     let value = a[i].coefficient + multiple * b[j].coefficient
                     if Tolerance.isZero(value) {
-                        noteLost(a[i].symbol, inRow: target)
+                        cancelled[lost] = a[i].symbol
+                        lost += 1
                     } else {
                         out[n] = Cell(symbol: a[i].symbol, coefficient: value)
                         n += 1
@@ -385,9 +413,12 @@ struct Tableau {
             }
         }
         }
+        }
+        }
         rows[t].constant += multiple * rows[sourceIndex].constant
         values[rows[t].basic!.index] = rows[t].constant
         rows[t].cells.removeAll(keepingCapacity: true)
         rows[t].cells.append(contentsOf: UnsafeBufferPointer(start: out, count: n))
+        for k in 0..<lost { noteLost(cancelled[k], inRow: target) }
     }
 }
