@@ -371,10 +371,21 @@ extension Hierarchy {
     /// Everything a stack's constraints depend on.
     private func stackInputs(_ id: ViewID) -> StackInputs {
         let settings = view(id).stack
-        let arranged = arrangedViews(of: id)
+        // One pass over the children, each read in place (copying every view out, twice, was
+        // most of the stack's work for each view appended to it).
+        let children = view(id).children
+        var arranged: [ViewID] = []
+        var hidden: [Bool] = []
+        arranged.reserveCapacity(children.count)
+        hidden.reserveCapacity(children.count)
+        for child in children {
+            guard views[child]?.kind != .guide else { continue }
+            arranged.append(child)
+            hidden.append(views[child]?.isHidden == true)
+        }
         return StackInputs(
             settings: settings, fitting: stackFitting, arranged: arranged,
-            hidden: arranged.map { view($0).isHidden }, canvas: canvas,
+            hidden: hidden, canvas: canvas,
             intrinsic: settings.distribution != "fillProportionally" ? [] : arranged.map {
                 let size = view($0).intrinsicContentSize
                 return (settings.axis == .horizontal ? size.width : size.height) ?? 0
@@ -482,13 +493,19 @@ extension Hierarchy {
         let spreads = settings.distribution == "equalSpacing" || settings.distribution == "equalCentering"
         // On Interface Builder's canvas, hidden views leave the chain: it runs through the visible
         // ones, and each hidden view keeps its own size and starts where the view before it ends.
-        let canvasHiding = inputs.canvas && hidden.contains(true) && hidden.contains(false)
-        let chain = canvasHiding ? items.indices.filter { !hidden[$0] } : Array(items.indices)
-        add(.canvas, .canvasConnection, S(canvas(minEdge)), .equal, A(items[chain[0]], minEdge))
-        add(.canvas, .canvasConnection, A(items[chain[chain.count - 1]], maxEdge), .equal, S(canvas(maxEdge)))
-        skip(.spacing, .spacing, min(from, chain.count) - 1)
-        for j in tail(max(1, from), chain.count) {
-            let (a, b) = (chain[j - 1], chain[j])
+        // With none hidden (always when counting `from` a view on), the chain and the visible
+        // views are the arranged ones, and no list of them is made: appending to a stack of
+        // 1,000 views made four lists of 1,000 twice.
+        let noneHidden = from > 0 || !hidden.contains(true)
+        let canvasHiding = inputs.canvas && !noneHidden && hidden.contains(false)
+        let chain: [Int]? = canvasHiding ? items.indices.filter { !hidden[$0] } : nil
+        let chainCount = chain?.count ?? items.count
+        func link(_ j: Int) -> Int { chain?[j] ?? j }
+        add(.canvas, .canvasConnection, S(canvas(minEdge)), .equal, A(items[link(0)], minEdge))
+        add(.canvas, .canvasConnection, A(items[link(chainCount - 1)], maxEdge), .equal, S(canvas(maxEdge)))
+        skip(.spacing, .spacing, min(from, chainCount) - 1)
+        for j in tail(max(1, from), chainCount) {
+            let (a, b) = (link(j - 1), link(j))
             let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
                 add(.spacing, .spacing, A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
@@ -498,15 +515,15 @@ extension Hierarchy {
                     A(items[a], maxEdge), constant: gap)
             }
         }
-        for (k, item) in items.enumerated() where hidden[k] {
+        for (k, item) in items.enumerated() where !noneHidden && hidden[k] {
             add(.hiding, .hiding, A(item, size), .equal, nil, priority: 999.999)
             if canvasHiding {
                 let before = k == 0 ? S(canvas(minEdge)) : A(items[k - 1], maxEdge)
                 add(.hiding, .hiddenPlacement, A(item, minEdge), .equal, before)
             }
         }
-        let visibleIndices = items.indices.filter { !hidden[$0] }
-        let visible = visibleIndices.map { items[$0] }
+        let visibleIndices = noneHidden ? nil : items.indices.filter { !hidden[$0] }
+        let visible = visibleIndices.map { $0.map { items[$0] } } ?? items
         switch settings.distribution {
         case "fillEqually":
             skip(.fillEqually, .fillEqually, min(from, visible.count) - 1)
@@ -514,7 +531,7 @@ extension Hierarchy {
                 add(.fillEqually, .fillEqually, A(visible[k], size), .equal, A(visible[0], size))
             }
         case "fillProportionally":
-            let intrinsic = visibleIndices.map { inputs.intrinsic[$0] }
+            let intrinsic = visibleIndices.map { $0.map { inputs.intrinsic[$0] } } ?? inputs.intrinsic
             let total = intrinsic.reduce(0, +)
             let spacingTotal = settings.spacing * Double(max(visible.count - 1, 0))
             if total > max(spacingTotal, 1) {
