@@ -78,6 +78,8 @@ struct Tableau {
     /// A column's first room: grown from nothing, an array of row indices was reallocated at
     /// 1, 2, 6… entries, and those reallocations were a sixth of adding a constraint.
     static let firstColumnCapacity = 6
+    /// Columns to compact after the losses under way are noted (`noteLost`; empty between).
+    var junkyColumns: [Symbol] = []
     /// Per row, a counter used while compacting a column (zero between uses).
     var rowCounts: [Int32] = []
 
@@ -239,12 +241,12 @@ struct Tableau {
     /// Removes a row from the tableau; its basic symbol becomes parametric (and appears nowhere).
     mutating func dropRow(_ index: Int32) {
         let row = rows[Int(index)]
-        for cell in row.cells { noteLost(cell.symbol, inRow: index) }
+        rows[Int(index)] = Row(basic: nil, constant: 0, cells: [])
+        row.cells.withUnsafeBufferPointer { cells in noteLost(cells.count, { cells[$0].symbol }, inRow: index) }
         if let basic = row.basic {
             basicRow[basic.index] = -1
             values[basic.index] = 0
         }
-        rows[Int(index)] = Row(basic: nil, constant: 0, cells: [])
         freeRows.append(index)
     }
 
@@ -296,6 +298,32 @@ struct Tableau {
         if tracksLosses[s] { losses[s].append(target) }
         let junk = columns[s].count - Int(held[s])
         if junk >= 8 && junk * 2 > columns[s].count { compactColumn(symbol, losing: target) }
+    }
+
+    /// `noteLost` for `count` symbols (`symbol(k)`), through the columns' buffers taken once;
+    /// the row must no longer hold them. Columns whose junk grew past half are compacted
+    /// after (noting each loss alone was a quarter of dropping a row of a long stack's).
+    @inline(__always)
+    mutating func noteLost(_ count: Int, _ symbol: (Int) -> Symbol, inRow target: Int32) {
+        guard count > 0 else { return }
+        columns.withUnsafeBufferPointer { columns in
+        held.withUnsafeMutableBufferPointer { held in
+        tracksLosses.withUnsafeBufferPointer { tracksLosses in
+        losses.withUnsafeMutableBufferPointer { losses in
+            for k in 0..<count {
+                let s = symbol(k).index
+                held[s] -= 1
+                if tracksLosses[s] { losses[s].append(target) }
+                let junk = columns[s].count - Int(held[s])
+                if junk >= 8 && junk * 2 > columns[s].count { junkyColumns.append(Symbol(Int32(s))) }
+            }
+        }
+        }
+        }
+        }
+        guard !junkyColumns.isEmpty else { return }
+        for k in junkyColumns.indices { compactColumn(junkyColumns[k], losing: target) }
+        junkyColumns.removeAll(keepingCapacity: true)
     }
 
     /// Removes junk from a symbol's column: one pass, keeping the first entry of each row
@@ -419,6 +447,6 @@ struct Tableau {
         values[rows[t].basic!.index] = rows[t].constant
         rows[t].cells.removeAll(keepingCapacity: true)
         rows[t].cells.append(contentsOf: UnsafeBufferPointer(start: out, count: n))
-        for k in 0..<lost { noteLost(cancelled[k], inRow: target) }
+        noteLost(lost, { cancelled[$0] }, inRow: target)
     }
 }
