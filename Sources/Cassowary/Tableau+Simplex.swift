@@ -21,20 +21,26 @@ extension Tableau {
     /// Whether a slack or error symbol's reduced cost is zero at every level but phase 1's and
     /// the nudges' (`nudgeSlot`, always the solver's own: answers are kept, `zeroCostMemo`,
     /// until the objective changes).
-    @inline(__always)
     mutating func hasZeroCost(_ s: Int, nudgeSlot: Int?) -> Bool {
         let memo = zeroCostMemo[s]
         if memo >> 1 == objectiveGeneration { return memo & 1 == 1 }
-        let base = s * stride
-        var zero = true
-        for slot in levelOrder where slot != 0 && slot != nudgeSlot {
-            if !Tolerance.isZero(objective[base + slot]) {
-                zero = false
-                break
+        let zero = objective.withUnsafeBufferPointer { objective in
+            levelOrder.withUnsafeBufferPointer { levels in
+                Tableau.isZeroCost(s, objective, stride: stride, levels, nudge: nudgeSlot ?? -1)
             }
         }
         zeroCostMemo[s] = objectiveGeneration << 1 | (zero ? 1 : 0)
         return zero
+    }
+
+    /// The reduced cost of symbol `s` is zero at every level but phase 1's and `nudge`.
+    @inline(__always)
+    static func isZeroCost(_ s: Int, _ objective: UnsafeBufferPointer<Double>, stride: Int,
+                           _ levels: UnsafeBufferPointer<Int>, nudge: Int) -> Bool {
+        for level in 0..<levels.count where levels[level] != 0 && levels[level] != nudge {
+            if !Tolerance.isZero(objective[s * stride + levels[level]]) { return false }
+        }
+        return true
     }
 
     /// What keeps a basic symbol's value from being unique, looking along its row in order:
@@ -42,23 +48,36 @@ extension Tableau {
     /// - Complexity: O(row length), one pass over buffers (as a loop of solver calls, each
     ///   reaching into the tableau, it was a seventh of building a 1,000-view stack).
     mutating func freedom(ofRow index: Int32, nudgeSlot: Int?) -> RowFreedom? {
-        let cells = rows[Int(index)].cells
         let generation = objectiveGeneration
-        return cells.withUnsafeBufferPointer { cells in
-            kinds.withUnsafeBufferPointer { kinds in
-                for cell in cells {
-                    let s = cell.symbol.index
-                    switch kinds[s] {
-                    case .external: return .external
-                    case .slack, .error:
-                        // The kept answer, read in place; only a stale one is looked up.
-                        let memo = zeroCostMemo.withUnsafeBufferPointer { $0[s] }
-                        if memo >> 1 == generation ? memo & 1 == 1 : hasZeroCost(s, nudgeSlot: nudgeSlot) { return .zeroCost }
-                    default: continue
+        let stride = stride
+        let nudge = nudgeSlot ?? -1
+        return rows[Int(index)].cells.withUnsafeBufferPointer { cells in
+        kinds.withUnsafeBufferPointer { kinds in
+        zeroCostMemo.withUnsafeMutableBufferPointer { memo in
+        objective.withUnsafeBufferPointer { objective in
+        levelOrder.withUnsafeBufferPointer { levels in
+            for k in 0..<cells.count {
+                let s = cells[k].symbol.index
+                switch kinds[s] {
+                case .external: return .external
+                case .slack, .error:
+                    // The kept answer; only a stale one is looked up (as `hasZeroCost`).
+                    var zero: Bool
+                    if memo[s] >> 1 == generation {
+                        zero = memo[s] & 1 == 1
+                    } else {
+                        zero = Tableau.isZeroCost(s, objective, stride: stride, levels, nudge: nudge)
+                        memo[s] = generation << 1 | (zero ? 1 : 0)
                     }
+                    if zero { return .zeroCost }
+                default: continue
                 }
-                return nil
             }
+            return nil
+        }
+        }
+        }
+        }
         }
     }
 
