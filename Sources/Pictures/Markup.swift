@@ -64,13 +64,16 @@ public struct Markup: ~Copyable {
         count += piece.count
     }
 
-    /// An escape known when the program was built (string literals in calls go to
-    /// `add(_: String)`, which Swift prefers).
-    mutating func add(_ text: StaticString) {
+    /// Markup known when the program was built: every string literal given to `add` comes
+    /// here, its bytes copied from the program's image (through `add(_: String)`, each of the
+    /// two million small pieces of a page was a string made and freed: a fifth of writing it).
+    public mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
-    /// Markup as it is (tags, attribute names, text known to need no escaping).
+    /// Markup as it is (tags, attribute names, text known to need no escaping). Disfavoured,
+    /// so that a literal goes to `add(_: StaticString)`.
+    @_disfavoredOverload
     public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
