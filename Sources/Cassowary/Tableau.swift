@@ -62,9 +62,9 @@ struct Tableau {
     /// rows that no longer hold the symbol (a cell cancelled in a merge, or the row was
     /// dropped) and repeats (a row that gained the symbol again while its old entry was still
     /// there). Columns are lazy because taking an entry out of a shared symbol's column of
-    /// thousands of rows costs a search each time: entries stay until junk is half the column,
-    /// and every reader skips rows whose coefficient is zero and rows it has seen (or calls
-    /// `column(_:)`, which compacts).
+    /// thousands of rows costs a search each time: entries stay until junk is two thirds of the
+    /// column (`isJunky`), and every reader skips rows whose coefficient is zero and rows it
+    /// has seen (or calls `column(_:)`, which compacts).
     var held: [Int32] = []
     /// Per symbol with a long column (`tracksLosses`), the rows that lost it since its column
     /// was last compacted, once per loss. A column lists a row once per gain, so a row holds
@@ -296,8 +296,18 @@ struct Tableau {
         let s = symbol.index
         held[s] -= 1
         if tracksLosses[s] { losses[s].append(target) }
-        let junk = columns[s].count - Int(held[s])
-        if junk >= 8 && junk * 2 > columns[s].count { compactColumn(symbol, losing: target) }
+        if Tableau.isJunky(count: columns[s].count, held: held[s]) { compactColumn(symbol, losing: target) }
+    }
+
+    /// Whether a column of `count` entries, `held` of them rows that hold its symbol, is due
+    /// for compaction: junk past two thirds of it (at least 8). At half, the columns of a long
+    /// stack's symbols, which gain three entries and lose two with each view appended, were
+    /// compacted over and over (a sixth of building a stack of 1,000); at two thirds a column
+    /// is at most three times its rows.
+    @inline(__always)
+    static func isJunky(count: Int, held: Int32) -> Bool {
+        let junk = count - Int(held)
+        return junk >= 8 && junk * 3 > count * 2
     }
 
     /// `noteLost` for `count` symbols (`symbol(k)`), through the columns' buffers taken once;
@@ -314,8 +324,7 @@ struct Tableau {
                 let s = symbol(k).index
                 held[s] -= 1
                 if tracksLosses[s] { losses[s].append(target) }
-                let junk = columns[s].count - Int(held[s])
-                if junk >= 8 && junk * 2 > columns[s].count { junkyColumns.append(Symbol(Int32(s))) }
+                if Tableau.isJunky(count: columns[s].count, held: held[s]) { junkyColumns.append(Symbol(Int32(s))) }
             }
         }
         }
