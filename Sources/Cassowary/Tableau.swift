@@ -40,7 +40,7 @@ struct Tableau {
     /// Bumped by every change of the objective or its levels (`objectiveChanged`): answers
     /// kept with an older number are stale.
     var objectiveGeneration: UInt64 = 1
-    /// Per symbol, `Solver.hasZeroCost`'s answer as `generation << 1 | answer`. An ambiguity
+    /// Per symbol, `hasZeroCost`'s answer as `generation << 1 | answer`. An ambiguity
     /// check scans the rows of the views a change reached; in a stack of 1,000 views those rows
     /// are ~3,000 cells of nearly the same symbols, whose costs were looked up level by level
     /// for each row (a seventh of building the stack).
@@ -289,20 +289,10 @@ struct Tableau {
         held[s] = 0
     }
 
-    /// Records that a row no longer holds the symbol (a cell cancelled, or the row dropped);
-    /// its entry stays until the column is compacted.
-    @inline(__always)
-    mutating func noteLost(_ symbol: Symbol, inRow target: Int32) {
-        let s = symbol.index
-        held[s] -= 1
-        if tracksLosses[s] { losses[s].append(target) }
-        if Tableau.isJunky(count: columns[s].count, held: held[s]) { compactColumn(symbol, losing: target) }
-    }
-
     /// Whether a column of `count` entries, `held` of them rows that hold its symbol, is due
     /// for compaction: junk past two thirds of it (at least 8). At half, the columns of a long
     /// stack's symbols, which gain three entries and lose two with each view appended, were
-    /// compacted over and over (a sixth of building a stack of 1,000); at two thirds a column
+    /// compacted over and over (15% of building a stack of 1,000); at two thirds a column
     /// is at most three times its rows.
     @inline(__always)
     static func isJunky(count: Int, held: Int32) -> Bool {
@@ -310,9 +300,10 @@ struct Tableau {
         return junk >= 8 && junk * 3 > count * 2
     }
 
-    /// `noteLost` for `count` symbols (`symbol(k)`), through the columns' buffers taken once;
-    /// the row must no longer hold them. Columns whose junk grew past half are compacted
-    /// after (noting each loss alone was a quarter of dropping a row of a long stack's).
+    /// Records that a row no longer holds `count` symbols (`symbol(k)`; a cell cancelled, or
+    /// the row dropped), through the columns' buffers taken once: their entries stay until
+    /// the column is compacted, which happens after, for each column that became junky
+    /// (`isJunky`; noting each loss alone was a quarter of dropping a long stack's row).
     @inline(__always)
     mutating func noteLost(_ count: Int, _ symbol: (Int) -> Symbol, inRow target: Int32) {
         guard count > 0 else { return }

@@ -231,11 +231,6 @@ public enum StackHelperRole: String, Hashable, Sendable {
 /// `hiding`, `fillEqually`, `fillProportionally`, `distributingEdge`, `alignment`,
 /// `spanningBoundary`, `spanningFit`, `canvasFit`, `ambiguitySuppression`, `empty`.
 extension Hierarchy {
-    /// The stack's arranged views, in order.
-    public func arrangedViews(of id: ViewID) -> [ViewID] {
-        view(id).children.filter { view($0).kind != .guide }
-    }
-
     /// Remakes the constraints of every stack whose inputs changed; a constraint that did not
     /// change keeps its slot and stamp, changed and new ones take the clock.
     /// - Returns: the references whose constraint changed or went, and the helpers made.

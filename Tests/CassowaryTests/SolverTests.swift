@@ -9,8 +9,8 @@ import CassowaryReference
     /// variables again (and of a second variable whose row names the same slack).
     @Test func uniquenessFollowsEveryChangeOfTheObjective() throws {
         let solver = Solver()
-        let x = solver.makeVariable(named: "x")
-        let y = solver.makeVariable(named: "y")
+        let (x, y) = (solver.makeVariable(named: "x"), solver.makeVariable(named: "y"))
+        // y follows x, which is only held at 10 or more: both are free upwards.
         try solver.add(Constraint(x, .greaterThanOrEqual, 10))
         try solver.add(Constraint(y, .equal, x + 5))
         #expect(!solver.isUnique(x) && !solver.isUnique(y))
