@@ -305,3 +305,16 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(sink.output.contains("wrote \(svg) (\(svgBytes.count) bytes)"))
     #expect(sink.output.contains("wrote \(html) (\(pageBytes.count) bytes)"))
 }
+
+/// Coordinates as the SVG and the page write them: at most two decimals, no trailing zeros,
+/// `-0` and non-finite values as 0, clamped to ±1e7; every digit of a long integer part.
+@Test func numbersAreWrittenWithAtMostTwoDecimals() {
+    let cases: [(Double, String)] = [
+        (0, "0"), (-0.0, "0"), (3, "3"), (10, "10"), (2.5, "2.5"), (-7.25, "-7.25"), (0.05, "0.05"),
+        (99.999, "100"), (1_234_567, "1234567"), (9_999_999.99, "9999999.99"), (1e9, "10000000"),
+        (-1e9, "-10000000"), (.nan, "0"), (.infinity, "0"), (-.infinity, "0"), (1e-300, "0"),
+    ]
+    for (value, text) in cases {
+        #expect(SVGPicture.number(value) == text, "\(value)")
+    }
+}
