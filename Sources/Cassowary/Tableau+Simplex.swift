@@ -22,25 +22,32 @@ extension Tableau {
     /// the nudges' (`nudgeSlot`, always the solver's own: answers are kept, `zeroCostMemo`,
     /// until the objective changes).
     mutating func hasZeroCost(_ s: Int, nudgeSlot: Int?) -> Bool {
-        let memo = zeroCostMemo[s]
-        if memo >> 1 == objectiveGeneration { return memo & 1 == 1 }
-        let zero = objective.withUnsafeBufferPointer { objective in
-            levelOrder.withUnsafeBufferPointer { levels in
-                Tableau.isZeroCost(s, objective, stride: stride, levels, nudge: nudgeSlot ?? -1)
+        let (generation, stride, nudge) = (objectiveGeneration, stride, nudgeSlot ?? -1)
+        return zeroCostMemo.withUnsafeMutableBufferPointer { memo in
+            objective.withUnsafeBufferPointer { objective in
+                levelOrder.withUnsafeBufferPointer { levels in
+                    Tableau.hasZeroCost(s, memo, generation, objective, stride, levels, nudge)
+                }
             }
         }
-        zeroCostMemo[s] = objectiveGeneration << 1 | (zero ? 1 : 0)
-        return zero
     }
 
-    /// The reduced cost of symbol `s` is zero at every level but phase 1's and `nudge`.
+    /// `hasZeroCost` on buffers: the kept answer when it is of this generation, else the
+    /// reduced cost looked at level by level (all but phase 1's and `nudge`) and kept.
     @inline(__always)
-    static func isZeroCost(_ s: Int, _ objective: UnsafeBufferPointer<Double>, stride: Int,
-                           _ levels: UnsafeBufferPointer<Int>, nudge: Int) -> Bool {
+    static func hasZeroCost(_ s: Int, _ memo: UnsafeMutableBufferPointer<UInt64>, _ generation: UInt64,
+                            _ objective: UnsafeBufferPointer<Double>, _ stride: Int,
+                            _ levels: UnsafeBufferPointer<Int>, _ nudge: Int) -> Bool {
+        if memo[s] >> 1 == generation { return memo[s] & 1 == 1 }
+        var zero = true
         for level in 0..<levels.count where levels[level] != 0 && levels[level] != nudge {
-            if !Tolerance.isZero(objective[s * stride + levels[level]]) { return false }
+            if !Tolerance.isZero(objective[s * stride + levels[level]]) {
+                zero = false
+                break
+            }
         }
-        return true
+        memo[s] = generation << 1 | (zero ? 1 : 0)
+        return zero
     }
 
     /// What keeps a basic symbol's value from being unique, looking along its row in order:
@@ -61,15 +68,7 @@ extension Tableau {
                 switch kinds[s] {
                 case .external: return .external
                 case .slack, .error:
-                    // The kept answer; only a stale one is looked up (as `hasZeroCost`).
-                    var zero: Bool
-                    if memo[s] >> 1 == generation {
-                        zero = memo[s] & 1 == 1
-                    } else {
-                        zero = Tableau.isZeroCost(s, objective, stride: stride, levels, nudge: nudge)
-                        memo[s] = generation << 1 | (zero ? 1 : 0)
-                    }
-                    if zero { return .zeroCost }
+                    if Tableau.hasZeroCost(s, memo, generation, objective, stride, levels, nudge) { return .zeroCost }
                 default: continue
                 }
             }

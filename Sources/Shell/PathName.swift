@@ -7,8 +7,7 @@ enum PathName {
     /// The path without its last component: "" for a bare name, "/" for one at the root;
     /// trailing slashes and the slashes before the name are dropped (`a//b/` is in `a`).
     static func folder(of path: String) -> String {
-        var bytes = Array(path.utf8)
-        while bytes.count > 1 && bytes.last == slash { bytes.removeLast() }
+        let bytes = trimmed(path)
         guard var end = bytes.lastIndex(of: slash) else { return "" }
         while end > 0 && bytes[end - 1] == slash { end -= 1 }
         return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
@@ -16,11 +15,17 @@ enum PathName {
 
     /// The last component, trailing slashes dropped ("/" for the root itself).
     static func lastComponent(of path: String) -> String {
-        var bytes = Array(path.utf8)
-        while bytes.count > 1 && bytes.last == slash { bytes.removeLast() }
+        let bytes = trimmed(path)
         if bytes == [slash] { return "/" }
         let start = bytes.lastIndex(of: slash).map { $0 + 1 } ?? 0
         return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// The path's bytes without trailing slashes (but the root's).
+    private static func trimmed(_ path: String) -> [UInt8] {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1 && bytes.last == slash { bytes.removeLast() }
+        return bytes
     }
 
     /// `name` inside `folder` (the name alone when the folder is "").

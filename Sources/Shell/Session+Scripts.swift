@@ -38,7 +38,7 @@ extension Session {
     ///   - echo: print each line after a prompt before running it (a replay that reads like a
     ///     live session).
     public func run(source: String?, mode: RunMode, echo: Bool = false, scriptFile: String? = nil, next: () -> InputLine) -> RunOutcome {
-        if let scriptFile { scriptFolders.append(Session.folder(of: scriptFile)) }
+        if let scriptFile { scriptFolders.append(PathName.folder(of: scriptFile)) }
         defer { if scriptFile != nil { scriptFolders.removeLast() } }
         do {
             return try runLines(locate: { number in source.map { "\($0):\(number)" } }, mode: mode, echo: echo, next: next)
@@ -171,7 +171,7 @@ extension Session {
         let file = resolve(given)
         let lines = Session.lines(of: try Session.readScript(file))
         guard loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
-        scriptFolders.append(Session.folder(of: file))
+        scriptFolders.append(PathName.folder(of: file))
         defer { scriptFolders.removeLast() }
         let before = engine.hierarchy
         let savedLocation = location
@@ -201,12 +201,8 @@ extension Session {
     /// as given. Files a script writes are as given.
     func resolve(_ path: String) -> String {
         guard let folder = scriptFolders.last, !folder.isEmpty, !path.hasPrefix("/") else { return path }
-        let beside = folder + "/" + path
+        let beside = PathName.joined(folder, path)
         return FileManager.default.fileExists(atPath: beside) || !FileManager.default.fileExists(atPath: path) ? beside : path
-    }
-
-    static func folder(of file: String) -> String {
-        PathName.folder(of: file)
     }
 
     /// Whether a statement names a command or is a constraint or a VFL line, so that running it
