@@ -16,9 +16,20 @@ struct DescriptionParser {
     /// The legend's `'|'`: the superview of the view in the art.
     var legendSuperview: LogItem?
 
+    /// The description as given.
+    let source: String
+
     init(_ description: String, line: Int) {
+        source = description
         text = Array(description)
         self.line = line
+    }
+
+    /// A reader of the same description from another place (the legend's).
+    init(sharing other: DescriptionParser) {
+        source = other.source
+        text = other.text
+        line = other.line
     }
 
     /// An attribute as UIKit prints it: the API names, old `baseline` (the last), and the
@@ -43,9 +54,12 @@ struct DescriptionParser {
     mutating func skipSpaces() { while current == " " { position += 1 } }
 
     mutating func accept(_ literal: String) -> Bool {
-        let characters = Array(literal)
-        guard position + characters.count <= text.count, Array(text[position..<position + characters.count]) == characters else { return false }
-        position += characters.count
+        var end = position
+        for character in literal {
+            guard end < text.count, text[end] == character else { return false }
+            end += 1
+        }
+        position = end
         return true
     }
 
@@ -195,11 +209,14 @@ struct DescriptionParser {
     /// Reads the legend (`(active, names: A:0x1, '|':UIView:0x2 )`, legacy `(Names: …)`,
     /// `(Names:'|':…)`) before the body, whose items may be its names.
     mutating func readLegend() {
+        // Most descriptions have no legend: a character that lowercases to an ASCII letter of
+        // `names:` is that letter (no other does), so without those bytes there is none.
+        guard Self.hasASCIIPhrase("names:", caseInsensitivelyIn: source) else { return }
         let pattern = Array("names:")
         guard let start = stride(from: text.count - pattern.count, through: 0, by: -1).first(where: { i in
             (0..<pattern.count).allSatisfy { text[i + $0].lowercased() == String(pattern[$0]) }
         }) else { return }
-        var reader = DescriptionParser(String(text), line: line)
+        var reader = DescriptionParser(sharing: self)
         reader.position = start + pattern.count
         var entries: [(name: [Character], item: LogItem)] = []
         while true {
@@ -223,6 +240,19 @@ struct DescriptionParser {
             entries.append((name, LogItem(className: className, address: address, label: label, name: String(name))))
         }
         legend = entries.sorted { $0.name.count > $1.name.count }
+    }
+
+    /// Whether the text's bytes hold the lowercase ASCII `phrase` in either case.
+    static func hasASCIIPhrase(_ phrase: String, caseInsensitivelyIn text: String) -> Bool {
+        let needle = Array(phrase.utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { i in
+            (0..<needle.count).allSatisfy { k in
+                let b = bytes[i + k]
+                return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == needle[k]
+            }
+        }
     }
 
     mutating func parse() throws -> LogConstraint {
@@ -255,7 +285,7 @@ struct DescriptionParser {
         var result = LogConstraint(
             className: constraintClass, address: address, identifier: nil, accessory: nil,
             first: LogItem(className: "", address: "", label: nil), firstAttribute: .width, relation: .equal,
-            second: nil, secondAttribute: nil, multiplier: 1, constant: 0, priority: 1000, line: line, text: String(text))
+            second: nil, secondAttribute: nil, multiplier: 1, constant: 0, priority: 1000, line: line, text: source)
         result.key = key
         result.location = location
         result.superview = legendSuperview

@@ -1,4 +1,3 @@
-import Foundation
 import LayoutEngine
 
 /// UIKit's "Unable to simultaneously satisfy constraints." console output (AUTOLAYOUT.md §7),
@@ -93,18 +92,18 @@ public struct ConsoleLog: Sendable {
     /// empty line: after the list's `)`, the breaking line, or the description on its own line
     /// after it (the tail, or the next message, follows).
     public static func isOpen(_ lines: [String]) -> Bool {
-        let texts = lines.map { LogText.clean(Substring($0)).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let texts = lines.map { LogText.clean(Substring($0)).trimmingSpaces() }.filter { !$0.isEmpty }
         guard let last = texts.last else { return false }
         if last == ")" || last.hasSuffix(marker) { return true }
-        return texts.count >= 2 && texts[texts.count - 2].hasSuffix(marker) && !descriptions(in: Substring(last)).isEmpty
+        return texts.count >= 2 && texts[texts.count - 2].hasSuffix(marker) && !descriptions(in: last).isEmpty
     }
 
     /// Whether a line is part of UIKit's message: its header, advice, list, breaking line,
     /// a description, its tail.
     public static func isLogLine(_ line: String) -> Bool {
-        let text = LogText.clean(Substring(line)).trimmingCharacters(in: .whitespaces)
+        let text = LogText.clean(Substring(line)).trimmingSpaces()
         let phrases = [header, marker] + advice + tail
-        return text == "(" || text == ")" || phrases.contains { text.contains($0) } || !descriptions(in: Substring(text)).isEmpty
+        return text == "(" || text == ")" || phrases.contains { text.containsPhrase($0) } || !descriptions(in: text).isEmpty
     }
 
     /// Reads every description in `text`: timestamps, process prefixes, quotes, commas, the
@@ -113,7 +112,7 @@ public struct ConsoleLog: Sendable {
     /// across lines. Messages are told apart by UIKit's header and breaking lines.
     public static func read(_ text: String) -> ConsoleLog {
         var reader = Reader()
-        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let raw = lines(of: text)
         var i = 0
         while i < raw.count {
             let number = i + 1
@@ -125,7 +124,7 @@ public struct ConsoleLog: Sendable {
                 var joined = line
                 for j in i..<min(raw.count, i + 3) {
                     let next = LogText.clean(raw[j])
-                    if !descriptions(in: Substring(next)).isEmpty || next.contains(marker) || next.contains(header) || next.trimmingCharacters(in: .whitespaces) == ")" { break }
+                    if !descriptions(in: Substring(next)).isEmpty || next.containsPhrase(marker) || next.containsPhrase(header) || next.trimmingSpaces() == ")" { break }
                     joined += "\n" + next
                     if descriptions(in: Substring(joined)).last?.hasSuffix(">") == true {
                         line = joined
@@ -137,6 +136,28 @@ public struct ConsoleLog: Sendable {
             reader.take(line: line, number: number)
         }
         return reader.log
+    }
+
+    /// The text's lines, as splitting it at each `"\n"` Character gives them (a `"\r\n"` is one
+    /// Character, not split), found in its bytes: splitting Characters was a tenth of reading a
+    /// log.
+    static func lines(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var previous: UInt8 = 0
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") {
+                result.append(Substring(bytes[start..<index]))
+                start = bytes.index(after: index)
+            }
+            previous = byte
+            bytes.formIndex(after: &index)
+        }
+        result.append(Substring(bytes[start...]))
+        return result
     }
 
     /// Reads a log line by line, message by message.
@@ -159,7 +180,7 @@ public struct ConsoleLog: Sendable {
 
         mutating func take(line: String, number: Int) {
             var line = Substring(line)
-            if line.contains(ConsoleLog.header) {
+            if line.containsPhrase(ConsoleLog.header) {
                 // A new message, unless the current one has nothing yet (noise before it).
                 if let current, !closed, log.messages[current].members.isEmpty {
                     log.messages[current].lines = number...number
@@ -170,18 +191,18 @@ public struct ConsoleLog: Sendable {
                 expectBroken = false
             }
             // UIKit's closing advice belongs to the message it ends.
-            if let current, ConsoleLog.tail.contains(where: { line.contains($0) }) {
+            if let current, ConsoleLog.tail.contains(where: { line.containsPhrase($0) }) {
                 log.messages[current].lines = log.messages[current].lines.lowerBound...number
             }
             var brokenPart: Substring?
-            if let range = line.range(of: ConsoleLog.marker) {
+            if let range = line.firstRange(ofPhrase: ConsoleLog.marker) {
                 brokenPart = line[range.upperBound...]
                 line = line[..<range.lowerBound]
             }
             let found = descriptions(in: line)
-            if line.trimmingCharacters(in: .whitespaces) == "(" || line.hasSuffix(" (") { log.messages[message(at: number)].hasList = true }
-            if found.isEmpty && line.contains("\"\"") {
-                log.emptyEntries += line.components(separatedBy: "\"\"").count - 1
+            if line.trimmingSpaces() == "(" || line.hasSuffix(" (") { log.messages[message(at: number)].hasList = true }
+            if found.isEmpty && line.containsPhrase("\"\"") {
+                log.emptyEntries += line.countOfPhrase("\"\"")
             }
             for description in found {
                 if expectBroken {
@@ -197,7 +218,7 @@ public struct ConsoleLog: Sendable {
                 _ = message(at: number)
                 expectBroken = true
                 if let first = descriptions(in: brokenPart).first { takeBroken(first, number) }
-            } else if expectBroken && found.isEmpty && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            } else if expectBroken && found.isEmpty && !line.trimmingSpaces().isEmpty {
                 expectBroken = false
                 closed = true
             }
@@ -226,7 +247,7 @@ public struct ConsoleLog: Sendable {
             // Views and other objects print as `<UIView: 0x…; frame = …>` (with a space) and are
             // not matched; this is an object of another class with a pointer.
             guard constraintClass.hasSuffix("Constraint") else { return nil }
-            if description.contains("<private>") {
+            if description.containsPhrase("<private>") {
                 log.skipped.append((number, "redacted (<private>)"))
                 return nil
             }
@@ -253,17 +274,22 @@ public struct ConsoleLog: Sendable {
     /// is read as the current shape; a line whose brackets a web page stripped
     /// (`NSLayoutConstraint:0x9162d50 H:[UIView:0x9161180(70)],`) gets them back.
     static func descriptions(in raw: Substring) -> [String] {
-        let line = raw.contains("<<") || raw.contains(">.") ? Substring(unbracketSnapKit(String(raw))) : raw
+        // Most lines of a paste hold none (a description has a `<`, or a `:0x` once stripped).
+        guard raw.containsByte(UInt8(ascii: "<")) else { return strippedDescriptions(in: raw) }
+        let line = raw.containsPhrase("<<") || raw.containsPhrase(">.") ? Substring(unbracketSnapKit(String(raw))) : raw
         var starts: [String.Index] = []
         var index = line.startIndex
-        while let open = line[index...].firstIndex(of: "<") {
+        while let open = line.firstIndex(ofByte: UInt8(ascii: "<"), from: index) {
+            // The byte found in the text's bytes; a `<` that another character combines with is
+            // not one.
+            index = line.utf8.index(after: open)
+            guard line[open] == "<" else { continue }
             let name = line[line.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }
             let after = line[name.endIndex...]
             if !name.isEmpty && (after.hasPrefix(":0x") || after.hasPrefix(":<private>")
                 || name.hasSuffix("Constraint") && after.hasPrefix(":") && after.dropFirst().first.map { $0 != " " } == true) {
                 starts.append(open)
             }
-            index = line.index(after: open)
         }
         guard !starts.isEmpty else { return strippedDescriptions(in: line) }
         var result: [String] = []
@@ -282,6 +308,7 @@ public struct ConsoleLog: Sendable {
     /// Descriptions whose `<` and `>` are gone: from a constraint class's `Class:0x` at the start
     /// of a word to the end of the line (less the list's quotes and comma).
     static func strippedDescriptions(in line: Substring) -> [String] {
+        guard line.containsPhrase(":0x") else { return [] }
         var starts: [String.Index] = []
         var index = line.startIndex
         while index < line.endIndex {
@@ -312,13 +339,13 @@ public struct ConsoleLog: Sendable {
             if inner.hasPrefix("<") {
                 // `<<Class:0x…>`: the description opens; its own `>` goes.
                 let head = inner.dropFirst()
-                if let close = head.firstIndex(of: ">"), !head[..<close].contains(" ") {
+                if let close = head.firstIndex(of: ">"), !head[..<close].containsByte(UInt8(ascii: " ")) {
                     result += "<" + head[..<close]
                     rest = head[head.index(after: close)...]
                     continue
                 }
             } else if !name.isEmpty, after.hasPrefix(":0x"), let close = after.firstIndex(of: ">"),
-                      !after[..<close].contains(" "), after[close...].dropFirst().first == "." {
+                      !after[..<close].containsByte(UInt8(ascii: " ")), after[close...].dropFirst().first == "." {
                 // `<UIView:0x…>.top`: an item in brackets.
                 result += inner[..<close]
                 rest = inner[inner.index(after: close)...]

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a console log goes through before it is pasted into strut: copied out of a GitHub issue,
 /// a blog post, a chat or a source file's comment. `clean` undoes each kind of damage on one
 /// line, so that the descriptions read as UIKit printed them.
@@ -9,12 +7,14 @@ enum LogText {
     /// markdown made of a leading `_` (`*UIRemoteKeyboardPlaceholderView`) turned back.
     static func clean(_ line: Substring) -> String {
         var text = String(line)
-        if text.contains("&") {
-            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
-                text = text.replacingOccurrences(of: entity, with: character)
+        if text.containsByte(UInt8(ascii: "&")) {
+            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")]
+            where text.containsPhrase(entity) {
+                text = text.replacingPhrase(entity, with: character)
             }
         }
-        text = text.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: "")
+        if text.containsByte(UInt8(ascii: "`")) { text = text.replacingPhrase("`", with: "") }
+        if text.containsPhrase("**") { text = text.replacingPhrase("**", with: "") }
         text = stripPrefixes(text)
         text = unescape(text)
         return restoreUnderscores(text)
@@ -24,21 +24,21 @@ enum LogText {
     static func stripPrefixes(_ text: String) -> String {
         var rest = Substring(text)
         while true {
-            let before = rest.count
+            let before = rest.startIndex
             rest = rest.drop { $0 == " " || $0 == "\t" }
             for prefix in ["/**", "*/", "///", "//", ">"] where rest.hasPrefix(prefix) {
                 rest = rest.dropFirst(prefix.count)
                 break
             }
             if rest.hasPrefix("* ") || rest == "*" { rest = rest.dropFirst() }
-            if rest.count == before { return String(rest) }
+            if rest.startIndex == before { return String(rest) }
         }
     }
 
     /// `\<` → `<` (markdown escapes any ASCII punctuation; NSArray escapes `"`), `\U2019` → `’`.
     /// `\n` (a label's line break as NSArray prints it) is kept.
     static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        guard text.containsByte(UInt8(ascii: "\\")) else { return text }
         let characters = Array(text)
         var result = ""
         var i = 0
@@ -69,7 +69,7 @@ enum LogText {
     /// Markdown renders `_a_` as emphasis; pasted back as text, the underscores of private class
     /// names came out as `*`. A `*` that starts a word (not `0.5*View`, a multiplier) was one.
     static func restoreUnderscores(_ text: String) -> String {
-        guard text.contains("*") else { return text }
+        guard text.containsByte(UInt8(ascii: "*")) else { return text }
         var result = ""
         var previous: Character = " "
         var iterator = text.makeIterator()

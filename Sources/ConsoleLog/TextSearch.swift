@@ -1,0 +1,106 @@
+/// Searches and trims on a log's text through its UTF-8 bytes. Foundation's `range(of:)`,
+/// `contains`, `replacingOccurrences` and `trimmingCharacters(in:)` bridge each line to an
+/// NSString and back: they were three fifths of reading a pasted log. The phrases searched for
+/// are ASCII, and an ASCII byte of UTF-8 is always a whole scalar, so a match found in the bytes
+/// starts and ends on scalar boundaries.
+extension Substring {
+    /// The first occurrence of `phrase` (ASCII), as indices of the text.
+    func firstRange(ofPhrase phrase: String) -> Range<Index>? {
+        var phrase = phrase
+        let offset = phrase.withUTF8 { needle in
+            utf8.withContiguousStorageIfAvailable { Substring.offset(of: needle, in: $0) }
+                ?? Array(utf8).withUnsafeBufferPointer { Substring.offset(of: needle, in: $0) }
+        }
+        guard let offset else { return nil }
+        let lower = utf8.index(startIndex, offsetBy: offset)
+        return lower..<utf8.index(lower, offsetBy: phrase.utf8.count)
+    }
+
+    /// The offset of the first `needle` in `text` (0 for an empty needle).
+    static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first else { return 0 }
+        guard text.count >= needle.count else { return nil }
+        var k = 0
+        search: while k <= text.count - needle.count {
+            if text[k] == first {
+                for j in 1..<needle.count where text[k + j] != needle[j] {
+                    k += 1
+                    continue search
+                }
+                return k
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Whether the text holds `phrase` (ASCII).
+    func containsPhrase(_ phrase: String) -> Bool { firstRange(ofPhrase: phrase) != nil }
+
+    /// Whether the text holds the ASCII byte.
+    func containsByte(_ byte: UInt8) -> Bool { firstIndex(ofByte: byte, from: startIndex) != nil }
+
+    /// The first place at or after `start` where the ASCII byte is.
+    func firstIndex(ofByte byte: UInt8, from start: Index) -> Index? {
+        let bytes = utf8[start...]
+        let offset = bytes.withContiguousStorageIfAvailable { $0.firstIndex(of: byte) }
+        guard let offset else { return bytes.firstIndex(of: byte) }
+        return offset.map { bytes.index(start, offsetBy: $0) }
+    }
+
+    /// The text without leading and trailing tabs and space separators (Unicode's Zs), what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` takes off.
+    func trimmingSpaces() -> Substring {
+        let scalars = unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start != end && Self.isSpace(scalars[start]) { scalars.formIndex(after: &start) }
+        while start != end {
+            let last = scalars.index(before: end)
+            guard Self.isSpace(scalars[last]) else { break }
+            end = last
+        }
+        return self[start..<end]
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
+    }
+
+    /// Every occurrence of `phrase` (ASCII, not empty) replaced by `replacement`, left to right.
+    func replacingPhrase(_ phrase: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self
+        while let found = rest.firstRange(ofPhrase: phrase) {
+            result += rest[..<found.lowerBound]
+            result += replacement
+            rest = rest[found.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}
+
+extension Substring {
+    /// The number of times `phrase` (ASCII, not empty) occurs, not overlapping.
+    func countOfPhrase(_ phrase: String) -> Int {
+        var count = 0
+        var rest = self
+        while let found = rest.firstRange(ofPhrase: phrase) {
+            count += 1
+            rest = rest[found.upperBound...]
+        }
+        return count
+    }
+}
+
+/// The same on a whole string (a substring of all of it shares its storage).
+extension String {
+    func firstRange(ofPhrase phrase: String) -> Range<Index>? { Substring(self).firstRange(ofPhrase: phrase) }
+    func containsPhrase(_ phrase: String) -> Bool { Substring(self).containsPhrase(phrase) }
+    func containsByte(_ byte: UInt8) -> Bool { Substring(self).containsByte(byte) }
+    func trimmingSpaces() -> Substring { Substring(self).trimmingSpaces() }
+    func replacingPhrase(_ phrase: String, with replacement: String) -> String {
+        Substring(self).replacingPhrase(phrase, with: replacement)
+    }
+}
