@@ -102,11 +102,27 @@ extension Hierarchy {
 
     /// Every listed constraint: the user's in creation order, then each view's system ones in
     /// hierarchy order.
+    ///
+    /// Built in one list, each view read in place: through `userConstraints` (a list of its
+    /// own, then a conversion between labelled tuples) and a list per view, this was a fifteenth
+    /// of writing the page of 10,000 views.
     public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
-        var result = userConstraints.map { (ConstraintRef.user($0.index), $0.constraint) }
+        var result: [(ref: ConstraintRef, constraint: LayoutConstraint)] = []
+        result.reserveCapacity(constraints.count + 2 * views.count)
+        for index in constraints.indices {
+            if let constraint = constraints[index] { result.append((.user(index), constraint)) }
+        }
         for id in allViewIDs {
-            result += systemConstraints(of: id)
-            result += stackConstraints(of: id)
+            views.withElement(id) { element in
+                guard let view = element else { return }
+                if id != Hierarchy.rootID {
+                    for kind in SystemConstraintKind.allCases where kind != .nonNegativeWidth && kind != .nonNegativeHeight {
+                        if let constraint = systemConstraint(kind, of: id, view) { result.append((.system(id, kind), constraint)) }
+                    }
+                }
+                let layout = view.stackLayout
+                for k in layout.order { result.append((.stack(id, k), layout.slots[k]!)) }
+            }
         }
         return result
     }
