@@ -69,6 +69,7 @@ extension Substring {
 
     /// Every occurrence of `phrase` (ASCII, not empty) replaced by `replacement`, left to right.
     func replacingPhrase(_ phrase: String, with replacement: String) -> String {
+        precondition(!phrase.isEmpty, "an empty phrase is found everywhere")
         var result = ""
         var rest = self
         while let found = rest.firstRange(ofPhrase: phrase) {
@@ -79,11 +80,10 @@ extension Substring {
         result += rest
         return result
     }
-}
 
-extension Substring {
     /// The number of times `phrase` (ASCII, not empty) occurs, not overlapping.
     func countOfPhrase(_ phrase: String) -> Int {
+        precondition(!phrase.isEmpty, "an empty phrase is found everywhere")
         var count = 0
         var rest = self
         while let found = rest.firstRange(ofPhrase: phrase) {
