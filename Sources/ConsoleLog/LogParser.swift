@@ -118,22 +118,26 @@ public struct ConsoleLog: Sendable {
             let number = i + 1
             var line = LogText.clean(raw[i])
             i += 1
+            // The line's descriptions, found once: the reader takes them too.
+            var found = descriptions(in: Substring(line))
             // A label with a line break in it splits its description: the next lines complete
             // it when they close it and start nothing of their own.
-            if let last = descriptions(in: Substring(line)).last, !last.hasSuffix(">") {
+            if let last = found.last, !last.hasSuffix(">") {
                 var joined = line
                 for j in i..<min(raw.count, i + 3) {
                     let next = LogText.clean(raw[j])
                     if !descriptions(in: Substring(next)).isEmpty || next.containsPhrase(marker) || next.containsPhrase(header) || next.trimmingSpaces() == ")" { break }
                     joined += "\n" + next
-                    if descriptions(in: Substring(joined)).last?.hasSuffix(">") == true {
+                    let joinedFound = descriptions(in: Substring(joined))
+                    if joinedFound.last?.hasSuffix(">") == true {
                         line = joined
+                        found = joinedFound
                         i = j + 1
                         break
                     }
                 }
             }
-            reader.take(line: line, number: number)
+            reader.take(line: line, number: number, descriptions: found)
         }
         return reader.log
     }
@@ -178,8 +182,10 @@ public struct ConsoleLog: Sendable {
             return current!
         }
 
-        mutating func take(line: String, number: Int) {
+        /// `descriptions`: the whole line's, when the caller found them already.
+        mutating func take(line: String, number: Int, descriptions known: [String]? = nil) {
             var line = Substring(line)
+            var known = known
             if line.containsPhrase(ConsoleLog.header) {
                 // A new message, unless the current one has nothing yet (noise before it).
                 if let current, !closed, log.messages[current].members.isEmpty {
@@ -198,8 +204,9 @@ public struct ConsoleLog: Sendable {
             if let range = line.firstRange(ofPhrase: ConsoleLog.marker) {
                 brokenPart = line[range.upperBound...]
                 line = line[..<range.lowerBound]
+                known = nil
             }
-            let found = descriptions(in: line)
+            let found = known ?? descriptions(in: line)
             if line.trimmingSpaces() == "(" || line.hasSuffix(" (") { log.messages[message(at: number)].hasList = true }
             if found.isEmpty && line.containsPhrase("\"\"") {
                 log.emptyEntries += line.countOfPhrase("\"\"")
