@@ -72,6 +72,36 @@ public final class Solver {
 
     public init(feasibilityOnly: Bool) { isFeasibilityOnly = feasibilityOnly }
 
+    /// A solver in this one's state, as if it had gone through the same operations (its pools
+    /// of scratch solvers are its own). Its arrays are shared until either changes them.
+    public func copy() -> Solver {
+        let copy = Solver(feasibilityOnly: isFeasibilityOnly)
+        copy.tableau = tableau
+        copy.spareRow = spareRow
+        copy.scratchLocal = scratchLocal
+        copy.scratchSeenRows = scratchSeenRows
+        copy.walkStamp = walkStamp
+        copy.constraintMarks = constraintMarks
+        copy.variableMarks = variableMarks
+        copy.spareTableau = spareTableau
+        copy.spareWalk = spareWalk
+        copy.variableSymbols = variableSymbols
+        copy.variableNames = variableNames
+        copy.records = records
+        copy.connectionIndex = connectionIndex
+        copy.termLog = termLog
+        copy.liveConstraintCount = liveConstraintCount
+        copy.slotForPriority = slotForPriority
+        copy.nudgeSlot = nudgeSlot
+        copy.slotPriority = slotPriority
+        copy.slotUseCount = slotUseCount
+        copy.retiredSlots = retiredSlots
+        copy.edits = edits
+        copy.nudges = nudges
+        copy.usesPhaseOneShortcut = usesPhaseOneShortcut
+        return copy
+    }
+
     /// Lends an empty solver for a scratch test (as `Solver(feasibilityOnly:)` makes one) and
     /// takes it back emptied, its arrays' room kept for the next test.
     /// - Complexity: O(what the test made), to empty it after.

@@ -98,7 +98,11 @@ extension LayoutEngine {
     /// - Complexity: one copy of the engine laid out per fix (none above `consequenceLimit` views).
     public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
-        let ranked = fixes.map { RankedFix(fix: $0, consequence: tried ? consequence(of: $0, broken: broken) : nil) }
+        // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
+        let rebuilt = tried && !fixes.isEmpty ? LayoutEngine.rebuilt(from: hierarchy) : nil
+        let ranked = fixes.map { fix in
+            RankedFix(fix: fix, consequence: rebuilt.flatMap { consequence(of: fix, broken: broken, on: $0.copy()) })
+        }
         // Stable: equal ranks keep the set's order.
         return ranked.enumerated().sorted { a, b in
             let ka = rank(a.element.consequence), kb = rank(b.element.consequence)
@@ -116,8 +120,19 @@ extension LayoutEngine {
 
     /// Applies `fix` to a copy of this engine, lays it out, and compares.
     public func consequence(of fix: Fix, broken: ConstraintRef) -> Consequence? {
-        let copy = LayoutEngine()
-        copy.restore(hierarchy)
+        consequence(of: fix, broken: broken, on: LayoutEngine.rebuilt(from: hierarchy))
+    }
+
+    /// A fresh engine with the hierarchy's state (built by the solver from nothing).
+    static func rebuilt(from hierarchy: Hierarchy) -> LayoutEngine {
+        let engine = LayoutEngine()
+        engine.restore(hierarchy)
+        return engine
+    }
+
+    /// `consequence(of:broken:)` with the fix applied to `copy`, an engine rebuilt from this
+    /// one's hierarchy (or a copy of one).
+    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine) -> Consequence? {
         do {
             switch fix {
             case let .deactivate(ref):

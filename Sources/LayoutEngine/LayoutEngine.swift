@@ -10,7 +10,7 @@ public final class LayoutEngine {
     public internal(set) var hierarchy = Hierarchy()
 
     // Solver side: what is installed, for which constraint, and what was broken.
-    let solver = Solver()
+    let solver: Solver
     var variables: [ViewVariables?] = []
     var installed = InstalledConstraints()
     var refByID = ByIndex<ConstraintRef>()
@@ -86,7 +86,48 @@ struct ByIndex<Value> {
     var isInterruptible = true
 
     public init() {
+        solver = Solver()
         makeVariables(for: Hierarchy.rootID)
+    }
+
+    private init(solver: Solver) { self.solver = solver }
+
+    /// An engine in this one's state, as if it had gone through the same changes: the
+    /// consequence of each fix is tried on a copy of one engine rebuilt from the hierarchy,
+    /// where each was tried on an engine rebuilt for it (three quarters of the time a fix's
+    /// consequence took). Every stored property is copied (a test compares them all).
+    func copy() -> LayoutEngine {
+        let copy = LayoutEngine(solver: solver.copy())
+        copy.hierarchy = hierarchy
+        copy.variables = variables
+        copy.installed = installed
+        copy.refByID = refByID
+        copy.components = components
+        copy.broken = broken
+        copy.brokenOrder = brokenOrder
+        copy.changeClock = changeClock
+        copy.lastChanged = lastChanged
+        copy.brokenAt = brokenAt
+        copy.dirtyRefs = dirtyRefs
+        copy.dirtyViews = dirtyViews
+        copy.rewrittenViews = rewrittenViews
+        copy.needsFullSync = needsFullSync
+        copy.generation = generation
+        copy.ambiguityCache = ambiguityCache
+        copy.competingMemo = competingMemo
+        copy.competingWalks = competingWalks
+        copy.rangeMemo = rangeMemo
+        copy.walkStamp = walkStamp
+        copy.variableWalkStamps = variableWalkStamps
+        copy.constraintWalkStamps = constraintWalkStamps
+        copy.viewWalkStamps = viewWalkStamps
+        copy.variableUsers = variableUsers
+        copy.touchedVariables = touchedVariables
+        copy.standing = standing
+        copy.deferringDepth = deferringDepth
+        copy.interruptCheck = interruptCheck
+        copy.isInterruptible = isInterruptible
+        return copy
     }
 
     // MARK: - Transactions
