@@ -75,12 +75,16 @@ extension Hierarchy {
 
     /// The listed system constraints of a view (not the engine's non-negative sizes).
     public func systemConstraints(of id: ViewID) -> [(ref: ConstraintRef, constraint: LayoutConstraint)] {
-        guard id != Hierarchy.rootID else { return [] }
-        let view = self.view(id)
-        return SystemConstraintKind.allCases.compactMap { kind in
-            guard kind != .nonNegativeWidth, kind != .nonNegativeHeight,
-                  let constraint = systemConstraint(kind, of: id, view) else { return nil }
-            return (.system(id, kind), constraint)
+        var result: [(ref: ConstraintRef, constraint: LayoutConstraint)] = []
+        forEachListedSystemConstraint(of: id, view(id)) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// Each listed system constraint of a view read already, in `SystemConstraintKind` order.
+    private func forEachListedSystemConstraint(of id: ViewID, _ view: View, _ body: (ConstraintRef, LayoutConstraint) -> Void) {
+        guard id != Hierarchy.rootID else { return }
+        for kind in SystemConstraintKind.allCases where kind != .nonNegativeWidth && kind != .nonNegativeHeight {
+            if let constraint = systemConstraint(kind, of: id, view) { body(.system(id, kind), constraint) }
         }
     }
 
@@ -115,11 +119,7 @@ extension Hierarchy {
         for id in allViewIDs {
             views.withElement(id) { element in
                 guard let view = element else { return }
-                if id != Hierarchy.rootID {
-                    for kind in SystemConstraintKind.allCases where kind != .nonNegativeWidth && kind != .nonNegativeHeight {
-                        if let constraint = systemConstraint(kind, of: id, view) { result.append((.system(id, kind), constraint)) }
-                    }
-                }
+                forEachListedSystemConstraint(of: id, view) { result.append(($0, $1)) }
                 let layout = view.stackLayout
                 for k in layout.order { result.append((.stack(id, k), layout.slots[k]!)) }
             }

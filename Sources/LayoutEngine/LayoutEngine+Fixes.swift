@@ -95,7 +95,8 @@ extension LayoutEngine {
 
     /// The fixes of a conflict, each tried on a copy, the clean ones first (no collapse, no new
     /// ambiguity, violation or broken constraint), then by how little moves.
-    /// - Complexity: one copy of the engine laid out per fix (none above `consequenceLimit` views).
+    /// - Complexity: one engine rebuilt from the hierarchy, and a copy of it laid out per fix
+    ///   (none above `consequenceLimit` views).
     public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
