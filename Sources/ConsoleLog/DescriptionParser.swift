@@ -211,7 +211,7 @@ struct DescriptionParser {
     mutating func readLegend() {
         // Most descriptions have no legend: a character that lowercases to an ASCII letter of
         // `names:` is that letter (no other does), so without those bytes there is none.
-        guard Self.hasASCIIPhrase("names:", caseInsensitivelyIn: source) else { return }
+        guard source.containsPhrase("names:", ignoringCase: true) else { return }
         let pattern = Array("names:")
         guard let start = stride(from: text.count - pattern.count, through: 0, by: -1).first(where: { i in
             (0..<pattern.count).allSatisfy { text[i + $0].lowercased() == String(pattern[$0]) }
@@ -240,19 +240,6 @@ struct DescriptionParser {
             entries.append((name, LogItem(className: className, address: address, label: label, name: String(name))))
         }
         legend = entries.sorted { $0.name.count > $1.name.count }
-    }
-
-    /// Whether the text's bytes hold the lowercase ASCII `phrase` in either case.
-    static func hasASCIIPhrase(_ phrase: String, caseInsensitivelyIn text: String) -> Bool {
-        let needle = Array(phrase.utf8)
-        let bytes = Array(text.utf8)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { i in
-            (0..<needle.count).allSatisfy { k in
-                let b = bytes[i + k]
-                return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == needle[k]
-            }
-        }
     }
 
     mutating func parse() throws -> LogConstraint {

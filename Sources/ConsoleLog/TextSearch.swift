@@ -4,12 +4,13 @@
 /// are ASCII, and an ASCII byte of UTF-8 is always a whole scalar, so a match found in the bytes
 /// starts and ends on scalar boundaries.
 extension Substring {
-    /// The first occurrence of `phrase` (ASCII), as indices of the text.
-    func firstRange(ofPhrase phrase: String) -> Range<Index>? {
+    /// The first occurrence of `phrase` (ASCII), as indices of the text; with `ignoringCase`,
+    /// an ASCII letter of the text matches the phrase's in either case (the phrase lowercase).
+    func firstRange(ofPhrase phrase: String, ignoringCase: Bool = false) -> Range<Index>? {
         var phrase = phrase
         let offset = phrase.withUTF8 { needle in
-            utf8.withContiguousStorageIfAvailable { Substring.offset(of: needle, in: $0) }
-                ?? Array(utf8).withUnsafeBufferPointer { Substring.offset(of: needle, in: $0) }
+            utf8.withContiguousStorageIfAvailable { Substring.offset(of: needle, in: $0, ignoringCase: ignoringCase) }
+                ?? Array(utf8).withUnsafeBufferPointer { Substring.offset(of: needle, in: $0, ignoringCase: ignoringCase) }
         }
         guard let offset else { return nil }
         let lower = utf8.index(startIndex, offsetBy: offset)
@@ -17,13 +18,21 @@ extension Substring {
     }
 
     /// The offset of the first `needle` in `text` (0 for an empty needle).
-    static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+                       ignoringCase: Bool) -> Int? {
+        // Two loops, so that the plain search (every other one) folds nothing.
+        ignoringCase ? offset(of: needle, in: text) { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : offset(of: needle, in: text) { $0 }
+    }
+
+    @inline(__always)
+    private static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+                               _ fold: (UInt8) -> UInt8) -> Int? {
         guard let first = needle.first else { return 0 }
         guard text.count >= needle.count else { return nil }
         var k = 0
         search: while k <= text.count - needle.count {
-            if text[k] == first {
-                for j in 1..<needle.count where text[k + j] != needle[j] {
+            if fold(text[k]) == first {
+                for j in 1..<needle.count where fold(text[k + j]) != needle[j] {
                     k += 1
                     continue search
                 }
@@ -34,8 +43,11 @@ extension Substring {
         return nil
     }
 
-    /// Whether the text holds `phrase` (ASCII).
-    func containsPhrase(_ phrase: String) -> Bool { firstRange(ofPhrase: phrase) != nil }
+    /// Whether the text holds `phrase` (ASCII; with `ignoringCase`, lowercase, matched in
+    /// either case).
+    func containsPhrase(_ phrase: String, ignoringCase: Bool = false) -> Bool {
+        firstRange(ofPhrase: phrase, ignoringCase: ignoringCase) != nil
+    }
 
     /// Whether the text holds the ASCII byte.
     func containsByte(_ byte: UInt8) -> Bool { firstIndex(ofByte: byte, from: startIndex) != nil }
@@ -97,7 +109,9 @@ extension Substring {
 /// The same on a whole string (a substring of all of it shares its storage).
 extension String {
     func firstRange(ofPhrase phrase: String) -> Range<Index>? { Substring(self).firstRange(ofPhrase: phrase) }
-    func containsPhrase(_ phrase: String) -> Bool { Substring(self).containsPhrase(phrase) }
+    func containsPhrase(_ phrase: String, ignoringCase: Bool = false) -> Bool {
+        Substring(self).containsPhrase(phrase, ignoringCase: ignoringCase)
+    }
     func containsByte(_ byte: UInt8) -> Bool { Substring(self).containsByte(byte) }
     func trimmingSpaces() -> Substring { Substring(self).trimmingSpaces() }
     func replacingPhrase(_ phrase: String, with replacement: String) -> String {
