@@ -66,13 +66,15 @@ extension Solver {
     private func hasOpenRay(_ free: [(symbol: Symbol, coefficient: Double)], upwards: Bool) -> Bool {
         free.contains { symbol, coefficient in
             guard upwards ? coefficient > Tolerance.epsilon : coefficient < -Tolerance.epsilon else { return false }
-            for index in tableau.columns[symbol.index] {
-                let row = tableau.rows[Int(index)]
-                guard let basic = row.basic, tableau.kinds[basic.index] != .external else { continue }
-                let entry = row.coefficient(of: symbol)
-                if entry < -Tolerance.epsilon || (tableau.kinds[basic.index] == .dummy && entry > Tolerance.epsilon) { return false }
+            return tableau.columns.withRows(symbol.index) { column in
+                for index in column {
+                    let row = tableau.rows[Int(index)]
+                    guard let basic = row.basic, tableau.kinds[basic.index] != .external else { continue }
+                    let entry = row.coefficient(of: symbol)
+                    if entry < -Tolerance.epsilon || (tableau.kinds[basic.index] == .dummy && entry > Tolerance.epsilon) { return false }
+                }
+                return true
             }
-            return true
         }
     }
 

@@ -240,16 +240,19 @@ extension Solver {
         guard coefficient < -Tolerance.epsilon else { return nil }
         let ratio = max(0, -row.constant / coefficient)
         let artificial = tableau.freeSymbols.last ?? Symbol(Int32(tableau.symbolCount))
-        for index in tableau.columns[entering.index] {
-            let other = tableau.rows[Int(index)]
-            guard let basic = other.basic, tableau.kinds[basic.index] != .external else { continue }
-            let a = other.coefficient(of: entering)
-            let isDummyRow = tableau.kinds[basic.index] == .dummy
-            guard a < -Tolerance.epsilon || (isDummyRow && a > Tolerance.epsilon) else { continue }
-            let otherRatio = isDummyRow ? 0 : max(0, -other.constant / a)
-            if otherRatio < ratio || (otherRatio == ratio && basic < artificial) { return nil }
+        let blocked = tableau.columns.withRows(entering.index) { column in
+            for index in column {
+                let other = tableau.rows[Int(index)]
+                guard let basic = other.basic, tableau.kinds[basic.index] != .external else { continue }
+                let a = other.coefficient(of: entering)
+                let isDummyRow = tableau.kinds[basic.index] == .dummy
+                guard a < -Tolerance.epsilon || (isDummyRow && a > Tolerance.epsilon) else { continue }
+                let otherRatio = isDummyRow ? 0 : max(0, -other.constant / a)
+                if otherRatio < ratio || (otherRatio == ratio && basic < artificial) { return true }
+            }
+            return false
         }
-        return entering
+        return blocked ? nil : entering
     }
 
     /// `chooseEntering`'s order in phase 1 between two of the row's symbols: fewer rows
@@ -258,8 +261,8 @@ extension Solver {
     private func phaseOnePrefers(_ k: Int, over j: Int, in row: RowBuilder) -> Bool {
         let a = row.symbols[k]
         let b = row.symbols[j]
-        let heldA = tableau.held[a.index]
-        let heldB = tableau.held[b.index]
+        let heldA = tableau.held(a)
+        let heldB = tableau.held(b)
         if heldA != heldB { return heldA < heldB }
         let x = row.coefficients[k]
         let y = row.coefficients[j]

@@ -5,17 +5,40 @@ final class MergeScratch {
     private(set) var cells: UnsafeMutablePointer<Cell>
     /// The symbols whose cells cancelled (never more than the merged cells).
     private(set) var cancelled: UnsafeMutablePointer<Symbol>
+    /// The symbols the target gained (never more than the merged cells).
+    private(set) var gained: UnsafeMutablePointer<Symbol>
     private var capacity: Int
 
     init() {
         capacity = 64
         cells = .allocate(capacity: capacity)
         cancelled = .allocate(capacity: capacity)
+        gained = .allocate(capacity: capacity)
+        rowIndices = .allocate(capacity: rowCapacity)
+    }
+
+    /// A copy of a column's rows, to go through while rows change (and columns grow).
+    private var rowIndices: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 64
+
+    func copyRows(of s: Int, in columns: Columns) -> UnsafeBufferPointer<Int32> {
+        let count = columns.count(s)
+        if count > rowCapacity {
+            rowIndices.deallocate()
+            rowCapacity = max(count, rowCapacity * 2)
+            rowIndices = .allocate(capacity: rowCapacity)
+        }
+        columns.withRows(s) { column in
+            for k in 0..<count { rowIndices[k] = column[k] }
+        }
+        return UnsafeBufferPointer(start: rowIndices, count: count)
     }
 
     deinit {
         cells.deallocate()
         cancelled.deallocate()
+        gained.deallocate()
+        rowIndices.deallocate()
     }
 
     @inline(__always)
@@ -23,9 +46,11 @@ final class MergeScratch {
         guard count > capacity else { return }
         cells.deallocate()
         cancelled.deallocate()
+        gained.deallocate()
         capacity = max(count, capacity * 2)
         cells = .allocate(capacity: capacity)
         cancelled = .allocate(capacity: capacity)
+        gained = .allocate(capacity: capacity)
     }
 }
 
@@ -51,17 +76,17 @@ extension Tableau {
             }
         }
         for symbol in kinds.indices {
-            if Int(held[symbol]) != holding[symbol] {
-                problems.append("symbol \(symbol): held \(held[symbol]), rows holding it \(holding[symbol])")
+            if Int(columns.held(symbol)) != holding[symbol] {
+                problems.append("symbol \(symbol): held \(columns.held(symbol)), rows holding it \(holding[symbol])")
             }
-            let listed = Set(columns[symbol].filter { rowHolds.contains(Int64(symbol) << 32 | Int64($0)) })
+            let listed = Set(columns.rows(symbol).filter { rowHolds.contains(Int64(symbol) << 32 | Int64($0)) })
             if listed.count != holding[symbol] { problems.append("symbol \(symbol): column misses rows") }
             // A long column's rows are listed once per gain and lost once per loss: one more
             // gain than losses exactly when the row holds the symbol.
             if !tracksLosses[symbol] && !losses[symbol].isEmpty { problems.append("symbol \(symbol): losses kept for a short column") }
             var balance: [Int32: Int] = [:]
             if tracksLosses[symbol] {
-                for row in columns[symbol] { balance[row, default: 0] += 1 }
+                for row in columns.rows(symbol) { balance[row, default: 0] += 1 }
                 for row in losses[symbol] { balance[row, default: 0] -= 1 }
             }
             for (row, count) in balance where count != (rowHolds.contains(Int64(symbol) << 32 | Int64(row)) ? 1 : 0) {

@@ -45,9 +45,8 @@ extension Tableau {
     /// and in the objective.
     mutating func substitute(_ symbol: Symbol, definedBy index: Int32) {
         let s = symbol.index
-        let column = columns[s]
-        rowsTouched += Int(held[s])
-        columns[s] = []
+        let column = scratch.copyRows(of: s, in: columns)
+        rowsTouched += Int(held(symbol))
         clearColumn(symbol)
         for target in column where target != index {
             // Junk: a row that no longer holds the symbol, or one already done.

@@ -174,8 +174,8 @@ extension Tableau {
                 // Phase 1 only seeks feasibility: of the symbols that reduce the artificial
                 // objective, the one held by the fewest rows makes the cheapest pivot (a
                 // shared symbol's column spans every row that depends on it).
-                let a = held[symbol.index]
-                let b = held[best.index]
+                let a = held(symbol)
+                let b = held(best)
                 if a < b || (a == b && isLexicographicallySmaller(symbol, than: best)) {
                     chosen = symbol
                 }
@@ -206,20 +206,22 @@ extension Tableau {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Symbol(Int32.max)
-        for index in columns[entering.index] {
-            let row = rows[Int(index)]
-            // Junk in the column: a dropped row (no basic symbol) or a zero coefficient, below.
-            guard let basic = row.basic, isRestricted(basic) else { continue }
-            let coefficient = row.coefficient(of: entering)
-            // A basic dummy (a redundant required equality) must stay at zero: it blocks the
-            // entering symbol at once, whatever the sign of its coefficient.
-            let isDummyRow = kinds[basic.index] == .dummy
-            guard coefficient < -Tolerance.epsilon || (isDummyRow && coefficient > Tolerance.epsilon) else { continue }
-            let ratio = isDummyRow ? 0 : max(0, -row.constant / coefficient)
-            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
-                best = index
-                bestRatio = ratio
-                bestBasic = basic
+        columns.withRows(entering.index) { column in
+            for index in column {
+                let row = rows[Int(index)]
+                // Junk in the column: a dropped row (no basic symbol) or a zero coefficient, below.
+                guard let basic = row.basic, isRestricted(basic) else { continue }
+                let coefficient = row.coefficient(of: entering)
+                // A basic dummy (a redundant required equality) must stay at zero: it blocks the
+                // entering symbol at once, whatever the sign of its coefficient.
+                let isDummyRow = kinds[basic.index] == .dummy
+                guard coefficient < -Tolerance.epsilon || (isDummyRow && coefficient > Tolerance.epsilon) else { continue }
+                let ratio = isDummyRow ? 0 : max(0, -row.constant / coefficient)
+                if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+                    best = index
+                    bestRatio = ratio
+                    bestBasic = basic
+                }
             }
         }
         return best < 0 ? nil : (best, bestRatio)

@@ -14,8 +14,8 @@ struct Tableau {
     var symbolCount = 0
     /// The row in which the symbol is basic, or -1 when it is parametric.
     var basicRow: [Int32] = []
-    /// For a parametric symbol, the rows that hold it (unordered).
-    var columns: [[Int32]] = []
+    /// For a parametric symbol, the rows that hold it (unordered), and how many do (`held`).
+    var columns = Columns()
     /// The value of each symbol in the current basic solution (its row's constant, or 0 when
     /// parametric), kept up to date wherever a row's constant or basic symbol changes, so that
     /// reading a variable is one load.
@@ -65,7 +65,8 @@ struct Tableau {
     /// thousands of rows costs a search each time: entries stay until junk is two thirds of the
     /// column (`isJunky`), and every reader skips rows whose coefficient is zero and rows it
     /// has seen (or calls `column(_:)`, which compacts).
-    var held: [Int32] = []
+    @inline(__always)
+    func held(_ symbol: Symbol) -> Int32 { columns.held(symbol.index) }
     /// Per symbol with a long column (`tracksLosses`), the rows that lost it since its column
     /// was last compacted, once per loss. A column lists a row once per gain, so a row holds
     /// the symbol exactly when it is listed once more than it lost it: compaction counts
@@ -75,9 +76,6 @@ struct Tableau {
     var losses: [[Int32]] = []
     var tracksLosses: [Bool] = []
     static let trackedColumnLength = 64
-    /// A column's first room: grown from nothing, an array of row indices was reallocated at
-    /// 1, 2, 6… entries, and those reallocations were a sixth of adding a constraint.
-    static let firstColumnCapacity = 6
     /// Columns to compact after the losses under way are noted (`noteLost`; empty between).
     var junkyColumns: [Symbol] = []
     /// Per row, a counter used while compacting a column (zero between uses).
@@ -120,12 +118,11 @@ struct Tableau {
         kinds.append(contentsOf: repeatElement(.artificial, count: extra))
         basicRow.append(contentsOf: repeatElement(-1, count: extra))
         values.append(contentsOf: repeatElement(0, count: extra))
-        columns.append(contentsOf: repeatElement([], count: extra))
+        columns.grow(by: extra)
         losses.append(contentsOf: repeatElement([], count: extra))
         tracksLosses.append(contentsOf: repeatElement(false, count: extra))
         owners.append(contentsOf: repeatElement(-1, count: extra))
         candidatePosition.append(contentsOf: repeatElement(-1, count: extra))
-        held.append(contentsOf: repeatElement(0, count: extra))
         objective.append(contentsOf: repeatElement(0, count: extra * stride))
         zeroCostMemo.append(contentsOf: repeatElement(0, count: extra))
     }
@@ -144,14 +141,13 @@ struct Tableau {
             kinds[s] = .artificial
             basicRow[s] = -1
             values[s] = 0
-            if !columns[s].isEmpty { columns[s].removeAll(keepingCapacity: true) }
             if !losses[s].isEmpty { losses[s].removeAll(keepingCapacity: true) }
             tracksLosses[s] = false
             owners[s] = -1
             candidatePosition[s] = -1
-            held[s] = 0
             for slot in 0..<stride { objective[s * stride + slot] = 0 }
         }
+        columns.removeAll(symbolCount: symbolCount)
         symbolCount = 0
         freeSymbols.removeAll(keepingCapacity: true)
         // Rows stay, dropped, with their cells' room: the next use fills them again in index
@@ -183,7 +179,7 @@ struct Tableau {
     mutating func releaseSymbol(_ symbol: Symbol) {
         let s = symbol.index
         precondition(basicRow[s] < 0, "releasing a basic symbol")
-        for rowIndex in columns[s] {
+        for rowIndex in columns.rows(s) {
             removeCell(symbol, fromRow: rowIndex)
         }
         clearColumn(symbol)
@@ -253,40 +249,22 @@ struct Tableau {
     /// Records that a row now holds the symbol (it did not a moment ago).
     @inline(__always)
     mutating func addToColumn(_ symbol: Symbol, row: Int32) {
-        let s = symbol.index
-        if columns[s].capacity == 0 { columns[s].reserveCapacity(Tableau.firstColumnCapacity) }
-        columns[s].append(row)
-        held[s] += 1
+        columns.append(row, to: symbol.index)
     }
 
-    /// `addToColumn` for each cell, through the columns taken once (appending through
-    /// `columns[s]` checks the outer array's uniqueness each time).
+    /// `addToColumn` for each cell, room made once for all.
     mutating func addToColumns(of cells: UnsafeBufferPointer<Cell>, row: Int32) {
-        columns.withUnsafeMutableBufferPointer { columns in
-            held.withUnsafeMutableBufferPointer { held in
-                for cell in cells { Tableau.addToColumn(cell.symbol.index, row: row, columns, held) }
-            }
-        }
-    }
-
-    /// `addToColumn` on buffers of the columns and counts.
-    @inline(__always)
-    static func addToColumn(_ s: Int, row: Int32, _ columns: UnsafeMutableBufferPointer<[Int32]>,
-                            _ held: UnsafeMutableBufferPointer<Int32>) {
-        if columns[s].capacity == 0 { columns[s].reserveCapacity(Tableau.firstColumnCapacity) }
-        columns[s].append(row)
-        held[s] += 1
+        columns.append(row, toEach: cells.count) { cells[$0].symbol.index }
     }
 
     /// Empties a symbol's column (it became basic, or it is released).
     mutating func clearColumn(_ symbol: Symbol) {
         let s = symbol.index
-        if !columns[s].isEmpty { columns[s].removeAll(keepingCapacity: true) }
+        columns.removeAll(s)
         if tracksLosses[s] {
             losses[s].removeAll(keepingCapacity: true)
             tracksLosses[s] = false
         }
-        held[s] = 0
     }
 
     /// Whether a column of `count` entries, `held` of them rows that hold its symbol, is due
@@ -307,17 +285,15 @@ struct Tableau {
     @inline(__always)
     mutating func noteLost(_ count: Int, _ symbol: (Int) -> Symbol, inRow target: Int32) {
         guard count > 0 else { return }
-        columns.withUnsafeBufferPointer { columns in
-        held.withUnsafeMutableBufferPointer { held in
+        columns.withSpans { spans in
         tracksLosses.withUnsafeBufferPointer { tracksLosses in
         losses.withUnsafeMutableBufferPointer { losses in
             for k in 0..<count {
                 let s = symbol(k).index
-                held[s] -= 1
+                spans[s].held -= 1
                 if tracksLosses[s] { losses[s].append(target) }
-                if Tableau.isJunky(count: columns[s].count, held: held[s]) { junkyColumns.append(Symbol(Int32(s))) }
+                if Tableau.isJunky(count: Int(spans[s].count), held: spans[s].held) { junkyColumns.append(Symbol(Int32(s))) }
             }
-        }
         }
         }
         }
@@ -339,15 +315,19 @@ struct Tableau {
         let counting = tracksLosses[s]
         rowCounts.withUnsafeMutableBufferPointer { counts in
             if counting {
-                for row in columns[s] { counts[Int(row)] += 1 }
+                columns.withRows(s) { column in
+                    for row in column { counts[Int(row)] += 1 }
+                }
                 for row in losses[s] { counts[Int(row)] -= 1 }
             } else {
-                for row in columns[s] where row != losing && counts[Int(row)] == 0 && rows[Int(row)].coefficient(of: symbol) != 0 {
-                    counts[Int(row)] = 1
+                columns.withRows(s) { column in
+                    for row in column where row != losing && counts[Int(row)] == 0 && rows[Int(row)].coefficient(of: symbol) != 0 {
+                        counts[Int(row)] = 1
+                    }
                 }
             }
-            var kept = 0
-            columns[s].withUnsafeMutableBufferPointer { column in
+            columns.compact(s) { column in
+                var kept = 0
                 for k in 0..<column.count {
                     let row = column[k]
                     let listed = counts[Int(row)]
@@ -357,22 +337,22 @@ struct Tableau {
                         kept += 1
                     }
                 }
+                return kept
             }
-            columns[s].removeLast(columns[s].count - kept)
             for row in losses[s] { counts[Int(row)] = 0 }
         }
         if counting {
             losses[s].removeAll(keepingCapacity: true)
-            if columns[s].count < Self.trackedColumnLength / 2 { tracksLosses[s] = false }
-        } else if columns[s].count >= Self.trackedColumnLength {
+            if columns.count(s) < Self.trackedColumnLength / 2 { tracksLosses[s] = false }
+        } else if columns.count(s) >= Self.trackedColumnLength {
             tracksLosses[s] = true
         }
     }
 
     /// The rows that hold a symbol, each once (compacting its column if it has junk).
     mutating func column(_ symbol: Symbol) -> [Int32] {
-        if columns[symbol.index].count > Int(held[symbol.index]) { compactColumn(symbol) }
-        return columns[symbol.index]
+        if columns.count(symbol.index) > Int(held(symbol)) { compactColumn(symbol) }
+        return columns.rows(symbol.index)
     }
 
     /// Deletes one cell from a row (the symbol is being fixed at zero); the column is the
@@ -399,15 +379,15 @@ struct Tableau {
         buffer.reserve(aCount + bCount)
         let out = buffer.cells
         let cancelled = buffer.cancelled
+        let gained = buffer.gained
         var n = 0
         var lost = 0
-        // The columns and counts of symbols the target gains are updated through buffers taken
-        // once (`addToColumns`); cells that cancel are noted lost after the merge, which may
+        var gainedCount = 0
+        // The columns of symbols the target gains are appended to after the merge, room made
+        // once for all (`addToColumns`); cells that cancel are noted lost after it, which may
         // compact their columns.
         rows[t].cells.withUnsafeBufferPointer { a in
         rows[sourceIndex].cells.withUnsafeBufferPointer { b in
-        columns.withUnsafeMutableBufferPointer { columns in
-        held.withUnsafeMutableBufferPointer { held in
             var i = 0
             var j = 0
             while i < aCount || j < bCount {
@@ -420,10 +400,10 @@ struct Tableau {
                 } else if i == aCount || b[j].symbol < a[i].symbol {
                     let value = multiple * b[j].coefficient
                     if !Tolerance.isZero(value) {
-                        let s = b[j].symbol.index
                         out[n] = Cell(symbol: b[j].symbol, coefficient: value)
                         n += 1
-                        Tableau.addToColumn(s, row: target, columns, held)
+                        gained[gainedCount] = b[j].symbol
+                        gainedCount += 1
                     }
                     j += 1
                 } else {
@@ -441,8 +421,7 @@ struct Tableau {
             }
         }
         }
-        }
-        }
+        columns.append(target, toEach: gainedCount) { gained[$0].index }
         rows[t].constant += multiple * rows[sourceIndex].constant
         values[rows[t].basic!.index] = rows[t].constant
         rows[t].cells.removeAll(keepingCapacity: true)

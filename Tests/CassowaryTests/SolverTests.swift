@@ -199,7 +199,7 @@ import CassowaryReference
         for id in ids.reversed() { try solver.remove(id) }
         #expect(solver.constraintCount == 0)
         #expect(solver.tableau.rows.allSatisfy { $0.basic == nil })
-        #expect(solver.tableau.columns.allSatisfy { $0.isEmpty })
+        #expect(solver.tableau.columns.spans.allSatisfy { $0.count == 0 && $0.held == 0 })
         #expect(solver.tableau.objective.allSatisfy { $0 == 0 })
         #expect(solver.tableau.candidates.isEmpty)
         #expect(vs.allSatisfy { solver.value(of: $0) == 0 })
