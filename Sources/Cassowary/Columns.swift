@@ -171,7 +171,8 @@ struct Columns {
         let count = Int(span.count)
         if count > 0 {
             pool.withUnsafeMutableBufferPointer { pool in
-                for k in 0..<count { pool[start + k] = pool[Int(span.start) + k] }
+                let base = pool.baseAddress!
+                (base + start).update(from: base + Int(span.start), count: count)
             }
         }
         garbage += Int(span.capacity)

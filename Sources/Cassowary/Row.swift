@@ -17,6 +17,11 @@ struct Row {
     /// The row's symbols, in order (allocates: not for hot paths).
     var symbols: [Symbol] { cells.map(\.symbol) }
 
+    /// Room for this many more cells in a new row: a row usually gains a cell or two from
+    /// the next rows substituted into it, and growing its array for each was a twentieth of
+    /// adding a constraint in the cells benchmark.
+    static let slack = 4
+
     /// `coefficient(of:)` for a symbol that is likely among the row's newest (an edit
     /// constraint's errors are): a scan from the end, whose branches predict well, instead of
     /// a binary search, whose branches do not (and stall the loads of the next rows).
@@ -175,7 +180,7 @@ struct RowBuilder {
     func solved(for subject: Symbol) -> (constant: Double, cells: [Cell]) {
         let factor = -1 / coefficient(of: subject)
         var cells: [Cell] = []
-        cells.reserveCapacity(symbols.count)
+        cells.reserveCapacity(symbols.count + Row.slack)
         for k in symbols.indices where symbols[k] != subject {
             cells.append(Cell(symbol: symbols[k], coefficient: coefficients[k] * factor))
         }

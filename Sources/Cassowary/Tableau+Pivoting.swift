@@ -15,7 +15,7 @@ extension Tableau {
         precondition(a != 0, "pivot on a zero coefficient")
         let factor = -1 / a
         var cells: [Cell] = []
-        cells.reserveCapacity(rows[r].cells.count)
+        cells.reserveCapacity(rows[r].cells.count + Row.slack)
         var placedLeaving = false
         for cell in rows[r].cells {
             if cell.symbol == entering { continue }
