@@ -181,23 +181,33 @@ struct Columns {
         spans[s].capacity = capacity
     }
 
-    /// Lays the columns out again in symbol order with no garbage between them. An empty
-    /// column gives back room beyond its first.
+    /// Moves the columns down over the garbage between them, in the order they lie in the pool,
+    /// in place: a new pool for each packing (and the growth that soon followed, since a pool
+    /// made to measure has no room left) made the process touch fresh memory over and over
+    /// (the shell-stack benchmark at 1,000 labels: 69,000 page faults, 39,600 packed in place,
+    /// 22,600 with an array per column). An empty column gives back room beyond its first.
     private mutating func pack() {
-        var packed: [Int32] = []
-        packed.reserveCapacity(end - garbage)
-        for s in spans.indices {
-            let span = spans[s]
-            let capacity = span.count == 0 ? min(span.capacity, Columns.firstCapacity) : span.capacity
-            let start = Int32(packed.count)
-            packed.append(contentsOf: pool[Int(span.start)..<Int(span.start + span.count)])
-            packed.append(contentsOf: repeatElement(0, count: Int(capacity - span.count)))
-            spans[s].start = start
-            spans[s].capacity = capacity
+        var order: [Int32] = []
+        for s in spans.indices where spans[s].capacity > 0 { order.append(Int32(s)) }
+        order.sort { spans[Int($0)].start < spans[Int($1)].start }
+        var write = 0
+        pool.withUnsafeMutableBufferPointer { pool in
+            let base = UnsafeMutableRawPointer(pool.baseAddress!)
+            let size = MemoryLayout<Int32>.stride
+            for s in order.map({ Int($0) }) {
+                let span = spans[s]
+                let capacity = span.count == 0 ? min(span.capacity, Columns.firstCapacity) : span.capacity
+                if span.count > 0 && Int(span.start) != write {
+                    // Overlapping regions are allowed (a move down by less than the column).
+                    (base + write * size).copyMemory(from: base + Int(span.start) * size, byteCount: Int(span.count) * size)
+                }
+                spans[s].start = Int32(write)
+                spans[s].capacity = capacity
+                write += Int(capacity)
+            }
         }
-        end = packed.count
+        end = write
         garbage = 0
         packCount += 1
-        pool = packed
     }
 }
