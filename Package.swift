@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // The C library's allocator settings (glibc's `mallopt`): the executables keep the
+        // memory they free for reuse (see shim.h).
+        .systemLibrary(name: "CMemory"),
         // Views, anchors, constraints, intrinsic sizes, autoresizing, the layout pass. The wall
         // between the solver and everything above: the only target that imports Cassowary
         // (`internal import`, so no solver type leaks into its public API).
@@ -80,12 +83,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "strut",
-            dependencies: ["Shell", "LineEditing", "CLibEdit"]
+            dependencies: ["Shell", "LineEditing", "CLibEdit", "CMemory"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(
             name: "StrutBench",
-            dependencies: ["Cassowary", "Shell"],
+            dependencies: ["Cassowary", "Shell", "CMemory"],
             path: "Benchmarks/StrutBench"
         ),
         // Compares real documents' views, as strut lays them out, with Xcode's stored frames.
@@ -126,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference"]
+            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference", "CMemory"]
         ),
         .testTarget(
             name: "ConsoleLogTests",

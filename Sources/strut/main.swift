@@ -6,8 +6,12 @@ import Glibc
 import Shell
 import LineEditing
 import CLibEdit
+import CMemory
 
 let version = "0.2.0"
+
+// Freed memory stays in the process for the next large array (see CMemory's shim.h).
+_ = strut_keep_freed_memory()
 
 /// stdout and stderr, with stdout flushed before every error so that the two interleave as
 /// they were written.
