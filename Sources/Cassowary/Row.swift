@@ -18,8 +18,8 @@ struct Row {
     var symbols: [Symbol] { cells.map(\.symbol) }
 
     /// Room for this many more cells in a new row: a row usually gains a cell or two from
-    /// the next rows substituted into it, and growing its array for each was a twentieth of
-    /// adding a constraint in the cells benchmark.
+    /// the next rows substituted into it, and adding the cells benchmark's constraints grew
+    /// 210,835 row arrays (1% of it).
     static let slack = 4
 
     /// `coefficient(of:)` for a symbol that is likely among the row's newest (an edit

@@ -8,6 +8,9 @@ final class MergeScratch {
     /// The symbols the target gained (never more than the merged cells).
     private(set) var gained: UnsafeMutablePointer<Symbol>
     private var capacity: Int
+    /// A copy of a column's rows (`copyRows`).
+    private var rowIndices: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 64
 
     init() {
         capacity = 64
@@ -17,10 +20,8 @@ final class MergeScratch {
         rowIndices = .allocate(capacity: rowCapacity)
     }
 
-    /// A copy of a column's rows, to go through while rows change (and columns grow).
-    private var rowIndices: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 64
-
+    /// A copy of a column's rows (junk included), to go through while rows change and columns
+    /// grow (a pointer into the pool would not survive either). Valid until the next call.
     func copyRows(of s: Int, in columns: Columns) -> UnsafeBufferPointer<Int32> {
         let count = columns.count(s)
         if count > rowCapacity {
