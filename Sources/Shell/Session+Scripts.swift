@@ -212,10 +212,23 @@ extension Session {
         ((try? Commands.row(for: statement)) ?? nil) != nil
     }
 
-    /// A script's lines (a last empty line, the end of the last one, is not a line).
+    /// A script's lines: the text split at each line feed, as a script read from standard
+    /// input is, a carriage return just before it dropped (an editor on Windows ends lines with
+    /// both; split as `Character`s, a CR LF is one and was not split, so the whole script was
+    /// one line of errors). A last empty line, the end of the last one, is not a line. Found in
+    /// the bytes: a line feed is never part of a longer UTF-8 sequence.
     public static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
+        var lines: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for k in bytes.indices where bytes[k] == 0x0A {
+                let end = k > start && bytes[k - 1] == 0x0D ? k - 1 : k
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = k + 1
+            }
+            if start < bytes.count { lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+        }
         return lines
     }
 

@@ -147,6 +147,41 @@ import LayoutEngine
     #expect(nul.errors == "nul.strut:1: error: unexpected character '\\u{0}' at column 10\n")
 }
 
+@Test func aScriptsLinesEndAtLineFeedsWithOrWithoutACarriageReturn() {
+    #expect(Session.lines(of: "") == [])
+    #expect(Session.lines(of: "\n") == [""])
+    #expect(Session.lines(of: "a") == ["a"])
+    #expect(Session.lines(of: "a\nb\n") == ["a", "b"])
+    #expect(Session.lines(of: "a\n\nb") == ["a", "", "b"])
+    #expect(Session.lines(of: "a\r\nb\r\n\r\n") == ["a", "b", ""])
+    #expect(Session.lines(of: "a\r\r\nb\rc") == ["a\r", "b\rc"])  // only the CR of a CR LF goes
+    #expect(Session.lines(of: "\r\n") == [""])
+    #expect(Session.lines(of: "é\n\u{301}x\n😀") == ["é", "\u{301}x", "😀"])  // at the byte, as standard input is read
+}
+
+@Test func aScriptSavedOnWindowsRunsLoadsAndTeaches() throws {
+    // Split as Characters, CR LF was one and the whole file one line: "unexpected character
+    // '\u{D}\u{A}' at column 11" and nothing ran.
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let script = "# made on Windows\r\nnew view a\r\na.width == 10; a.height == 5\r\nlayout\r\nexpect a.width == 10\r\n"
+    try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/windows.strut"))
+    let run = try runStrut(["windows.strut", "-c", "show a"], directory: folder)
+    #expect(run.errors == "")
+    #expect(run.status == 0)
+    #expect(run.output.hasSuffix("a view (0, 0, 10, 5) AMBIGUOUS(x, y)\n"))
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "load \(folder)/windows.strut") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "a")?.frame.width == 10)
+    #expect(sink.errors == "")
+    try Data("#:# Crlf\r\n#: A view.\r\nnew view v\r\nexpect v.width == 0\r\n#: Done.\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/lesson.strut"))
+    let taught = BufferSink()
+    #expect(Session(sink: taught).run(line: "lesson \(folder)/lesson.strut") == .succeeded)
+    #expect(taught.output == "\n── Crlf ──\nA view.\nDone.\n")
+    #expect(taught.errors == "")
+}
+
 @Test func showAndTraceWalkADeepHierarchyWithoutRecursion() throws {
     // 3,000 deep: a recursive walk overflows a test thread's stack well before this.
     let sink = BufferSink()
