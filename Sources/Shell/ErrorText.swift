@@ -85,7 +85,11 @@ public enum ErrorText {
         case let .badEscape(text, column):
             return "unknown escape '\(text)' at column \(column) (strings take \\\", \\\\ and \\n)"
         case let .unexpectedCharacter(text, column):
-            return "unexpected character '\(text)' at column \(column)"
+            // Notes, chats and word processors turn a typed " into “ or ”: a script copied
+            // from one has them where its strings start and end.
+            let curly = text == "“" || text == "”" || text == "„" || text == "″"
+            let quoted = text == "'" ? "\"'\"" : "'\(text)'"
+            return "unexpected character \(quoted) at column \(column)" + (curly ? " (strings take straight quotes: \")" : "")
         case let .syntax(message, usage):
             return message + (usage.map { "; usage: \($0)" } ?? "")
         case let .unknownAttribute(name, suggestion):

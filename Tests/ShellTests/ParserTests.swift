@@ -100,6 +100,11 @@ let badInputs: [BadInput] = [
     // Control characters never reach the terminal raw; a NUL does not end the message.
     BadInput("new view a\u{1B}[2J", "unexpected character '\\u{1B}' at column 11"),
     BadInput("new view \u{0}x", "unexpected character '\\u{0}' at column 10"),
+    // Quotes a notes app curled on the way.
+    BadInput("new label t text=“Hi”", "unexpected character '“' at column 18 (strings take straight quotes: \")"),
+    BadInput("new label t text=„Hi“", "unexpected character '„' at column 18 (strings take straight quotes: \")"),
+    BadInput("set t.text = \"Hi”", "unterminated string starting at column 14"),
+    BadInput("new label t text='Hi'", "unexpected character \"'\" at column 18"),
 ]
 
 @Test(arguments: badInputs)
