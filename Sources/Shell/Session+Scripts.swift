@@ -212,6 +212,15 @@ extension Session {
         ((try? Commands.row(for: statement)) ?? nil) != nil
     }
 
+    /// The name in the command table of the command a statement runs (`layout` for
+    /// `layoutIfNeeded`), read as the session reads it; nil for a constraint, a VFL line or a
+    /// statement that names no command. The fuzz targets skip the commands that touch files
+    /// by it: by its letters, `save挞` was not `save`, but the session runs `save` on `挞`.
+    public static func commandName(of statement: String) -> String? {
+        guard let (command, _) = (try? Commands.row(for: statement.trimmingWhitespace())) ?? nil, command.form == .word else { return nil }
+        return command.name
+    }
+
     /// A script's lines: the text split at each line feed, as a script read from standard
     /// input is, a carriage return just before it dropped (an editor on Windows ends lines with
     /// both; split as `Character`s, a CR LF is one and was not split, so the whole script was

@@ -57,6 +57,22 @@ func aStatementIsClassifiedOnceIntoItsRow(_ c: Classified) throws {
     }
 }
 
+/// What the fuzz targets skip the commands that touch files by: the command the session runs,
+/// whatever letters follow its word (`save挞` saved to `挞`, which the fuzz target's check of
+/// the first letters let through).
+@Test func aStatementsCommandIsNamedAsTheSessionFindsIt() {
+    let cases: [(String, String?)] = [
+        ("save挞x", "save"), ("  save x.strut", "save"), ("save", "save"), ("record\u{301}x", nil),
+        ("export/é.svg", "export"), ("layoutIfNeeded", "layout"), ("exit", "quit"), ("lessons", "lessons"),
+        ("pause", "pause"), ("ask a.width", "ask"), ("lesson x", "lesson"), ("watch off", "watch"),
+        ("load\tx", "load"), ("import x.xib", "import"), ("save.width == 3", "save"),
+        ("a.width == 3", nil), ("c1: a.width == 3", nil), ("H:|[a]|", nil), ("savex", nil), ("zzz", nil), ("", nil),
+    ]
+    for (statement, name) in cases {
+        #expect(Session.commandName(of: statement) == name, "\(statement.debugDescription)")
+    }
+}
+
 @Test func everyRowHasOneNameAndAUsage() {
     let names = Commands.all.map(\.name) + Commands.all.flatMap(\.aliases)
     #expect(Set(names).count == names.count)
