@@ -34,11 +34,12 @@ struct Arguments {
         try c.expectEnd()
     }
 
-    /// A file argument: a bare path, or a double-quoted string.
+    /// A file argument: a bare path (a `~` first is the home folder, as in a shell), or a
+    /// double-quoted string (as it is, as a shell takes it).
     func path() throws -> String {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw ShellError.syntax("expected a file name", usage: usage) }
-        guard trimmed.hasPrefix("\"") else { return trimmed }
+        guard trimmed.hasPrefix("\"") else { return PathName.expandingHome(trimmed, home: PathName.home) }
         var c = Cursor(try Lexer.tokens(trimmed, columnOffset: column), usage: usage)
         guard let token = c.next(), case let .string(value) = token.kind else { throw c.fail("a file name") }
         try c.expectEnd()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file's folder and name, split at its last `/` byte, as `NSString`'s path methods split
 /// them. Foundation's `deletingLastPathComponent` traps on a name of one non-ASCII character
 /// (`save é`; found by the `shell` fuzz target), so the shell splits paths itself.
@@ -32,5 +34,15 @@ enum PathName {
     static func joined(_ folder: String, _ name: String) -> String {
         if folder.isEmpty { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The home folder, `$HOME`.
+    static var home: String? { ProcessInfo.processInfo.environment["HOME"] }
+
+    /// A bare path as a shell reads it: `~` alone or before the first `/` is the home folder
+    /// (`load ~/Desktop/card.strut`); `~user`, a `~` further on, or no home known: as given.
+    static func expandingHome(_ path: String, home: String?) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home, !home.isEmpty else { return path }
+        return path == "~" ? home : joined(home, String(path.dropFirst(2)))
     }
 }

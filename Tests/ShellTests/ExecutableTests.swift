@@ -17,12 +17,13 @@ struct Run {
     var errors: String
 }
 
-func runStrut(_ arguments: [String], stdin: String? = nil, directory: String? = nil) throws -> Run {
+func runStrut(_ arguments: [String], stdin: String? = nil, directory: String? = nil, environment: [String: String] = [:]) throws -> Run {
     let executable = try #require(strutExecutable(), "build strut first (swift build)")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let output = Pipe(), errors = Pipe(), input = Pipe()
     process.standardOutput = output
     process.standardError = errors

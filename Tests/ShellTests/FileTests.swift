@@ -129,6 +129,27 @@ import LayoutEngine
         #expect(PathName.joined("/", "x") == "/x")
         #expect(PathName.joined("a", "é") == "a/é")
     }
+
+    @Test func aTildeFirstInABarePathIsTheHomeFolder() throws {
+        #expect(PathName.expandingHome("~", home: "/home/ann") == "/home/ann")
+        #expect(PathName.expandingHome("~/", home: "/home/ann") == "/home/ann/")
+        #expect(PathName.expandingHome("~/a/b.strut", home: "/home/ann") == "/home/ann/a/b.strut")
+        #expect(PathName.expandingHome("~/a", home: "/") == "/a")
+        #expect(PathName.expandingHome("~bob/a", home: "/home/ann") == "~bob/a")
+        #expect(PathName.expandingHome("a/~/b", home: "/home/ann") == "a/~/b")
+        #expect(PathName.expandingHome("~/a", home: nil) == "~/a")
+        #expect(PathName.expandingHome("~/a", home: "") == "~/a")
+        // Through the executable: written, read and imported from the home folder; a quoted
+        // path is taken as it is, as a shell takes it.
+        let home = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let run = try runStrut(["-c", "new view a; a.width == 7; save ~/card.strut; reset; load ~/card.strut; layout; show a; export ~/card.svg; load \"~/card.strut\""],
+                               directory: "/", environment: ["HOME": home])
+        #expect(run.output.contains("a view (0, 0, 7, 0) AMBIGUOUS(x, y, height)\n"))
+        #expect(run.output.contains("wrote \(home)/card.svg ("))
+        #expect(run.errors == "error: cannot read '~/card.strut': no such file\n")
+        #expect(FileManager.default.fileExists(atPath: home + "/card.strut"))
+    }
 }
 
 @Test func aScriptsByteOrderMarkIsIgnoredAndControlCharactersAreShownEscaped() throws {
