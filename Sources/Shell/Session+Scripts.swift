@@ -256,13 +256,18 @@ extension Session {
         return text
     }
 
-    /// A file's contents, or a clear error: no such file, a directory, permission denied.
+    /// A file's contents, or a clear error: no such file, a directory, not a regular file (a
+    /// device, a pipe: `/dev/zero` never ends; these were "permission denied"), permission denied.
     static func readFile(_ file: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw ShellError.file(file, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ShellError.file(file, reason: "it is a directory") }
+        var status = stat()
+        if stat(file, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+            throw ShellError.file(file, reason: "it is not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
         return data
     }

@@ -48,6 +48,23 @@ import LayoutEngine
         #expect(stat(folder + "/pipe", &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
 
+    @Test func noReadTakesADeviceOrAPipe() throws {
+        // /dev/zero never ends and a pipe may never be written: both were "permission denied".
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe.strut", 0o644) == 0)
+        #expect(mkfifo(folder + "/pipe.log", 0o644) == 0)
+        for line in ["load /dev/zero", "load \(folder)/pipe.strut", "import \(folder)/pipe.log", "lesson \(folder)/pipe.strut"] {
+            let (s, sink) = session()
+            #expect(s.run(line: line) == .failed, "\(line)")
+            let file = line.split(separator: " ")[1]
+            #expect(sink.errors == "error: cannot read '\(file)': it is not a regular file\n", "\(line)")
+        }
+        let run = try runStrut(["/dev/zero"])
+        #expect(run.status == 2)
+        #expect(run.errors == "strut: cannot read '/dev/zero': it is not a regular file\n")
+    }
+
     @Test func aRecordingGrowsByALineAndLosesOneOnUndo() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
