@@ -250,8 +250,11 @@ extension Session {
 
     /// A file's contents as UTF-8 text, or a clear error.
     static func readText(_ file: String) throws -> String {
-        guard let text = String(data: try readFile(file), encoding: .utf8) else {
-            throw ShellError.file(file, reason: "it is not UTF-8 text")
+        let data = try readFile(file)
+        guard let text = String(data: data, encoding: .utf8) else {
+            // Windows editors and PowerShell's `>` write UTF-16 with a byte-order mark first.
+            let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+            throw ShellError.file(file, reason: utf16 ? "it is UTF-16 text; save it as UTF-8" : "it is not UTF-8 text")
         }
         return text
     }

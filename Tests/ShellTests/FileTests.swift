@@ -65,6 +65,23 @@ import LayoutEngine
         #expect(run.errors == "strut: cannot read '/dev/zero': it is not a regular file\n")
     }
 
+    @Test func aFileInUTF16OrLatin1IsNamedAsSuch() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = "new view a\r\n"
+        try Data([0xFF, 0xFE] + script.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: folder + "/le.strut"))
+        try Data([0xFE, 0xFF] + script.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).write(to: URL(fileURLWithPath: folder + "/be.log"))
+        try Data([0x6E, 0x65, 0x77, 0x20, 0x76, 0x69, 0x65, 0x77, 0x20, 0x63, 0x61, 0x66, 0xE9]).write(to: URL(fileURLWithPath: folder + "/latin1.strut"))
+        let cases = [("load \(folder)/le.strut", "le.strut': it is UTF-16 text; save it as UTF-8"),
+                     ("import \(folder)/be.log", "be.log': it is UTF-16 text; save it as UTF-8"),
+                     ("load \(folder)/latin1.strut", "latin1.strut': it is not UTF-8 text")]
+        for (line, message) in cases {
+            let (s, sink) = session()
+            #expect(s.run(line: line) == .failed, "\(line)")
+            #expect(sink.errors == "error: cannot read '\(folder)/\(message)\n", "\(line)")
+        }
+    }
+
     @Test func aRecordingGrowsByALineAndLosesOneOnUndo() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
