@@ -43,7 +43,7 @@ struct Options {
 
 let usage = """
 Usage: strut [options] [FILE...]
-  -c 'CMD; CMD'      run the commands, then exit (may be repeated)
+  -c 'CMD; CMD'      run the commands (a ';' or a new line between), then exit (may be repeated)
   -i, --interactive  after the scripts or -c, stay interactive
   --echo             print each command (prefixed 'strut> ') before its output
   --lesson NAME|FILE run a lesson ('lessons' lists the built-in ones; LANG=ja for Japanese),
@@ -153,7 +153,9 @@ var sources: [(name: String?, lines: [String], file: String?)] = []
 for source in options.order {
     switch source {
     case let .command(text):
-        sources.append((nil, [text], nil))
+        // Lines as a script's (`strut -c "new view a` and `a.width == 10"` on the next line, as
+        // `sh -c` takes them): a line feed was an unexpected character.
+        sources.append((nil, Session.lines(of: text), nil))
     case let .lesson(name):
         sources.append((nil, ["lesson \"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""], nil))
     case let .file(file):

@@ -113,6 +113,17 @@ import LayoutEngine
         #expect(before.errors == "setup.strut:1: error: a view named 'a' already exists; pick another name\n")
     }
 
+    @Test func aCommandStringTakesLinesAsAScriptDoes() throws {
+        // As `sh -c` does: a line feed was "unexpected character '\u{A}'" and nothing ran.
+        let run = try runStrut(["-c", "new view a\nnew view b; b.width == 4\r\nlayout\nshow b\n", "-c", ""])
+        #expect(run.errors == "")
+        #expect(run.status == 0)
+        #expect(run.output == "b view (0, 0, 4, 0) AMBIGUOUS(x, y, height)\n")
+        let failed = try runStrut(["-c", "new view a\nnew view a\nnew view c"])
+        #expect(failed.status == 1)
+        #expect(failed.errors == "error: a view named 'a' already exists; pick another name\n")
+    }
+
     @Test func aScriptsLoadFindsTheFileBesideTheScript() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
