@@ -113,12 +113,13 @@ public final class EditLineReader: LineReader {
         }
         if common.count > word.count && common.hasPrefix(word) {
             var insertion = String(common.dropFirst(word.count))
-            if candidates.count == 1 && !insertion.hasSuffix(".") { insertion += " " }
+            // A view's `a.` and a folder's `dir/` go on; anything else is a whole word.
+            if candidates.count == 1 && !insertion.hasSuffix(".") && !insertion.hasSuffix("/") { insertion += " " }
             el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }
         if candidates.count == 1 {
-            if candidates[0] == word && !word.hasSuffix(".") { el_insertstr(editLine, " ") }
+            if candidates[0] == word && !word.hasSuffix(".") && !word.hasSuffix("/") { el_insertstr(editLine, " ") }
             return UInt8(CC_REFRESH)
         }
         fputs("\n" + candidates.joined(separator: "  ") + "\n", stdout_stream())

@@ -1,7 +1,8 @@
+import Foundation
 import LayoutEngine
 
 /// Tab completion that knows the context: commands, view names, constraint names, attributes
-/// after `VIEW.`, property names after `set VIEW.`.
+/// after `VIEW.`, property names after `set VIEW.`, file names after the commands that take one.
 extension Session {
     /// - Parameter before: the line's text left of the cursor.
     /// - Returns: the word being completed and the full words that could replace it, sorted.
@@ -16,6 +17,12 @@ extension Session {
 
         func matching(_ options: [String]) -> (String, [String]) {
             (word, Array(Set(options.filter { $0.hasPrefix(word) })).sorted())
+        }
+
+        // A file name, dots, slashes and all.
+        if let first = earlier.first, let command = Commands.find(first), !command.arguments.isEmpty,
+           case .file = command.arguments[min(earlier.count - 1, command.arguments.count - 1)] {
+            return Session.fileCompletions(statement)
         }
 
         // VIEW.partial: attributes (or, after `set`, properties).
@@ -56,12 +63,32 @@ extension Session {
             case .constraint: return matching(constraints)
             case .kind: return matching(ViewKind.allCases.map(\.rawValue))
             case .command: return matching(Commands.all.map(\.name))
-            case .file: return (word, [])
+            case .file: return Session.fileCompletions(statement)  // (taken above)
             case let .word(options): return matching(options)
             }
         }
         // Inside a constraint: items on the right, then priorities after '@'.
         if head.hasSuffix("@") || head.hasSuffix("@ ") { return matching(LayoutPriority.keywords.map(\.word)) }
         return matching(views.map { $0 + "." } + ["super."])
+    }
+
+    /// A bare file name being typed (after the last space): the names in its folder that start
+    /// as what follows its last `/`, a folder's with a `/` after it, names starting with `.`
+    /// only when that does too; a `~` first is the home folder, kept as typed.
+    static func fileCompletions(_ statement: String) -> (word: String, candidates: [String]) {
+        let word = String(statement.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
+        guard !word.hasPrefix("\"") else { return (word, []) }
+        let slash = word.lastIndex(of: "/")
+        let typedFolder = slash.map { String(word[...$0]) } ?? ""
+        let start = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        let folder = typedFolder.isEmpty ? "." : PathName.expandingHome(typedFolder, home: PathName.home)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (word, []) }
+        var candidates: [String] = []
+        for name in names where name.hasPrefix(start) && (start.hasPrefix(".") || !name.hasPrefix(".")) {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: PathName.joined(folder, name), isDirectory: &isFolder)
+            candidates.append(typedFolder + name + (isFolder.boolValue ? "/" : ""))
+        }
+        return (word, candidates.sorted())
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Shell
 import LayoutEngine
 
@@ -112,6 +113,24 @@ func aSyntaxErrorEndsWithItsRowsUsage(_ line: String) {
         _ = session.run(line: line)
     }
     #expect(sink.output.hasSuffix("undone: H:|[a]\nundone: a.height == 5\nundone: layout\n"))
+}
+
+@Test func completionOffersFileNamesAfterTheCommandsThatTakeOne() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["card.strut", "cards.log", ".hidden.strut", "other.xib"] {
+        try "".write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.createDirectory(atPath: folder + "/cases", withIntermediateDirectories: true)
+    let (session, _) = makeSession()
+    #expect(session.completions(before: "load \(folder)/ca") == ("\(folder)/ca", ["\(folder)/card.strut", "\(folder)/cards.log", "\(folder)/cases/"]))
+    #expect(session.completions(before: "new view z; import \(folder)/card.").candidates == ["\(folder)/card.strut"])
+    #expect(session.completions(before: "save \(folder)/").candidates == ["\(folder)/card.strut", "\(folder)/cards.log", "\(folder)/cases/", "\(folder)/other.xib"])
+    #expect(session.completions(before: "export \(folder)/.h").candidates == ["\(folder)/.hidden.strut"])
+    #expect(session.completions(before: "record \(folder)/nowhere/x").candidates == [])
+    #expect(session.completions(before: "load \"\(folder)/ca").candidates == [])
+    // Not a file: the view names as before.
+    #expect(session.completions(before: "frame a").candidates == ["a"])
 }
 
 @Test func completionOffersCommandsButNotStatementTopics() {
