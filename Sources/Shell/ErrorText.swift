@@ -95,7 +95,11 @@ public enum ErrorText {
         case let .unknownAttribute(name, suggestion):
             return "unknown attribute '\(name)'" + didYouMean(suggestion)
         case let .unknownProperty(name, suggestion):
-            return "unknown property '\(name)'" + didYouMean(suggestion)
+            // `set a.width = 10`: a size or an edge is a constraint's to set (or a frame's).
+            if LayoutAttribute.userAttributes.contains(where: { $0.name == name }) {
+                return "unknown property '\(name)': \(name) is an attribute; constrain it (VIEW.\(name) == C) or set VIEW.frame"
+            }
+            return "unknown property '\(name)'" + didYouMean(suggestion, otherwise: "; properties: " + ViewProperty.names.joined(separator: " "))
         case let .unknownKind(name, suggestion):
             return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: view label image button stack guide")
         case let .unknownHelpTopic(name, suggestion):
