@@ -19,9 +19,16 @@ public protocol LineReader: AnyObject {
 
 /// Lines from stdin without editing or prompt: pipes, files, non-terminals.
 public final class PlainLineReader: LineReader {
+    private var first = true
+
     public init() {}
+
     public func readLine() -> ReadResult {
-        guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+        guard var line = Swift.readLine(strippingNewline: true) else { return .end }
+        // A byte-order mark before the first line (a script saved on Windows, piped in) is not
+        // part of it, as in a script named on the command line.
+        if first && line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+        first = false
         return .line(line)
     }
 }

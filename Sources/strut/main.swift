@@ -51,6 +51,7 @@ Usage: strut [options] [FILE...]
   --keep-going       in batch mode go on after a failing command
   --no-color         plain output (strut prints no colour)
   --version, --help
+Scripts, -c strings and lessons run in the order given; a FILE '-' is standard input.
 """
 
 func fail(_ message: String) -> Never {
@@ -160,7 +161,16 @@ for source in options.order {
         sources.append((nil, ["lesson \"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""], nil))
     case let .file(file):
         do {
-            sources.append((file, Session.lines(of: try Session.readScript(file)), file == "-" ? nil : file))
+            if file == "-" {
+                // `strut setup.strut - < steps.strut`: standard input, read whole, in its place.
+                // (Read as a pipe's lines are: bytes that are not UTF-8 become U+FFFD.)
+                var text = ""
+                while let line = Swift.readLine(strippingNewline: false) { text += line }
+                if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+                sources.append(("<stdin>", Session.lines(of: text), nil))
+            } else {
+                sources.append((file, Session.lines(of: try Session.readScript(file)), file))
+            }
         } catch {
             fputs("strut: \(ErrorText.message(error))\n", stderr_stream())
             exit(2)

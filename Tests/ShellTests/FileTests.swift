@@ -113,6 +113,24 @@ import LayoutEngine
         #expect(before.errors == "setup.strut:1: error: a view named 'a' already exists; pick another name\n")
     }
 
+    @Test func standardInputIsAScriptToo() throws {
+        // Piped with a byte-order mark: "unexpected character '\u{FEFF}'"; `-` among the files
+        // was "cannot read '-': no such file".
+        let piped = try runStrut([], stdin: "\u{FEFF}new view a\r\nnew view b\r\nshow b\r\n")
+        #expect(piped.errors == "")
+        #expect(piped.output.hasSuffix("b view (0, 0, 0, 0) AMBIGUOUS(x, y, width, height)\n"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "new view a\n".write(toFile: folder + "/setup.strut", atomically: true, encoding: .utf8)
+        let dash = try runStrut(["setup.strut", "-", "-c", "constraints b"], stdin: "\u{FEFF}new view b in a\nb.width == 3\n", directory: folder)
+        #expect(dash.errors == "")
+        #expect(dash.status == 0)
+        #expect(dash.output.hasSuffix("c1  b.width == 3  [priority 1000, user, satisfied]\n"))
+        let failing = try runStrut(["-"], stdin: "new view a\nnew view a\n")
+        #expect(failing.status == 1)
+        #expect(failing.errors == "<stdin>:2: error: a view named 'a' already exists; pick another name\n")
+    }
+
     @Test func aCommandStringTakesLinesAsAScriptDoes() throws {
         // As `sh -c` does: a line feed was "unexpected character '\u{A}'" and nothing ran.
         let run = try runStrut(["-c", "new view a\nnew view b; b.width == 4\r\nlayout\nshow b\n", "-c", ""])
