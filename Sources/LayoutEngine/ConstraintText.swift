@@ -49,17 +49,26 @@ public func exactNumber(_ value: Double) -> String {
 extension String {
     /// The text with control characters made visible (`\u{1B}`, `\u{0}`), so that a name or a
     /// label's text typed with them cannot move the terminal's cursor, end a C string early or
-    /// hide part of a message. Line breaks and tabs are controls too.
+    /// hide part of a message. Line breaks and tabs are controls too, and so are the invisible
+    /// characters that hide or reorder what the terminal shows: a byte-order mark, a zero-width
+    /// space, bidirectional marks, overrides and isolates, line and paragraph separators (the
+    /// joiners that emoji and scripts need are kept).
     public var visible: String {
-        guard unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return self }
+        guard unicodeScalars.contains(where: { Self.isHidden($0.value) }) else { return self }
         var result = ""
         for scalar in unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if Self.isHidden(scalar.value) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    static func isHidden(_ value: UInt32) -> Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x200B || value == 0x200E || value == 0x200F
+            || (0x2028...0x202E).contains(value) || (0x2060...0x2064).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0xFEFF
     }
 }

@@ -102,6 +102,10 @@ let badInputs: [BadInput] = [
     // Control characters never reach the terminal raw; a NUL does not end the message.
     BadInput("new view a\u{1B}[2J", "unexpected character '\\u{1B}' at column 11"),
     BadInput("new view \u{0}x", "unexpected character '\\u{0}' at column 10"),
+    // Invisible characters that hide or reorder text are shown escaped too.
+    BadInput("new view \u{FEFF}a", "unexpected character '\\u{FEFF}' at column 10"),
+    BadInput("new view a\u{202E}b", "unexpected character '\\u{202E}' at column 11"),
+    BadInput("new view a\u{200B}", "unexpected character '\\u{200B}' at column 11"),
     // Quotes a notes app curled on the way.
     BadInput("new label t text=“Hi”", "unexpected character '“' at column 18 (strings take straight quotes: \")"),
     BadInput("new label t text=„Hi“", "unexpected character '„' at column 18 (strings take straight quotes: \")"),
@@ -273,4 +277,11 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     // Through `tokens`: a non-ASCII statement takes the character lexer, columns in characters.
     #expect(throws: ShellError.unexpectedCharacter("é", column: 1)) { try Lexer.tokens("é.width == 5") }
     #expect(try Lexer.tokens("t.text = \"café\" 3").map(\.column) == [1, 2, 3, 8, 10, 17])
+}
+
+@Test func shownTextsKeepJoinersAndEscapeWhatHidesOrReorders() {
+    let (session, sink) = makeSession()
+    #expect(session.run(line: "new label fam text=\"👨‍👩‍👧 ok\"; new label evil text=\"abc\u{202E}fed\"; show fam; show evil") == .succeeded)
+    #expect(sink.output.contains("fam label \"👨‍👩‍👧 ok\" ("))
+    #expect(sink.output.contains("evil label \"abc\\u{202E}fed\" ("))
 }
