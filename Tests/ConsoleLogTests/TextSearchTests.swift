@@ -63,3 +63,30 @@ struct TextSearchTests {
         #expect("KEY:".containsPhrase("key:", ignoringCase: true))
     }
 }
+
+/// `isOpen` looks at the last two lines with text only; it answers as cleaning every line did
+/// (which made a paste of 400 messages, each with two empty lines inside, take 2.3 s).
+@Test func anOpenPasteIsToldByItsLastTwoLinesWithText() {
+    let pieces = ["(", ")", "", "  ", "> ", "Will attempt to recover by breaking constraint ", "> Will attempt to recover by breaking constraint",
+                  "<NSLayoutConstraint:0x6000 UIView:0x7f.width == 10   (active)>", "\"<NSLayoutConstraint:0x1 A:0x2.top == B:0x3.top>\",",
+                  "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.", "// ", "`)`", "text"]
+    func reference(_ lines: [String]) -> Bool {
+        let texts = lines.map { LogText.clean(Substring($0)).trimmingSpaces() }.filter { !$0.isEmpty }
+        guard let last = texts.last else { return false }
+        if last == ")" || last.hasSuffix(ConsoleLog.marker) { return true }
+        return texts.count >= 2 && texts[texts.count - 2].hasSuffix(ConsoleLog.marker) && !ConsoleLog.descriptions(in: last).isEmpty
+    }
+    var state: UInt64 = 42
+    var opened = 0
+    for _ in 0..<3_000 {
+        var lines: [String] = []
+        for _ in 0..<Int(state % 6) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            lines.append(pieces[Int(state >> 33) % pieces.count])
+        }
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        #expect(ConsoleLog.isOpen(lines) == reference(lines), "\(lines)")
+        if reference(lines) { opened += 1 }
+    }
+    #expect(opened > 300)  // both answers are well represented
+}
