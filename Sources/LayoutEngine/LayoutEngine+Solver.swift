@@ -111,7 +111,18 @@ extension LayoutEngine {
     /// the broken ones and compiled to be installed again.
     func loosenedRetries() throws -> [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] {
         var retries: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
-        for ref in brokenOrder where isLoosened(ref) {
+        #if DEBUG
+        // Tests build in debug: the candidates must be every loosened one, as looking at every
+        // broken constraint finds them.
+        let everyLoosened = Set(brokenOrder.filter { isLoosened($0) && activeConstraint($0) != nil })
+        defer { precondition(Set(retries.map(\.ref)) == everyLoosened, "the loosened broken constraints were not all found") }
+        #endif
+        guard !changedSinceRetries.isEmpty else { return retries }
+        var candidates = Set<ConstraintRef>()
+        for member in changedSinceRetries { candidates.formUnion(brokenByMember[member] ?? []) }
+        changedSinceRetries.removeAll()
+        // In breaking order (installed by activation stamp after, whatever the order).
+        for ref in candidates.sorted(by: { brokenAt[$0, default: 0] < brokenAt[$1, default: 0] }) where isLoosened(ref) {
             guard let desired = activeConstraint(ref) else { continue }
             retries.append((ref, try compile(desired), desired.stamp))
         }
@@ -284,6 +295,7 @@ extension LayoutEngine {
     func noteChange(_ ref: ConstraintRef) {
         changeClock += 1
         lastChanged[ref] = changeClock
+        if brokenByMember[ref] != nil { changedSinceRetries.append(ref) }
         if let current = installed[ref] {
             for term in current.compiled.expression.terms { touchedVariables.insert(term.variable.index) }
         }
@@ -301,12 +313,17 @@ extension LayoutEngine {
         // broke a newer one, then it failed against others): that one is loosened now.
         noteChange(ref)
         broken[ref] = set
+        for member in set where member != ref { brokenByMember[member, default: []].append(ref) }
         brokenOrder.append(ref)
         changeClock += 1
         brokenAt[ref] = changeClock
     }
 
     func unbreak(_ ref: ConstraintRef) {
+        for member in broken[ref] ?? [] where member != ref {
+            brokenByMember[member]?.removeAll { $0 == ref }
+            if brokenByMember[member]?.isEmpty == true { brokenByMember[member] = nil }
+        }
         broken[ref] = nil
         brokenAt[ref] = nil
         if let k = brokenOrder.firstIndex(of: ref) { brokenOrder.remove(at: k) }

@@ -26,6 +26,13 @@ public final class LayoutEngine {
     var changeClock = 0
     var lastChanged: [ConstraintRef: Int] = [:]
     var brokenAt: [ConstraintRef: Int] = [:]
+    /// The broken constraints by the other members of their sets, and the members noted
+    /// changed since broken ones were last looked at for retries: only a broken constraint whose
+    /// set holds one of those can have loosened (each look retries every one it finds). Looking
+    /// at every broken one at every synchronisation made an import of 1,000 messages, each
+    /// breaking one, quadratic.
+    var brokenByMember: [ConstraintRef: [ConstraintRef]] = [:]
+    var changedSinceRetries: [ConstraintRef] = []
     /// Constraints and views changed since the last synchronisation.
     var dirtyRefs: Set<ConstraintRef> = []
     var dirtyViews: Set<ViewID> = []
@@ -108,6 +115,8 @@ struct ByIndex<Value> {
         copy.changeClock = changeClock
         copy.lastChanged = lastChanged
         copy.brokenAt = brokenAt
+        copy.brokenByMember = brokenByMember
+        copy.changedSinceRetries = changedSinceRetries
         copy.dirtyRefs = dirtyRefs
         copy.dirtyViews = dirtyViews
         copy.rewrittenViews = rewrittenViews
