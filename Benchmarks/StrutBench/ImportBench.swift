@@ -92,3 +92,44 @@ func runImportStoryboard(views: Int) -> Double {
     if outcome != .succeeded { print("import failed") }
     return elapsed
 }
+
+/// `paste` of N of UIKit's messages as a console prints them one after the other (each with
+/// its two empty lines inside, each on views of its own), then the empty line that ends it.
+func runPasteMessages(count: Int) -> Double {
+    var lines = ["paste"]
+    for i in 0..<count {
+        let image = String(0x7f8794e00000 + 16 * i, radix: 16), cell = String(0x7f8795e00000 + 16 * i, radix: 16)
+        let c = (0..<4).map { String(0x600000a00000 + 64 * i + 16 * $0, radix: 16) }
+        lines += [
+            "2017-12-10 14:43:56.185902-0800 App[29643:1101268] [LayoutConstraints] Unable to simultaneously satisfy constraints.",
+            "\tProbably at least one of the constraints in the following list is one you don't want. ",
+            "\tTry this: ",
+            "\t\t(1) look at each constraint and try to figure out which you don't expect; ",
+            "\t\t(2) find the code that added the unwanted constraint or constraints and fix it. ",
+            "(",
+            "    \"<NSLayoutConstraint:0x\(c[0]) UIImageView:0x\(image).height == 100   (active)>\",",
+            "    \"<NSLayoutConstraint:0x\(c[1]) V:|-(8)-[UIImageView:0x\(image)]   (active, names: '|':UITableViewCellContentView:0x\(cell) )>\",",
+            "    \"<NSLayoutConstraint:0x\(c[2]) V:[UIImageView:0x\(image)]-(8)-|   (active, names: '|':UITableViewCellContentView:0x\(cell) )>\",",
+            "    \"<NSLayoutConstraint:0x\(c[3]) 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x\(cell).height == 112.333   (active)>\"",
+            ")",
+            "",
+            "Will attempt to recover by breaking constraint ",
+            "<NSLayoutConstraint:0x\(c[0]) UIImageView:0x\(image).height == 100   (active)>",
+            "",
+            "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.",
+            "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.",
+        ]
+    }
+    lines.append("")
+    let sink = CountingSink()
+    let session = Session(sink: sink)
+    var iterator = lines.makeIterator()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let outcome = session.run(source: nil, mode: .keepGoing) { iterator.next().map(InputLine.line) ?? .end }
+    let elapsed = milliseconds(clock.now - start)
+    if outcome.failed || session.engine.hierarchy.userConstraints.count != 4 * count {
+        print("paste: \(session.engine.hierarchy.userConstraints.count) constraints read, \(4 * count) pasted")
+    }
+    return elapsed
+}
