@@ -5,7 +5,9 @@ internal import Cassowary
 extension LayoutEngine {
     /// Every conflict, in breaking order, with its chain and the fixes that work.
     public func conflictReports() -> [ConflictReport] {
-        conflicts.map { entry in
+        // The hierarchy does not change here: one engine rebuilt from it serves every fix.
+        var rebuilt: LayoutEngine?
+        return conflicts.map { entry in
             let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
             }
@@ -18,7 +20,7 @@ extension LayoutEngine {
                 return fix
             }
             return ConflictReport(broken: entry.broken, set: entry.set, chain: chain(entry.set, target: entry.broken),
-                                  resolving: resolving, fixes: fixes, ranked: rankedFixes(fixes, broken: entry.broken),
+                                  resolving: resolving, fixes: fixes, ranked: rankedFixes(fixes, broken: entry.broken, rebuilt: &rebuilt),
                                   notOffered: entry.set.filter { !owner(of: $0).isChangeable })
         }
     }

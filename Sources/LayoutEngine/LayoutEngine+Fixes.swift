@@ -98,9 +98,18 @@ extension LayoutEngine {
     /// - Complexity: one engine rebuilt from the hierarchy, and a copy of it laid out per fix
     ///   (none above `consequenceLimit` views).
     public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
+        var rebuilt: LayoutEngine?
+        return rankedFixes(fixes, broken: broken, rebuilt: &rebuilt)
+    }
+
+    /// `rankedFixes(_:broken:)` with the engine rebuilt from the hierarchy kept in `shared`
+    /// (made when first needed): the conflicts of one report share it, where each rebuilt its
+    /// own (a log of 200 messages has 200 conflicts, each rebuilding every constraint).
+    func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, rebuilt shared: inout LayoutEngine?) -> [RankedFix] {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
-        let rebuilt = tried && !fixes.isEmpty ? LayoutEngine.rebuilt(from: hierarchy) : nil
+        if tried && !fixes.isEmpty && shared == nil { shared = LayoutEngine.rebuilt(from: hierarchy) }
+        let rebuilt = tried ? shared : nil
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: rebuilt.flatMap { consequence(of: fix, broken: broken, on: $0.copy()) })
         }
@@ -157,12 +166,14 @@ extension LayoutEngine {
         var result = Consequence(moves: [], collapsed: [], ambiguous: [], violated: [], broken: [],
                                  resolves: copy.state(of: broken) != .broken)
         let before = ambiguity()
-        let after = copy.ambiguity()
         for view in hierarchy.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
             let old = solvedFrame(view.id), new = copy.solvedFrame(view.id)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
-            if before[view.id] == nil && after[view.id] != nil { result.ambiguous.append(view.id) }
+            // Newly ambiguous: the copy is asked about the views that were not (asking it about
+            // every view, most of a long log's placeholders ambiguous anyway, was a fifth of
+            // its `conflicts`).
+            if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
         for (ref, constraint) in hierarchy.allConstraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
