@@ -42,17 +42,20 @@ extension Commands {
     }
 
     static func lesson(_ s: Session, _ a: Arguments) throws {
-        var c = try a.cursor()
-        guard let first = c.next() else { throw c.fail("a lesson's name or a file") }
+        var c: Cursor
         var target: String
-        switch first.kind {
-        case let .string(text): target = text
-        default:
-            // A bare path: everything up to ' from ' or ' lang '.
+        if a.text.trimmingWhitespace().hasPrefix("\"") {
+            c = try a.cursor()
+            guard let first = c.next(), case let .string(text) = first.kind else { throw c.fail("a lesson's name or a file") }
+            target = text
+        } else {
+            // A bare path: everything up to ' from ' or ' lang ', not lexed (a `~` first is the
+            // home folder, as for any file).
             let words = a.text.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: true)
             let end = words.firstIndex { $0 == "from" || $0 == "lang" } ?? words.endIndex
-            target = words[..<end].joined(separator: " ")
+            target = PathName.expandingHome(words[..<end].joined(separator: " "), home: PathName.home)
             c = Cursor(try Lexer.tokens(words[end...].joined(separator: " "), columnOffset: 0), usage: a.usage)
+            guard !target.isEmpty else { throw c.fail("a lesson's name or a file") }
         }
         var step: String?
         if c.acceptWord("from") {

@@ -212,6 +212,11 @@ import LayoutEngine
         #expect(run.output.contains("wrote \(home)/card.svg ("))
         #expect(run.errors == "error: cannot read '~/card.strut': no such file\n")
         #expect(FileManager.default.fileExists(atPath: home + "/card.strut"))
+        // A lesson's file too (its argument was lexed first: "unexpected character '~'").
+        try "#:# Mine\n#: From home.\nnew view v\n".write(toFile: home + "/mine.strut", atomically: true, encoding: .utf8)
+        let lesson = try runStrut(["-c", "lesson ~/mine.strut"], directory: "/", environment: ["HOME": home])
+        #expect(lesson.errors == "")
+        #expect(lesson.output == "\n── Mine ──\nFrom home.\n")
     }
 }
 
