@@ -166,8 +166,12 @@ extension LayoutEngine {
         var result = Consequence(moves: [], collapsed: [], ambiguous: [], violated: [], broken: [],
                                  resolves: copy.state(of: broken) != .broken)
         let before = ambiguity()
-        for view in hierarchy.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
-            let old = solvedFrame(view.id), new = copy.solvedFrame(view.id)
+        // Each hierarchy read once: read through an engine for every view and constraint, each
+        // was copied out every time (a seventh of `conflicts` on a long log).
+        let mine = hierarchy, copied = copy.hierarchy
+        for view in mine.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
+            // A fix changes no view's alignment insets.
+            let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
             // Newly ambiguous: the copy is asked about the views that were not (asking it about
@@ -175,9 +179,9 @@ extension LayoutEngine {
             // its `conflicts`).
             if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
-        for (ref, constraint) in hierarchy.allConstraints {
+        for (ref, constraint) in mine.allConstraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
-            let was = state(of: ref), now = copy.state(of: ref)
+            let was = state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
             if now == .violated && was != .violated { result.violated.append(ref) }
             if now == .broken && was != .broken { result.broken.append(ref) }
         }
