@@ -6,7 +6,7 @@ extension LayoutEngine {
     /// Every conflict, in breaking order, with its chain and the fixes that work.
     public func conflictReports() -> [ConflictReport] {
         // The hierarchy does not change here: one engine rebuilt from it serves every fix.
-        var rebuilt: LayoutEngine?
+        var shared = FixTrials()
         return conflicts.map { entry in
             let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
@@ -20,7 +20,7 @@ extension LayoutEngine {
                 return fix
             }
             return ConflictReport(broken: entry.broken, set: entry.set, chain: chain(entry.set, target: entry.broken),
-                                  resolving: resolving, fixes: fixes, ranked: rankedFixes(fixes, broken: entry.broken, rebuilt: &rebuilt),
+                                  resolving: resolving, fixes: fixes, ranked: rankedFixes(fixes, broken: entry.broken, shared: &shared),
                                   notOffered: entry.set.filter { !owner(of: $0).isChangeable })
         }
     }

@@ -98,20 +98,35 @@ extension LayoutEngine {
     /// - Complexity: one engine rebuilt from the hierarchy, and a copy of it laid out per fix
     ///   (none above `consequenceLimit` views).
     public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
-        var rebuilt: LayoutEngine?
-        return rankedFixes(fixes, broken: broken, rebuilt: &rebuilt)
+        var shared = FixTrials()
+        return rankedFixes(fixes, broken: broken, shared: &shared)
     }
 
-    /// `rankedFixes(_:broken:)` with the engine rebuilt from the hierarchy kept in `shared`
-    /// (made when first needed): the conflicts of one report share it, where each rebuilt its
-    /// own (a log of 200 messages has 200 conflicts, each rebuilding every constraint).
-    func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, rebuilt shared: inout LayoutEngine?) -> [RankedFix] {
+    /// What the fixes of one report's conflicts share, made when first needed: the engine
+    /// rebuilt from the hierarchy (each conflict rebuilt its own: a log of 200 messages has 200
+    /// conflicts, each rebuilding every constraint) and this engine's views and constraints,
+    /// listed once (each fix listed them again).
+    struct FixTrials {
+        var rebuilt: LayoutEngine?
+        var views: [View]?
+        var constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]?
+    }
+
+    /// `rankedFixes(_:broken:)` with what the conflicts of one report share.
+    func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, shared: inout FixTrials) -> [RankedFix] {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
-        if tried && !fixes.isEmpty && shared == nil { shared = LayoutEngine.rebuilt(from: hierarchy) }
-        let rebuilt = tried ? shared : nil
+        if tried && !fixes.isEmpty && shared.rebuilt == nil {
+            shared.rebuilt = LayoutEngine.rebuilt(from: hierarchy)
+            shared.views = hierarchy.allViews
+            shared.constraints = hierarchy.allConstraints
+        }
+        let rebuilt = tried ? shared.rebuilt : nil
+        let listed = shared
         let ranked = fixes.map { fix in
-            RankedFix(fix: fix, consequence: rebuilt.flatMap { consequence(of: fix, broken: broken, on: $0.copy()) })
+            RankedFix(fix: fix, consequence: rebuilt.flatMap {
+                consequence(of: fix, broken: broken, on: $0.copy(), views: listed.views, constraints: listed.constraints)
+            })
         }
         // Stable: equal ranks keep the set's order.
         return ranked.enumerated().sorted { a, b in
@@ -142,7 +157,8 @@ extension LayoutEngine {
 
     /// `consequence(of:broken:)` with the fix applied to `copy`, an engine rebuilt from this
     /// one's hierarchy (or a copy of one).
-    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine) -> Consequence? {
+    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, views listedViews: [View]? = nil,
+                     constraints listedConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]? = nil) -> Consequence? {
         do {
             switch fix {
             case let .deactivate(ref):
@@ -169,7 +185,7 @@ extension LayoutEngine {
         // Each hierarchy read once: read through an engine for every view and constraint, each
         // was copied out every time (a seventh of `conflicts` on a long log).
         let mine = hierarchy, copied = copy.hierarchy
-        for view in mine.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
+        for view in listedViews ?? mine.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
             let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
@@ -179,7 +195,7 @@ extension LayoutEngine {
             // its `conflicts`).
             if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
-        for (ref, constraint) in mine.allConstraints {
+        for (ref, constraint) in listedConstraints ?? mine.allConstraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
             let was = state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
             if now == .violated && was != .violated { result.violated.append(ref) }
