@@ -243,9 +243,13 @@ extension Session {
 
     /// A script's text, or a clear error.
     public static func readScript(_ file: String) throws -> String {
-        let text = try readText(file)
-        // A byte-order mark (an editor on Windows puts one first) is not part of the first line.
-        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        withoutByteOrderMark(try readText(file))
+    }
+
+    /// A script's text without the byte-order mark an editor on Windows puts first (it is not
+    /// part of the first line).
+    public static func withoutByteOrderMark(_ text: String) -> String {
+        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
     /// A file's contents as UTF-8 text, or a clear error.
@@ -262,15 +266,11 @@ extension Session {
     /// A file's contents, or a clear error: no such file, a directory, not a regular file (a
     /// device, a pipe: `/dev/zero` never ends; these were "permission denied"), permission denied.
     static func readFile(_ file: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw ShellError.file(file, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw ShellError.file(file, reason: "it is a directory") }
+        // One look at what the path names (through links, as the read goes).
         var status = stat()
-        if stat(file, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
-            throw ShellError.file(file, reason: "it is not a regular file")
-        }
+        guard stat(file, &status) == 0 else { throw ShellError.file(file, reason: "no such file") }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw ShellError.file(file, reason: "it is a directory") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw ShellError.file(file, reason: "it is not a regular file") }
         guard let data = FileManager.default.contents(atPath: file) else { throw ShellError.file(file, reason: "permission denied") }
         return data
     }

@@ -162,12 +162,12 @@ for source in options.order {
     case let .file(file):
         do {
             if file == "-" {
-                // `strut setup.strut - < steps.strut`: standard input, read whole, in its place.
-                // (Read as a pipe's lines are: bytes that are not UTF-8 become U+FFFD.)
-                var text = ""
-                while let line = Swift.readLine(strippingNewline: false) { text += line }
-                if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-                sources.append(("<stdin>", Session.lines(of: text), nil))
+                // `strut setup.strut - < steps.strut`: standard input, read whole in its place,
+                // line by line as a pipe is read.
+                let reader = PlainLineReader()
+                var lines: [String] = []
+                while case let .line(line) = reader.readLine() { lines.append(line) }
+                sources.append(("<stdin>", lines, nil))
             } else {
                 sources.append((file, Session.lines(of: try Session.readScript(file)), file))
             }

@@ -44,7 +44,7 @@ enum Fuzz {
         let text = String(decoding: bytes, as: UTF8.self)
         switch target {
         case "shell": shell(Session.lines(of: text))
-        case "script": shell(Session.lines(of: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+        case "script": shell(Session.lines(of: Session.withoutByteOrderMark(text)))
         case "vfl": vfl(text)
         case "log": log(text)
         case "ib": ib(Data(bytes))
