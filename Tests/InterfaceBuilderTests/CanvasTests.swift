@@ -378,6 +378,7 @@ func cellXib(tools: String, width: Double) -> String {
             </view>
 """)
     let (session, sink, path) = try importSession(xib)
+    defer { removeScratch(path) }
     #expect(session.run(line: "import \(path); layout") == .succeeded)
     #expect(sink.output.contains("placeholder constraint 'placeholder' box.width == 100 (constraint ph, line 12): removed at build time, so inactive"))
     #expect(session.run(line: "expect box.frame == 0 0 60 10") == .succeeded)
@@ -398,6 +399,7 @@ func cellXib(tools: String, width: Double) -> String {
     </archive>
     """
     let (session, sink, path) = try importSession(archive)
+    defer { removeScratch(path) }
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .failed)
     #expect(sink.errors == "error: cannot read '\(path)': line 2: an Interface Builder 3 archive (the format of Xcode 3 and 4, version 7.10): open it in a newer Xcode and save it, which converts it to the document format strut reads\n")
@@ -457,6 +459,7 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(try FrameCheck.run(Data(canvas.utf8), placeholders: false).differences.count == 3)  // col, h, b
 
     let (session, sink, path) = try importSession(canvas)
+    defer { removeScratch(path) }
     #expect(session.run(line: "import \(path) with placeholders; layout") == .succeeded)
     #expect(sink.output.contains("set canvas = on: hidden arranged views leave their stack's spacing chain, as on Xcode's canvas\n"))
     #expect(session.engine.hierarchy.canvas)

@@ -70,8 +70,14 @@ func importSession(_ text: String, file: String = "doc.xib") throws -> (Session,
     return (Session(sink: sink), sink, path)
 }
 
+/// Removes the folder `importSession` made for the file at `path`.
+func removeScratch(_ path: String) {
+    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+}
+
 @Test func aXibComesInWithItsFramesNamesAndConstraints() throws {
     let (session, sink, path) = try importSession(cardXib)
+    defer { removeScratch(path) }
     #expect(session.run(line: "set root.frame = 0 0 320 200; import \(path); layout") == .succeeded)
     let h = session.engine.hierarchy
     // Named after user labels (camel case), else the element, made unique.
@@ -154,6 +160,7 @@ let badDocuments: [BadDocument] = [
 @Test(arguments: badDocuments)
 func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throws {
     let (session, sink, path) = try importSession(bad.text)
+    defer { removeScratch(path) }
     #expect(session.run(line: "new view keep; keep.width == 5; layout") == .succeeded)
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .failed)
@@ -164,6 +171,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 
 @Test func aScriptIsNotImportedAndUndoTakesAnImportBack() throws {
     let (session, sink, path) = try importSession(cardXib)
+    defer { removeScratch(path) }
     #expect(session.run(line: "import /tmp/script.strut") == .failed)
     #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'"))
     let before = StateDump.json(session.engine)
@@ -174,6 +182,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 
 @Test func anImportedDocumentSavesAndLoadsToTheSameDump() throws {
     let (session, _, path) = try importSession(cardXib)
+    defer { removeScratch(path) }
     #expect(session.run(line: "import \(path); layout; save \(path).strut") == .succeeded)
     let second = Session(sink: BufferSink())
     #expect(second.run(line: "load \(path).strut") == .succeeded)
@@ -211,8 +220,10 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     // A card with instructions inside reads as the card does.
     let withInstructions = cardXib.replacingOccurrences(of: "<objects>", with: "<objects><?pi?><?xml-stylesheet?>")
     let (session, _, path) = try importSession(withInstructions)
+    defer { removeScratch(path) }
     #expect(session.run(line: "import \(path); layout") == .succeeded)
     let (plain, _, plainPath) = try importSession(cardXib)
+    defer { removeScratch(plainPath) }
     #expect(plain.run(line: "import \(plainPath); layout") == .succeeded)
     #expect(StateDump.json(session.engine) == StateDump.json(plain.engine))
 }
@@ -251,6 +262,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     </document>
     """
     let (session, sink, path) = try importSession(looped)
+    defer { removeScratch(path) }
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .failed)
     #expect(sink.errors == "error: cannot read '\(path)': line 17: the id \"a\" is used again (first on line 11): each view and layout guide needs its own\n")

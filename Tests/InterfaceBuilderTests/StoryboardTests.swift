@@ -150,6 +150,7 @@ let storyboard = """
     // The navigation controller's own bar is no view of a scene.
     #expect(check.entries.filter { $0.outcome == .apart("a navigationController's own navigationBar") }.map(\.id) == ["bar-1"])
     let (session, sink, path) = try importSession(storyboard, file: "Main.storyboard")
+    defer { removeScratch(path) }
     #expect(session.run(line: "set root.frame = 0 0 375 667; import \(path); layout") == .succeeded)
     let h = session.engine.hierarchy
     // Each scene's root view is a subview of root; the navigation controller has none.

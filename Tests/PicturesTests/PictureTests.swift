@@ -180,6 +180,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
 @Test func exportAndWatchWriteFilesAndBadInputChangesNothing() throws {
     let (s, sink) = session(smallLayout)
     let folder = "/tmp/strut-pictures-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let before = StateDump.json(s.engine)
     #expect(s.run(line: "export \(folder)/p.svg; export \(folder)/p.html") == .succeeded)

@@ -82,6 +82,7 @@ func eachLessonHasTheSameStepsAndChecksInEveryLanguage(_ name: String) throws {
 
 @Test func aLessonOfYourOwnFailsAtTheClaimThatStoppedHolding() throws {
     let file = "/tmp/strut-lesson-\(UInt32.random(in: 0...UInt32.max)).strut"
+    defer { try? FileManager.default.removeItem(atPath: file) }
     try """
     #:# Mine
     #: A view 10 wide.
