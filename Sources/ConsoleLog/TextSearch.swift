@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Searches and trims on a log's text through its UTF-8 bytes. Foundation's `range(of:)`,
 /// `contains`, `replacingOccurrences` and `trimmingCharacters(in:)` bridge each line to an
 /// NSString and back: they were three fifths of reading a pasted log. The phrases searched for
@@ -17,30 +23,48 @@ extension Substring {
         return lower..<utf8.index(lower, offsetBy: phrase.utf8.count)
     }
 
-    /// The offset of the first `needle` in `text` (0 for an empty needle).
+    /// The offset of the first `needle` in `text` (0 for an empty needle). Places where it may
+    /// start are found with libc's `memchr` (the first letter's two cases each, with
+    /// `ignoringCase`), which skips the bytes between many at a time and, in a fuzzing build,
+    /// without reporting each comparison: 2% fewer instructions importing a log of 400 messages.
     static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
                        ignoringCase: Bool) -> Int? {
-        // Two loops, so that the plain search (every other one) folds nothing.
-        ignoringCase ? offset(of: needle, in: text) { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : offset(of: needle, in: text) { $0 }
-    }
-
-    @inline(__always)
-    private static func offset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-                               _ fold: (UInt8) -> UInt8) -> Int? {
         guard let first = needle.first else { return 0 }
         guard text.count >= needle.count else { return nil }
-        var k = 0
-        search: while k <= text.count - needle.count {
-            if fold(text[k]) == first {
-                for j in 1..<needle.count where fold(text[k + j]) != needle[j] {
-                    k += 1
-                    continue search
-                }
-                return k
+        let lastStart = text.count - needle.count
+        let capital: UInt8? = ignoringCase && first >= 0x61 && first <= 0x7A ? first - 0x20 : nil
+        var next = offset(of: first, in: text, from: 0)
+        var nextCapital = capital.flatMap { offset(of: $0, in: text, from: 0) }
+        while true {
+            let k: Int
+            switch (next, nextCapital) {
+            case (nil, nil): return nil
+            case let (a?, nil): k = a
+            case let (nil, b?): k = b
+            case let (a?, b?): k = Swift.min(a, b)
             }
-            k += 1
+            if k > lastStart { return nil }
+            if matches(needle, in: text, at: k, ignoringCase: ignoringCase) { return k }
+            if k == next { next = offset(of: first, in: text, from: k + 1) } else { nextCapital = offset(of: capital!, in: text, from: k + 1) }
         }
-        return nil
+    }
+
+    /// Whether `needle` is in `text` at `start`, its first byte already found there.
+    private static func matches(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, at start: Int,
+                                ignoringCase: Bool) -> Bool {
+        for j in 1..<needle.count {
+            let byte = text[start + j]
+            let folded = ignoringCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if folded != needle[j] { return false }
+        }
+        return true
+    }
+
+    /// The offset of the first `byte` at or after `start` in `text`.
+    static func offset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < text.count, let base = text.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), text.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Whether the text holds `phrase` (ASCII; with `ignoringCase`, lowercase, matched in
@@ -55,7 +79,7 @@ extension Substring {
     /// The first place at or after `start` where the ASCII byte is.
     func firstIndex(ofByte byte: UInt8, from start: Index) -> Index? {
         let bytes = utf8[start...]
-        let offset = bytes.withContiguousStorageIfAvailable { $0.firstIndex(of: byte) }
+        let offset = bytes.withContiguousStorageIfAvailable { Substring.offset(of: byte, in: $0, from: 0) }
         guard let offset else { return bytes.firstIndex(of: byte) }
         return offset.map { bytes.index(start, offsetBy: $0) }
     }

@@ -62,6 +62,43 @@ struct TextSearchTests {
         #expect(!"\u{212A}EY:".containsPhrase("key:", ignoringCase: true))
         #expect("KEY:".containsPhrase("key:", ignoringCase: true))
     }
+
+    /// The search jumps between places where the phrase's first letter is, in either case: on
+    /// texts crowded with near misses it finds the first match a byte-by-byte look finds.
+    @Test func nearMissesInEitherCaseLeadToTheFirstMatch() {
+        var random = SplitMix(seed: 21)
+        let alphabet: [String] = ["n", "N", "a", "A", "m", "M", ":", "é", " "]
+        for _ in 0..<3_000 {
+            let text = (0..<random.below(24)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+            let bytes = Array(text.utf8)
+            for phrase in ["nam", "n:", "a", ":n", "mam", "é", "né"] {
+                let needle = Array(phrase.utf8)
+                for ignoringCase in [false, true] {
+                    let fold: (UInt8) -> UInt8 = { ignoringCase && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+                    let expected = bytes.count < needle.count ? nil : (0...(bytes.count - needle.count)).first { k in
+                        needle.indices.allSatisfy { fold(bytes[k + $0]) == needle[$0] }
+                    }
+                    let found = Substring(text).firstRange(ofPhrase: phrase, ignoringCase: ignoringCase).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
+                    #expect(found == expected, "\(phrase.debugDescription) in \(text.debugDescription), ignoring case: \(ignoringCase)")
+                }
+            }
+            #expect(text.containsByte(0x3A) == text.contains(":"))
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a failure names the texts that made it.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 /// `isOpen` looks at the last two lines with text only; it answers as cleaning every line did
