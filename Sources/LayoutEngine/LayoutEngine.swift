@@ -103,7 +103,7 @@ struct ByIndex<Value> {
     /// consequence of each fix is tried on a copy of one engine rebuilt from the hierarchy,
     /// where each was tried on an engine rebuilt for it (three quarters of the time a fix's
     /// consequence took). Every stored property is copied (a test compares them all).
-    func copy() -> LayoutEngine {
+    public func copy() -> LayoutEngine {
         let copy = LayoutEngine(solver: solver.copy())
         copy.hierarchy = hierarchy
         copy.variables = variables

@@ -18,12 +18,12 @@ import InterfaceBuilder
 ///
 /// Speed is what makes fuzzing find things, so each target keeps its session or engine from
 /// one input to the next while inputs leave it as it was (they failed: the invariant says so,
-/// and it is checked) and makes a fresh one after an input that changed it; an input that
-/// leaves the state as it was is therefore run on a state just like a fresh one, and a saved
-/// finding replays alone. The state before the first statement is the fresh session's dump,
-/// made once; a statement that names no command (most of what a fuzzer writes) is refused
-/// before the session is read, so it needs no dump; an input runs at most `statementLimit`
-/// statements.
+/// and it is checked) and starts again after an input that changed it, from an exact copy of a
+/// session set up once; an input that leaves the state as it was is therefore run on a state
+/// just like a fresh one, and a saved finding replays alone. The state before the first
+/// statement is the fresh session's dump, made once; a statement that names no command (most
+/// of what a fuzzer writes) is refused before the session is read, so it needs no dump; an
+/// input runs at most `statementLimit` statements.
 ///
 /// Built with `-sanitize=fuzzer,address -DFUZZING` (Scripts/fuzz), libFuzzer drives
 /// `LLVMFuzzerTestOneInput` and the target is `STRUT_FUZZ_TARGET`; built normally,
@@ -52,12 +52,19 @@ enum Fuzz {
         }
     }
 
-    /// The live session, or a fresh one with `setup` run.
-    static func session() -> Session {
-        if let live { return live }
+    /// A session with `setup` run, made once: the others are copies of it.
+    nonisolated(unsafe) static var pristine: Session = {
         let session = Session(sink: Discard())
         precondition(session.run(line: setup) == .succeeded)
-        if freshDump.isEmpty { freshDump = session.dumpJSON }
+        freshDump = session.dumpJSON
+        return session
+    }()
+
+    /// The live session, or a fresh one: a copy of `pristine`, exactly as if `setup` had run
+    /// on it (undo history too).
+    static func session() -> Session {
+        if let live { return live }
+        let session = pristine.copy(sink: Discard())
         live = session
         return session
     }
