@@ -88,16 +88,19 @@ struct LogReport {
     /// The values of a size the log does not give (the margins, the labels' fonts) for which the
     /// message's constraints hold in `engine(value)` (they do at strut's `value`): a conflict that
     /// needs others says what UIKit's must have been. The values that hold form an interval (the
-    /// projection of a polyhedron), found by bisection.
+    /// projection of a polyhedron), found by bisection. It stops once both ends round to the
+    /// same thousandth, which is shown: every value after lies between them and rounds to it
+    /// too (some 21 engines built, each one the message's, where 30 were).
     func unknownBound(_ what: String, _ why: String, at value: Double, _ engine: (Double) -> LayoutEngine) -> String? {
         func holds(_ x: Double) -> Bool { engine(x).conflicts.isEmpty }
+        func shown(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
         func bisect(_ good: Double, _ bad: Double) -> Double {
             var (good, bad) = (good, bad)
-            while abs(bad - good) > 1e-6 {
+            while abs(bad - good) > 1e-6 && shown(good) != shown(bad) {
                 let middle = (good + bad) / 2
                 if holds(middle) { good = middle } else { bad = middle }
             }
-            return (good * 1000).rounded() / 1000
+            return shown(good)
         }
         if !holds(1000) {
             return "These constraints hold only if \(what) are at most \(formatNumber(bisect(value, 1000))) (\(why)): UIKit's must have been larger for its conflict to happen."
