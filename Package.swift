@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsoleLogTests",
-            dependencies: ["ConsoleLog", "LayoutEngine", "Shell"]
+            dependencies: ["ConsoleLog", "LayoutEngine", "Shell", "CassowaryReference"]
         ),
         .testTarget(
             name: "PicturesTests",

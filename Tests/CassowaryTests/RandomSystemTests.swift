@@ -2,8 +2,6 @@ import Testing
 @testable import Cassowary
 import CassowaryReference
 
-/// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
-
 /// Random systems checked against `ReferenceSystem` after every kind of change.
 @Suite struct RandomSystemTests {
     static let priorities: [Priority] = [1000, 1000, 1000, 1000, 999, 750, 500, 251, 250, 1]
