@@ -56,11 +56,15 @@ extension LayoutEngine {
 
     /// How far the current solution is from meeting the constraint (0 when inactive or met).
     public func error(of ref: ConstraintRef) -> Double {
-        guard let current = installed[ref] else {
-            guard broken[ref] != nil, let constraint = hierarchy.constraint(ref) else { return 0 }
-            return brokenError(constraint)
-        }
-        guard state(of: ref) == .violated else { return 0 }
+        guard let constraint = hierarchy.constraint(ref) else { return 0 }
+        return error(of: ref, constraint)
+    }
+
+    /// `error(of:)` for the constraint `ref` names, already at hand (a system constraint is
+    /// made anew each time it is looked up: `dump` looked each up three times).
+    public func error(of ref: ConstraintRef, _ constraint: LayoutConstraint) -> Double {
+        guard let current = installed[ref] else { return broken[ref] != nil ? brokenError(constraint) : 0 }
+        guard state(of: ref, constraint) == .violated else { return 0 }
         return clean((try? solver.error(of: current.id)) ?? 0)
     }
 

@@ -71,7 +71,7 @@ enum StateDump {
         out.add("],\n  \"constraints\": [")
         let constraints = h.allConstraints
         for (k, (ref, constraint)) in constraints.enumerated() {
-            let state = engine.state(of: ref)
+            let state = engine.state(of: ref, constraint)
             out.add("\n    {\"name\": ")
             string(constraint.name)
             out.add(", \"text\": ")
@@ -85,7 +85,7 @@ enum StateDump {
             out.add(", \"state\": ")
             string(state.rawValue)
             out.add(", \"error\": ")
-            number(engine.error(of: ref))
+            number(engine.error(of: ref, constraint))
             if state == .violated {
                 out.add(", \"forcedBy\": [")
                 list(engine.forcedBy(ref).map { engine.name(of: $0) })
