@@ -6,7 +6,7 @@ extension LayoutEngine {
     /// Every conflict, in breaking order, with its chain and the fixes that work.
     public func conflictReports() -> [ConflictReport] {
         // The hierarchy does not change here: one engine rebuilt from it serves every fix.
-        var shared = FixTrials()
+        var shared: FixTrials?
         return conflicts.map { entry in
             let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)

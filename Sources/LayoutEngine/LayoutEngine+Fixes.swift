@@ -98,7 +98,7 @@ extension LayoutEngine {
     /// - Complexity: one engine rebuilt from the hierarchy, and a copy of it laid out per fix
     ///   (none above `consequenceLimit` views).
     public func rankedFixes(_ fixes: [Fix], broken: ConstraintRef) -> [RankedFix] {
-        var shared = FixTrials()
+        var shared: FixTrials?
         return rankedFixes(fixes, broken: broken, shared: &shared)
     }
 
@@ -107,25 +107,23 @@ extension LayoutEngine {
     /// conflicts, each rebuilding every constraint) and this engine's views and constraints,
     /// listed once (each fix listed them again).
     struct FixTrials {
-        var rebuilt: LayoutEngine?
-        var views: [View]?
-        var constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]?
+        let rebuilt: LayoutEngine
+        let views: [View]
+        let constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]
     }
 
-    /// `rankedFixes(_:broken:)` with what the conflicts of one report share.
-    func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, shared: inout FixTrials) -> [RankedFix] {
+    /// `rankedFixes(_:broken:)` with what the conflicts of one report share (nil until needed).
+    func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, shared: inout FixTrials?) -> [RankedFix] {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
-        if tried && !fixes.isEmpty && shared.rebuilt == nil {
-            shared.rebuilt = LayoutEngine.rebuilt(from: hierarchy)
-            shared.views = hierarchy.allViews
-            shared.constraints = hierarchy.allConstraints
+        if tried && !fixes.isEmpty && shared == nil {
+            shared = FixTrials(rebuilt: LayoutEngine.rebuilt(from: hierarchy), views: hierarchy.allViews,
+                               constraints: hierarchy.allConstraints)
         }
-        let rebuilt = tried ? shared.rebuilt : nil
-        let listed = shared
+        let trials = tried ? shared : nil
         let ranked = fixes.map { fix in
-            RankedFix(fix: fix, consequence: rebuilt.flatMap {
-                consequence(of: fix, broken: broken, on: $0.copy(), views: listed.views, constraints: listed.constraints)
+            RankedFix(fix: fix, consequence: trials.flatMap {
+                consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), views: $0.views, constraints: $0.constraints)
             })
         }
         // Stable: equal ranks keep the set's order.
