@@ -143,7 +143,8 @@ extension LayoutEngine {
 
     /// Applies `fix` to a copy of this engine, lays it out, and compares.
     public func consequence(of fix: Fix, broken: ConstraintRef) -> Consequence? {
-        consequence(of: fix, broken: broken, on: LayoutEngine.rebuilt(from: hierarchy))
+        consequence(of: fix, broken: broken, on: LayoutEngine.rebuilt(from: hierarchy), views: hierarchy.allViews,
+                    constraints: hierarchy.allConstraints)
     }
 
     /// A fresh engine with the hierarchy's state (built by the solver from nothing).
@@ -155,8 +156,8 @@ extension LayoutEngine {
 
     /// `consequence(of:broken:)` with the fix applied to `copy`, an engine rebuilt from this
     /// one's hierarchy (or a copy of one).
-    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, views listedViews: [View]? = nil,
-                     constraints listedConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]? = nil) -> Consequence? {
+    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, views: [View],
+                     constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]) -> Consequence? {
         do {
             switch fix {
             case let .deactivate(ref):
@@ -182,8 +183,8 @@ extension LayoutEngine {
         let before = ambiguity()
         // Each hierarchy read once: read through an engine for every view and constraint, each
         // was copied out every time (a seventh of `conflicts` on a long log).
-        let mine = hierarchy, copied = copy.hierarchy
-        for view in listedViews ?? mine.allViews where view.id != Hierarchy.rootID && view.kind != .guide {
+        let copied = copy.hierarchy
+        for view in views where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
             let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
@@ -193,7 +194,7 @@ extension LayoutEngine {
             // its `conflicts`).
             if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
-        for (ref, constraint) in listedConstraints ?? mine.allConstraints {
+        for (ref, constraint) in constraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
             let was = state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
             if now == .violated && was != .violated { result.violated.append(ref) }
