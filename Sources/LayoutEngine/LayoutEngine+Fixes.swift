@@ -155,7 +155,8 @@ extension LayoutEngine {
     }
 
     /// `consequence(of:broken:)` with the fix applied to `copy`, an engine rebuilt from this
-    /// one's hierarchy (or a copy of one).
+    /// one's hierarchy (or a copy of one). `views` and `constraints` are this engine's, the ones
+    /// compared before and after (the caller lists them once for all of a report's fixes).
     func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, views: [View],
                      constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]) -> Consequence? {
         do {
