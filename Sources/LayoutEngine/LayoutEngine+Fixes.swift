@@ -110,6 +110,12 @@ extension LayoutEngine {
         let rebuilt: LayoutEngine
         let views: [View]
         let constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]
+
+        init(_ hierarchy: Hierarchy) {
+            rebuilt = LayoutEngine.rebuilt(from: hierarchy)
+            views = hierarchy.allViews
+            constraints = hierarchy.allConstraints
+        }
     }
 
     /// `rankedFixes(_:broken:)` with what the conflicts of one report share (nil until needed).
@@ -117,13 +123,12 @@ extension LayoutEngine {
         let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
         if tried && !fixes.isEmpty && shared == nil {
-            shared = FixTrials(rebuilt: LayoutEngine.rebuilt(from: hierarchy), views: hierarchy.allViews,
-                               constraints: hierarchy.allConstraints)
+            shared = FixTrials(hierarchy)
         }
         let trials = tried ? shared : nil
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: trials.flatMap {
-                consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), views: $0.views, constraints: $0.constraints)
+                consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
             })
         }
         // Stable: equal ranks keep the set's order.
@@ -143,8 +148,8 @@ extension LayoutEngine {
 
     /// Applies `fix` to a copy of this engine, lays it out, and compares.
     public func consequence(of fix: Fix, broken: ConstraintRef) -> Consequence? {
-        consequence(of: fix, broken: broken, on: LayoutEngine.rebuilt(from: hierarchy), views: hierarchy.allViews,
-                    constraints: hierarchy.allConstraints)
+        let trials = FixTrials(hierarchy)
+        return consequence(of: fix, broken: broken, on: trials.rebuilt, trials: trials)
     }
 
     /// A fresh engine with the hierarchy's state (built by the solver from nothing).
@@ -154,11 +159,9 @@ extension LayoutEngine {
         return engine
     }
 
-    /// `consequence(of:broken:)` with the fix applied to `copy`, an engine rebuilt from this
-    /// one's hierarchy (or a copy of one). `views` and `constraints` are this engine's, the ones
-    /// compared before and after (the caller lists them once for all of a report's fixes).
-    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, views: [View],
-                     constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]) -> Consequence? {
+    /// `consequence(of:broken:)` with the fix applied to `copy`, `trials.rebuilt` or a copy of
+    /// it; the views and constraints compared before and after are those `trials` listed.
+    func consequence(of fix: Fix, broken: ConstraintRef, on copy: LayoutEngine, trials: FixTrials) -> Consequence? {
         do {
             switch fix {
             case let .deactivate(ref):
@@ -185,7 +188,7 @@ extension LayoutEngine {
         // Each hierarchy read once: read through an engine for every view and constraint, each
         // was copied out every time (a seventh of `conflicts` on a long log).
         let copied = copy.hierarchy
-        for view in views where view.id != Hierarchy.rootID && view.kind != .guide {
+        for view in trials.views where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
             let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
@@ -195,7 +198,7 @@ extension LayoutEngine {
             // its `conflicts`).
             if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
-        for (ref, constraint) in constraints {
+        for (ref, constraint) in trials.constraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
             let was = state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
             if now == .violated && was != .violated { result.violated.append(ref) }
