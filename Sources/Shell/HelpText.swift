@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// Help: the list of commands by group, one command in detail, and the longer texts.
-enum HelpText {
+public enum HelpText {
     /// `help`: every row by group, usage (or `name ...` when long) and summary.
     static func list() -> String {
         let width = Commands.all.map(listing).map(\.count).filter { $0 <= 44 }.max() ?? 40
@@ -30,6 +30,55 @@ enum HelpText {
         if !command.aliases.isEmpty { lines.append("Also: \(command.aliases.joined(separator: ", "))") }
         if !command.details.isEmpty { lines.append(command.details) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The command reference as Markdown (`strut --help-markdown`, committed as
+    /// `docs/commands.md`): every group and row of the table, in `help`'s order, with its usage,
+    /// summary, aliases and details. A test compares the committed page with this.
+    public static func markdown() -> String {
+        var lines = [
+            "# Command reference",
+            "",
+            "Generated from strut's command table by `strut --help-markdown`; do not edit by hand.",
+            "At the prompt, `help` lists the same commands and `help COMMAND` prints one of them.",
+        ]
+        for group in Commands.groups {
+            lines += ["", "## \(group.title)"]
+            for command in group.rows {
+                lines += ["", "### \(command.name)", "", "```", command.usage, "```", ""]
+                lines.append(command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".")
+                if !command.aliases.isEmpty {
+                    lines += ["", "Also: " + command.aliases.map { "`\($0)`" }.joined(separator: ", ") + "."]
+                }
+                if !command.details.isEmpty { lines += ["", markdownParagraphs(command.details)] }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Details as Markdown: indented lines (a grammar) form a code block; a line of prose that
+    /// ends a sentence (`.` or `:`) ends its paragraph, others run on into the next line.
+    static func markdownParagraphs(_ details: String) -> String {
+        var blocks: [String] = []
+        var code: [String] = []
+        var prose: [String] = []
+        func close() {
+            if !code.isEmpty { blocks.append("```\n" + code.joined(separator: "\n") + "\n```") }
+            if !prose.isEmpty { blocks.append(prose.joined(separator: "\n")) }
+            (code, prose) = ([], [])
+        }
+        for line in details.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(" ") || line.hasPrefix("\t") {
+                if !prose.isEmpty { close() }
+                code.append(String(line))
+            } else {
+                if !code.isEmpty { close() }
+                if !line.isEmpty { prose.append(String(line)) }
+                if line.isEmpty || line.hasSuffix(".") || line.hasSuffix(":") { close() }
+            }
+        }
+        close()
+        return blocks.joined(separator: "\n\n")
     }
 
     static let importDetails = """

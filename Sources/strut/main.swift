@@ -49,8 +49,9 @@ Usage: strut [options] [FILE...]
   --lesson NAME|FILE run a lesson ('lessons' lists the built-in ones; LANG=ja for Japanese),
                      then, at a terminal, stay for exploring
   --keep-going       in batch mode go on after a failing command
-  --no-color         plain output (strut prints no colour)
+  --no-color         no colour in pictures ('draw'); so does setting NO_COLOR
   --version, --help
+  --help-markdown    print the command reference as Markdown (docs/commands.md)
 Scripts, -c strings and lessons run in the order given; a FILE '-' is standard input.
 """
 
@@ -92,6 +93,9 @@ func parseOptions(_ arguments: [String]) -> Options {
             exit(0)
         case "-h", "--help":
             print(usage)
+            exit(0)
+        case "--help-markdown":
+            print(HelpText.markdown(), terminator: "")
             exit(0)
         default: fail("unknown option '\(argument)'")
         }
