@@ -61,6 +61,11 @@ struct Command: Sendable {
     var details: String = ""
     /// Changes the session's state (and so can be undone and is recorded).
     var mutates = false
+    /// Says for itself what its change broke, violated or made ambiguous (a script's own
+    /// statements have said it), so the runner does not say it again afterwards.
+    var reportsItsOwnChanges = false
+    /// Leaves a watched page alone (it starts or stops the watch itself).
+    var keepsWatchedPage = false
     /// The kinds of the positional arguments, for completion; the last one repeats.
     var arguments: [ArgumentKind] = []
     /// What a statement of this row can start with, for completion (`H:` and `V:` for VFL);

@@ -10,7 +10,7 @@ extension Commands {
                 arguments: [.file],
                 run: { s, a in try save(s, a); return .succeeded }),
         Command(name: "load", usage: "load FILE", summary: "run a script (all of it, or nothing if a command fails)",
-                mutates: true, arguments: [.file],
+                mutates: true, reportsItsOwnChanges: true, arguments: [.file],
                 run: { s, a in try s.load(try a.path()) }),
         Command(name: "record", usage: "record FILE | record off",
                 summary: "write every change that succeeds to FILE, from now on",
@@ -112,7 +112,7 @@ extension Commands {
     /// `paste`: the following lines, up to an empty one, are a console log.
     static func startPaste(_ s: Session, _ a: Arguments) throws {
         try a.none()
-        s.pasted = []
+        s.collector = PastedLog()
         if s.loadDepth == 0 { s.print("paste UIKit's log, then an empty line:") }
     }
 

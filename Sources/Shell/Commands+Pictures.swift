@@ -28,7 +28,7 @@ extension Commands {
                 run: { s, a in try export(s, a); return .succeeded }),
         Command(name: "watch", usage: "watch FILE.html | watch off",
                 summary: "keep a page current after every change (it reloads itself)",
-                arguments: [.file],
+                keepsWatchedPage: true, arguments: [.file],
                 run: { s, a in try watch(s, a); return .succeeded }),
     ]
 

@@ -80,13 +80,19 @@ extension Session {
         defer { lessonDepth -= 1; muted = false; location = savedLocation }
         var index = 0
         muted = startLine > 0
-        let outcome = try runLines(locate: { "\(lesson.name):\($0)" }, mode: .stopAtFirstError, echo: false) {
-            guard index < lesson.lines.count else { return .end }
-            if index == startLine { muted = false }
-            defer { index += 1 }
-            return .line(lesson.lines[index])
+        do {
+            return try runLines(locate: { "\(lesson.name):\($0)" }, mode: .stopAtFirstError, echo: false,
+                                endsTheRun: { ($0 as? ShellError) == .lessonLeft }) {
+                guard index < lesson.lines.count else { return .end }
+                if index == startLine { muted = false }
+                defer { index += 1 }
+                return .line(lesson.lines[index])
+            }
+        } catch ShellError.lessonLeft {
+            muted = false
+            print("left the lesson; its layout stays for you to explore")
+            return RunOutcome()
         }
-        return outcome
     }
 
     /// `#: text` as wrapped prose; `#:# title` as a step heading.

@@ -64,9 +64,12 @@ extension Session {
         return outcome.quit ? .quit : outcome.failed ? .failed : .succeeded
     }
 
-    /// The loop: echo, a pasted log's lines, statements, what a failure does in each mode.
-    /// `atEnd` finishes a pasted log when the input ends (not for a single line).
+    /// The loop: echo, lines a command collects, statements, what a failure does in each
+    /// mode. `atEnd` finishes a collection when the input ends (not for a single line); an
+    /// error for which `endsTheRun` is true ends the run and is thrown to its caller (a
+    /// lesson left at a pause).
     func runLines(locate: (Int) -> String?, mode: RunMode, echo: Bool, atEnd: Bool = true,
+                  endsTheRun: (Error) -> Bool = { _ in false },
                   next: () -> InputLine) throws -> RunOutcome {
         var outcome = RunOutcome()
         var number = 0
@@ -88,24 +91,24 @@ extension Session {
             location = locate(number)
             switch input {
             case .interrupted:
-                // Ctrl-C during a paste abandons it: the next line is a command again.
-                if pasted != nil {
-                    pasted = nil
-                    print("paste abandoned")
+                // Ctrl-C abandons a collection (a paste): the next line is a command again.
+                if let collecting = collector {
+                    collector = nil
+                    print(collecting.abandonedMessage)
                 }
                 continue
             case .end:
                 // A log pasted at the very end, without its empty line, is read all the same.
-                if atEnd && pasted != nil {
-                    do { try finishPaste() } catch { _ = try failed(error) }
+                if atEnd, let collecting = collector {
+                    do { try collecting.finish(session: self) } catch { _ = try failed(error) }
                 }
                 return outcome
             case let .line(line):
                 if echo { sink.write("strut> \(line)\n") }
                 defer { sink.flush() }
-                if pasted != nil {
+                if let collecting = collector {
                     var consumed = true
-                    do { consumed = try takePastedLine(line) } catch { if try !failed(error) { return outcome } }
+                    do { consumed = try collecting.take(line, session: self) } catch { if try !failed(error) { return outcome } }
                     if consumed { continue }
                 }
                 if line.trimmingWhitespace().hasPrefix("#:") {
@@ -119,10 +122,8 @@ extension Session {
                             outcome.quit = true
                             return outcome
                         }
-                    } catch ShellError.lessonLeft where lessonDepth > 0 {
-                        muted = false
-                        print("left the lesson; its layout stays for you to explore")
-                        return outcome
+                    } catch where endsTheRun(error) {
+                        throw error
                     } catch {
                         guard try failed(error) else { return outcome }
                         if mode != .keepGoing { break }
@@ -130,39 +131,6 @@ extension Session {
                 }
             }
         }
-    }
-
-    /// After `paste`: a line of the log, or at an empty line the whole log, imported as one
-    /// step. Inside UIKit's message (after its list, its breaking line) an empty line may be the
-    /// log's own: the paste goes on if the next line is the log's too, and ends at a second
-    /// empty line or at a line that is not (which is then run as a command: false).
-    func takePastedLine(_ line: String) throws -> Bool {
-        let blank = line.trimmingWhitespace().isEmpty
-        if pasted!.last == "" {
-            if !blank && ConsoleLog.isLogLine(line) {
-                pasted!.append(line)
-                return true
-            }
-            try finishPaste()
-            return blank
-        }
-        if !blank {
-            pasted!.append(line)
-        } else if ConsoleLog.isOpen(pasted!) {
-            pasted!.append("")
-            if explainsOpenPaste { print("(inside UIKit's message: paste the rest of it, or an empty line to end)") }
-        } else {
-            try finishPaste()
-        }
-        return true
-    }
-
-    func finishPaste() throws {
-        let text = pasted!.joined(separator: "\n")
-        pasted = nil
-        let before = engine.hierarchy
-        try Commands.importLog(self, text, from: "the pasted log")
-        remember(before, "paste")
     }
 
     /// `load FILE`: runs a script as one step; if a line fails, everything the script did is

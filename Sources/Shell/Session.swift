@@ -54,13 +54,13 @@ public final class Session {
     /// The folders of the scripts being run, innermost last: their relative file names are
     /// theirs (`resolve`).
     var scriptFolders: [String] = []
-    /// After `paste`: the lines of a console log, taken raw until an empty line.
-    var pasted: [String]?
+    /// Lines a command takes from the input that follows it (`paste`: a console log).
+    var collector: LineCollector?
     /// At the terminal: say so when an empty line does not end a paste (it is inside UIKit's
     /// message, whose rest may follow).
     public var explainsOpenPaste = false
-    /// Whether lines are being taken as a pasted log (the input's end finishes it).
-    public var isPasting: Bool { pasted != nil }
+    /// Whether the next lines are taken as a pasted log, not run (the input's end finishes it).
+    public var isPasting: Bool { collector != nil }
     /// `draw` colours what it marks (stdout a terminal, `NO_COLOR` unset).
     public var colour = false
     /// The terminal's width when stdout is one; `draw` takes `COLUMNS` first, else this, else 100.
@@ -106,7 +106,7 @@ public final class Session {
         copy.recordPath = recordPath
         copy.loadDepth = loadDepth
         copy.scriptFolders = scriptFolders
-        copy.pasted = pasted
+        copy.collector = collector?.copy()
         copy.explainsOpenPaste = explainsOpenPaste
         copy.colour = colour
         copy.terminalColumns = terminalColumns
@@ -131,13 +131,12 @@ public final class Session {
         let outcome = try command.run(self, arguments)
         if command.mutates {
             remember(before, statement)
-            // A script's own statements have said what they broke.
-            if command.name != "load" && command.name != "lesson" {
+            if !command.reportsItsOwnChanges {
                 announceBreaks(since: brokenBefore)
                 for line in DiagnosisText(engine: engine).standingLines(engine.takeStandingChanges()) { print(line) }
             }
         }
-        if let file = watchPath, command.name != "watch" { refreshWatchedPage(file) }
+        if let file = watchPath, !command.keepsWatchedPage { refreshWatchedPage(file) }
         return outcome
     }
 

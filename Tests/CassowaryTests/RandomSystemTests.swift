@@ -165,7 +165,7 @@ import CassowaryReference
 /// column bookkeeping (junk, compaction, and columns long enough to keep their losses) is
 /// exercised by removals, constant changes and edits.
 @Suite struct SharedColumnTests {
-    @Test(arguments: 0..<6)
+    @Test(.tags(.slow), .disabled(if: isQuickRun, "slow: left out of quick runs"), arguments: 0..<6)
     func churnKeepsTheTableauConsistentAndOptimal(seed: Int) throws {
         var rng = SeededGenerator(seed: UInt64(1000 + seed))
         let solver = Solver()

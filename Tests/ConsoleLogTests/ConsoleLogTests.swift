@@ -23,7 +23,7 @@ func logSession(_ text: String) -> (Session, BufferSink, LineOutcome) {
         outcome = session.run(line: String(line))
     }
     outcome = session.run(line: "")
-    if session.pasted != nil { outcome = session.run(line: "") }
+    if session.isPasting { outcome = session.run(line: "") }
     return (session, sink, outcome)
 }
 

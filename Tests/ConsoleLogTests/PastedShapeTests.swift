@@ -300,16 +300,16 @@ The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in
         #expect(session.run(line: line) == .succeeded)
     }
     // The log ended with its tail; an empty line ends the paste.
-    #expect(session.pasted != nil)
+    #expect(session.isPasting)
     #expect(session.run(line: "") == .succeeded)
-    #expect(session.pasted == nil)
+    #expect(!session.isPasting)
     #expect(sink.output.contains("2 messages in this log"))
     // A list then an empty line: the breaking line may follow; a command ends the paste and runs.
     #expect(session.run(line: "paste") == .succeeded)
     for line in ["(", "\"<NSLayoutConstraint:0x700001 UIView:0x8f01.width == 10>\",", ")", ""] { _ = session.run(line: line) }
-    #expect(session.pasted != nil)
+    #expect(session.isPasting)
     #expect(session.run(line: "new view after") == .succeeded)
-    #expect(session.pasted == nil)
+    #expect(!session.isPasting)
     #expect(session.engine.hierarchy.view(named: "after") != nil && session.engine.hierarchy.view(named: "UIView_8f01") != nil)
 }
 

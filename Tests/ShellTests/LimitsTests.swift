@@ -76,7 +76,7 @@ import LayoutEngine
     /// Many views under one parent: each `new` copies a chunk of the children, not all of them
     /// (the undo copy of the hierarchy shares the rest); undo, a move to the front and a delete
     /// keep the order exact, and the ambiguity report has one entry per view.
-    @Test func manySiblingsKeepTheirOrderThroughUndoMoveAndDelete() throws {
+    @Test(.tags(.slow), .disabled(if: isQuickRun, "slow: left out of quick runs")) func manySiblingsKeepTheirOrderThroughUndoMoveAndDelete() throws {
         let sink = BufferSink()
         let session = Session(sink: sink)
         let count = 5_000
@@ -113,7 +113,7 @@ import LayoutEngine
 
     /// A hierarchy 10,000 deep: every command that walks it runs (no recursion to overflow), and
     /// a conflict at the bottom is found and broken.
-    @Test func aDeepHierarchyRunsEveryWalkingCommand() throws {
+    @Test(.tags(.slow), .disabled(if: isQuickRun, "slow: left out of quick runs")) func aDeepHierarchyRunsEveryWalkingCommand() throws {
         let sink = BufferSink()
         let session = Session(sink: sink)
         let depth = 10_000

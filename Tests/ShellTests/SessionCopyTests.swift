@@ -14,7 +14,7 @@ struct SessionCopyTests {
         session.location = "setup.strut:3"
         session.recorded = ["new view a"]
         session.scriptFolders = ["/tmp"]
-        session.pasted = ["Unable to simultaneously satisfy constraints."]
+        session.collector = PastedLog(lines: ["Unable to simultaneously satisfy constraints."])
         session.explainsOpenPaste = true
         session.colour = true
         session.terminalColumns = 72
@@ -40,6 +40,10 @@ struct SessionCopyTests {
             #expect(copied[label] == String(reflecting: child.value), "\(label)")
         }
         #expect(compared >= 14)
+        // A collection in progress is copied, not shared.
+        let (original, copiedLog) = (session.collector as? PastedLog, copy.collector as? PastedLog)
+        #expect(copiedLog?.lines == ["Unable to simultaneously satisfy constraints."])
+        #expect(copiedLog != nil && copiedLog !== original)
         #expect(copy.engine !== session.engine)
         #expect(copy.dumpJSON == session.dumpJSON)
     }

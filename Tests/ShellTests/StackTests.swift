@@ -314,7 +314,7 @@ func alignedRow(_ alignment: String) -> Session {
         }
     }
 
-    @Test(arguments: StackSettings.distributions)
+    @Test(.tags(.slow), .disabled(if: isQuickRun, "slow: left out of quick runs"), arguments: StackSettings.distributions)
     func appendingMakesWhatRemakingMakes(distribution: String) {
         for alignment in StackSettings.alignments {
             for axis in ["horizontal", "vertical"] {

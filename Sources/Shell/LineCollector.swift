@@ -1,0 +1,60 @@
+import ConsoleLog
+
+/// Lines a command takes for itself from the input that follows it, as `paste` takes a
+/// console log's lines up to an empty line. While one is open the runner hands it each line
+/// before reading statements from it; the runner knows nothing of what it collects.
+protocol LineCollector: AnyObject {
+    /// Takes a line; false when the line ended the collection without being its own (the
+    /// runner then runs it as statements). A collection that ends closes itself
+    /// (`session.collector = nil`) before it acts on what it took.
+    func take(_ line: String, session: Session) throws -> Bool
+    /// The input ended during the collection: act on what was taken.
+    func finish(session: Session) throws
+    /// What Ctrl-C says when it abandons the collection.
+    var abandonedMessage: String { get }
+    /// An independent copy (`Session.copy`).
+    func copy() -> LineCollector
+}
+
+/// After `paste`: the lines of a console log, taken raw (no `;`, no `#`) until an empty line.
+/// Inside UIKit's message (after its list, its breaking line) an empty line may be the log's
+/// own: the paste goes on if the next line is the log's too, and ends at a second empty line
+/// or at a line that is not (which then runs as a command).
+final class PastedLog: LineCollector {
+    private(set) var lines: [String] = []
+
+    init(lines: [String] = []) { self.lines = lines }
+
+    func take(_ line: String, session: Session) throws -> Bool {
+        let blank = line.trimmingWhitespace().isEmpty
+        if lines.last == "" {
+            if !blank && ConsoleLog.isLogLine(line) {
+                lines.append(line)
+                return true
+            }
+            try finish(session: session)
+            return blank
+        }
+        if !blank {
+            lines.append(line)
+        } else if ConsoleLog.isOpen(lines) {
+            lines.append("")
+            if session.explainsOpenPaste { session.print("(inside UIKit's message: paste the rest of it, or an empty line to end)") }
+        } else {
+            try finish(session: session)
+        }
+        return true
+    }
+
+    /// Imports the log as one step.
+    func finish(session: Session) throws {
+        session.collector = nil
+        let before = session.engine.hierarchy
+        try Commands.importLog(session, lines.joined(separator: "\n"), from: "the pasted log")
+        session.remember(before, "paste")
+    }
+
+    var abandonedMessage: String { "paste abandoned" }
+
+    func copy() -> LineCollector { PastedLog(lines: lines) }
+}
