@@ -21,7 +21,9 @@ let package = Package(
         .target(
             name: "Cassowary",
             exclude: ["README.md"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            // The tableau's invariants are checked after every public operation in debug
+            // builds, which run the tests (`Solver.checkInvariants`).
+            swiftSettings: [.define("CASSOWARY_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
         // libedit, reached through pkg-config; Scripts/run and Scripts/test install it.
         .systemLibrary(

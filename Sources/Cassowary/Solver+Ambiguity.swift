@@ -35,8 +35,8 @@ extension Solver {
     func range(of expression: Expression, stoppingEarly onlyUniqueness: Bool) -> (range: ValueRange, whole: Bool) {
         var builder = RowBuilder(constant: expression.constant)
         for term in expression.terms {
-            guard term.variable.index >= 0 && Int(term.variable.index) < variableSymbols.count else { continue }
-            let symbol = variableSymbols[Int(term.variable.index)]
+            guard term.variable.index >= 0 && Int(term.variable.index) < model.variableSymbols.count else { continue }
+            let symbol = model.variableSymbols[Int(term.variable.index)]
             let index = tableau.basicRow[symbol.index]
             if index < 0 {
                 builder.insert(symbol, term.coefficient)
@@ -83,10 +83,10 @@ extension Solver {
     /// basis's own answer to `constraintsAffectingLayout`. Empty when nothing holds it.
     /// - Complexity: O(row length).
     public func determiningConstraints(of variable: Variable) -> [ConstraintID] {
-        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return [] }
-        let index = tableau.basicRow[variableSymbols[Int(variable.index)].index]
+        guard variable.index >= 0 && Int(variable.index) < model.variableSymbols.count else { return [] }
+        let index = tableau.basicRow[model.variableSymbols[Int(variable.index)].index]
         guard index >= 0 else { return [] }
-        return owners(of: tableau.rows[Int(index)].symbols).filter { !isNudge($0) && records[Int($0.index)] != nil }
+        return owners(of: tableau.rows[Int(index)].symbols).filter { !isNudge($0) && model.records[Int($0.index)] != nil }
     }
 
     /// Whether the variable takes the same value in every optimal solution.
@@ -104,14 +104,14 @@ extension Solver {
     /// `isUnique`, with the variable's whole range when answering asked for all of it (a range
     /// query that did not stop at an unbounded upper end), for a caller that keeps ranges.
     public func uniqueness(of variable: Variable) -> (isUnique: Bool, range: ValueRange?) {
-        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else { return (true, nil) }
-        let symbol = variableSymbols[Int(variable.index)]
+        guard variable.index >= 0 && Int(variable.index) < model.variableSymbols.count else { return (true, nil) }
+        let symbol = model.variableSymbols[Int(variable.index)]
         let index = tableau.basicRow[symbol.index]
         // A parametric variable moves freely along its own column (what `range(of:)` finds at
         // once, after making a row and an expression for it: most checks of a view being built).
         if index < 0 && tableau.kinds[symbol.index] == .external { return (false, ValueRange(lower: nil, upper: nil)) }
         guard index >= 0 else { return askedRange(of: variable) }
-        switch tableau.freedom(ofRow: index, nudgeSlot: nudgeSlot) {
+        switch tableau.freedom(ofRow: index, nudgeSlot: levels.nudgeSlot) {
         case .external: return (false, nil)
         case .zeroCost: return askedRange(of: variable)
         case nil: return (true, nil)
@@ -133,8 +133,9 @@ extension Solver {
     /// - Returns: false when the value is unique (nothing moves).
     @discardableResult
     public func exerciseAmbiguity(of variable: Variable) -> Bool {
+        defer { checkInvariants() }
         let before = value(of: variable)
-        for (other, id) in nudges.sorted(by: { $0.key < $1.key }) where other != variable.index {
+        for (other, id) in model.nudges.sorted(by: { $0.key < $1.key }) where other != variable.index {
             try? remove(id)
         }
         let span = range(of: variable)
@@ -144,26 +145,27 @@ extension Solver {
         let up = span.upper ?? before + 100
         let down = span.lower ?? before - 100
         let target = up - before >= before - down ? up : down
-        if let id = nudges[variable.index] {
+        if let id = model.nudges[variable.index] {
             try? setConstant(id, to: -target)
         } else {
-            let id = ConstraintID(index: Int32(records.count))
-            records.append(nil)
+            let id = ConstraintID(index: Int32(model.records.count))
+            model.records.append(nil)
             let nudge = Constraint(Expression([Term(variable)], constant: -target), .equal, priority: Solver.nudgePriority)
             _ = insert(nudge, id: id)
-            nudges[variable.index] = id
+            model.nudges[variable.index] = id
         }
         return true
     }
 
     /// Removes every constraint that `exerciseAmbiguity` added.
     public func clearExercise() {
-        for id in nudges.values.sorted() { try? remove(id) }
-        nudges.removeAll()
+        defer { checkInvariants() }
+        for id in model.nudges.values.sorted() { try? remove(id) }
+        model.nudges.removeAll()
     }
 
     func isNudge(_ id: ConstraintID) -> Bool {
-        records[Int(id.index)]?.constraint.priority == Solver.nudgePriority
+        model.records[Int(id.index)]?.constraint.priority == Solver.nudgePriority
     }
 
     /// A restricted parametric symbol whose reduced cost is zero at every user level: it can
@@ -171,7 +173,7 @@ extension Solver {
     func hasZeroCost(_ symbol: Symbol) -> Bool {
         let kind = tableau.kinds[symbol.index]
         guard kind == .slack || kind == .error else { return false }
-        return hasZeroCost(symbol, nudgeSlot: nudgeSlot)
+        return hasZeroCost(symbol, nudgeSlot: levels.nudgeSlot)
     }
 
     /// `hasZeroCost` for a slack or error symbol, the nudges' slot looked up once by the caller.
@@ -184,42 +186,42 @@ extension Solver {
     private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool) -> Double? {
         // One scratch tableau, used in place and emptied after each use (making and freeing
         // one per range was most of it).
-        if spareTableau == nil { spareTableau = Tableau() }
-        return extremum(constant: constant, terms: terms, maximise: maximise, in: &spareTableau!)
+        if workspace.spareTableau == nil { workspace.spareTableau = Tableau() }
+        return extremum(constant: constant, terms: terms, maximise: maximise, in: &workspace.spareTableau!)
     }
 
     private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool,
                           in scratch: inout Tableau) -> Double? {
         defer { scratch.clearForReuse() }
         // The rows reachable from the terms through zero-cost symbols, restricted to them. A
-        // symbol's local copy is found by its index in `scratchLocal` (0: none yet, else the
-        // local id + 1) and rows seen are marked in `scratchSeenRows`; both are cleared before
+        // symbol's local copy is found by its index in `workspace.scratchLocal` (0: none yet, else the
+        // local id + 1) and rows seen are marked in `workspace.scratchSeenRows`; both are cleared before
         // returning (hashing them was two thirds of the walk).
-        if scratchLocal.count < tableau.kinds.count {
-            scratchLocal.append(contentsOf: repeatElement(0, count: tableau.kinds.count - scratchLocal.count))
+        if workspace.scratchLocal.count < tableau.kinds.count {
+            workspace.scratchLocal.append(contentsOf: repeatElement(0, count: tableau.kinds.count - workspace.scratchLocal.count))
         }
-        if scratchSeenRows.count < tableau.rows.count {
-            scratchSeenRows.append(contentsOf: repeatElement(false, count: tableau.rows.count - scratchSeenRows.count))
+        if workspace.scratchSeenRows.count < tableau.rows.count {
+            workspace.scratchSeenRows.append(contentsOf: repeatElement(false, count: tableau.rows.count - workspace.scratchSeenRows.count))
         }
         // The walk's lists are the solver's, emptied and kept (allocating them, and an array
         // of cells per row, was most of a range query over a few rows).
-        var walk = spareWalk
-        spareWalk = ScratchWalk()
+        var walk = workspace.spareWalk
+        workspace.spareWalk = ScratchWalk()
         walk.mapped.removeAll(keepingCapacity: true)
         walk.seenRows.removeAll(keepingCapacity: true)
         walk.queue.removeAll(keepingCapacity: true)
         walk.pending.removeAll(keepingCapacity: true)
         walk.cells.removeAll(keepingCapacity: true)
         defer {
-            for symbol in walk.mapped { scratchLocal[symbol.index] = 0 }
-            for row in walk.seenRows { scratchSeenRows[Int(row)] = false }
-            spareWalk = walk
+            for symbol in walk.mapped { workspace.scratchLocal[symbol.index] = 0 }
+            for row in walk.seenRows { workspace.scratchSeenRows[Int(row)] = false }
+            workspace.spareWalk = walk
         }
         func localSymbol(_ symbol: Symbol) -> Symbol {
-            let known = scratchLocal[symbol.index]
+            let known = workspace.scratchLocal[symbol.index]
             if known != 0 { return Symbol(known - 1) }
             let made = scratch.makeSymbol(.slack, owner: -1)
-            scratchLocal[symbol.index] = made.id + 1
+            workspace.scratchLocal[symbol.index] = made.id + 1
             walk.mapped.append(symbol)
             return made
         }
@@ -228,15 +230,15 @@ extension Solver {
             _ = localSymbol(term.symbol)
         }
         while let symbol = walk.queue.popLast() {
-            for index in tableau.column(symbol) where !scratchSeenRows[Int(index)] {
-                scratchSeenRows[Int(index)] = true
+            for index in tableau.column(symbol) where !workspace.scratchSeenRows[Int(index)] {
+                workspace.scratchSeenRows[Int(index)] = true
                 walk.seenRows.append(index)
                 guard let rowBasic = tableau.rows[Int(index)].basic, tableau.kinds[rowBasic.index] != .external else { continue }
                 let start = walk.cells.count
                 for cell in tableau.rows[Int(index)].cells {
                     let kind = tableau.kinds[cell.symbol.index]
-                    guard (kind == .slack || kind == .error) && hasZeroCost(cell.symbol, nudgeSlot: nudgeSlot) else { continue }
-                    if scratchLocal[cell.symbol.index] == 0 { walk.queue.append(cell.symbol) }
+                    guard (kind == .slack || kind == .error) && hasZeroCost(cell.symbol, nudgeSlot: levels.nudgeSlot) else { continue }
+                    if workspace.scratchLocal[cell.symbol.index] == 0 { walk.queue.append(cell.symbol) }
                     walk.cells.append(Cell(symbol: localSymbol(cell.symbol), coefficient: cell.coefficient))
                 }
                 let basic = localSymbol(rowBasic)
@@ -263,7 +265,7 @@ extension Solver {
         let sign: Double = maximise ? -1 : 1
         scratch.objectiveValue[0] = sign * constant
         for term in terms {
-            let local = Symbol(scratchLocal[term.symbol.index] - 1)
+            let local = Symbol(workspace.scratchLocal[term.symbol.index] - 1)
             scratch.objective[local.index * scratch.stride] = sign * term.coefficient
             scratch.refreshCandidate(local)
         }
@@ -274,9 +276,9 @@ extension Solver {
 
 /// The lists `extremum`'s walk builds its scratch tableau from, kept between range queries.
 struct ScratchWalk {
-    /// The solver's symbols given a local copy, to clear `scratchLocal` after.
+    /// The solver's symbols given a local copy, to clear `workspace.scratchLocal` after.
     var mapped: [Symbol] = []
-    /// The solver's rows seen, to clear `scratchSeenRows` after.
+    /// The solver's rows seen, to clear `workspace.scratchSeenRows` after.
     var seenRows: [Int32] = []
     var queue: [Symbol] = []
     /// The rows to make: basic symbol, constant and their cells' range in `cells`.

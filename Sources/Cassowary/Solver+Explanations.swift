@@ -53,14 +53,14 @@ extension Solver {
         guard !record.constraint.isRequired, !isMet(record.constraint) else { return [] }
         let priority = record.constraint.priority
         let others = connectedConstraints(to: id)
-            .filter { $0 != id && records[Int($0.index)]!.constraint.priority >= priority && !isNudge($0) }
+            .filter { $0 != id && model.records[Int($0.index)]!.constraint.priority >= priority && !isNudge($0) }
             .sorted {
-                let a = records[Int($0.index)]!.constraint.priority
-                let b = records[Int($1.index)]!.constraint.priority
+                let a = model.records[Int($0.index)]!.constraint.priority
+                let b = model.records[Int($1.index)]!.constraint.priority
                 return a != b ? a > b : $0 < $1
             }
         var items = [hard(record.constraint)]
-        items += others.map { hard(records[Int($0.index)]!.constraint) }
+        items += others.map { hard(model.records[Int($0.index)]!.constraint) }
 
         // The violated constraint first, then the others from the highest priority down; the
         // first one that cannot be added gives a certificate (preferably one naming the
@@ -98,28 +98,28 @@ extension Solver {
     /// - Complexity: O(the constraints and terms of its component), once the index is made
     ///   (O(all terms), after any change).
     func connectedConstraints(to id: ConstraintID) -> [ConstraintID] {
-        if connectionIndex == nil { connectionIndex = ConnectionIndex(log: &termLog, records: records, variableCount: variableSymbols.count) }
-        let index = connectionIndex!
+        if model.connectionIndex == nil { model.connectionIndex = ConnectionIndex(log: &model.termLog, records: model.records, variableCount: model.variableSymbols.count) }
+        let index = model.connectionIndex!
         // Constraints and variables seen are marked with this walk's stamp, by index (two hashed
         // sets per violation explained were a sixth of `conflicts` at 10,000 views).
-        walkStamp += 1
-        let stamp = walkStamp
-        if constraintMarks.count < records.count {
-            constraintMarks.append(contentsOf: repeatElement(0, count: records.count - constraintMarks.count))
+        workspace.walkStamp += 1
+        let stamp = workspace.walkStamp
+        if workspace.constraintMarks.count < model.records.count {
+            workspace.constraintMarks.append(contentsOf: repeatElement(0, count: model.records.count - workspace.constraintMarks.count))
         }
-        if variableMarks.count < variableSymbols.count {
-            variableMarks.append(contentsOf: repeatElement(0, count: variableSymbols.count - variableMarks.count))
+        if workspace.variableMarks.count < model.variableSymbols.count {
+            workspace.variableMarks.append(contentsOf: repeatElement(0, count: model.variableSymbols.count - workspace.variableMarks.count))
         }
         var seen = [id.index]
-        constraintMarks[Int(id.index)] = stamp
+        workspace.constraintMarks[Int(id.index)] = stamp
         var queue = [id.index]
         while let current = queue.popLast() {
-            for term in records[Int(current)]!.constraint.expression.terms {
+            for term in model.records[Int(current)]!.constraint.expression.terms {
                 let variable = Int(term.variable.index)
-                guard variableMarks[variable] != stamp else { continue }
-                variableMarks[variable] = stamp
-                for k in index.start[variable]..<index.start[variable + 1] where constraintMarks[Int(index.users[k])] != stamp {
-                    constraintMarks[Int(index.users[k])] = stamp
+                guard workspace.variableMarks[variable] != stamp else { continue }
+                workspace.variableMarks[variable] = stamp
+                for k in index.start[variable]..<index.start[variable + 1] where workspace.constraintMarks[Int(index.users[k])] != stamp {
+                    workspace.constraintMarks[Int(index.users[k])] = stamp
                     seen.append(index.users[k])
                     queue.append(index.users[k])
                 }
@@ -219,8 +219,8 @@ struct ScratchSolver: ~Copyable {
             return Term(fresh, term.coefficient)
         }
         mapped.priority = .required
-        let id = ConstraintID(index: Int32(solver.records.count))
-        solver.records.append(nil)
+        let id = ConstraintID(index: Int32(solver.model.records.count))
+        solver.model.records.append(nil)
         tags.append(tag)
         guard let certificate = solver.insert(mapped, id: id) else { return nil }
         return Array(Set(certificate.map { tags[Int($0.index)] }))

@@ -27,9 +27,9 @@ extension Solver {
         }
         tableau.releaseSymbol(marker)
         if record.slot >= 0 { releaseSlot(record.slot) }
-        records[Int(id.index)] = nil
-        connectionIndex = nil
-        liveConstraintCount -= 1
+        model.records[Int(id.index)] = nil
+        model.connectionIndex = nil
+        model.liveConstraintCount -= 1
         if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }
     }
 
@@ -110,41 +110,41 @@ extension Solver {
     // MARK: - Priority levels
 
     func acquireSlot(for priority: Priority) -> Int {
-        if let slot = slotForPriority[priority] {
-            slotUseCount[slot] += 1
+        if let slot = levels.slotForPriority[priority] {
+            levels.slotUseCount[slot] += 1
             return slot
         }
         let slot: Int
-        if let reused = retiredSlots.popLast() {
+        if let reused = levels.retiredSlots.popLast() {
             slot = reused
             tableau.zeroSlot(slot)
         } else {
-            slot = slotPriority.count
-            slotPriority.append(nil)
-            slotUseCount.append(0)
+            slot = levels.slotPriority.count
+            levels.slotPriority.append(nil)
+            levels.slotUseCount.append(0)
             tableau.ensureSlot(slot)
         }
-        slotPriority[slot] = priority
-        slotForPriority[priority] = slot
-        slotUseCount[slot] = 1
+        levels.slotPriority[slot] = priority
+        levels.slotForPriority[priority] = slot
+        levels.slotUseCount[slot] = 1
         rebuildLevelOrder()
         return slot
     }
 
     func releaseSlot(_ slot: Int) {
-        slotUseCount[slot] -= 1
-        guard slotUseCount[slot] == 0, let priority = slotPriority[slot] else { return }
-        slotForPriority[priority] = nil
-        slotPriority[slot] = nil
-        retiredSlots.append(slot)
+        levels.slotUseCount[slot] -= 1
+        guard levels.slotUseCount[slot] == 0, let priority = levels.slotPriority[slot] else { return }
+        levels.slotForPriority[priority] = nil
+        levels.slotPriority[slot] = nil
+        levels.retiredSlots.append(slot)
         rebuildLevelOrder()
     }
 
     private func rebuildLevelOrder() {
-        let used = slotPriority.indices.dropFirst().filter { slotPriority[$0] != nil }
-        tableau.levelOrder = [0] + used.sorted { slotPriority[$0]! > slotPriority[$1]! }
+        let used = levels.slotPriority.indices.dropFirst().filter { levels.slotPriority[$0] != nil }
+        tableau.levelOrder = [0] + used.sorted { levels.slotPriority[$0]! > levels.slotPriority[$1]! }
         tableau.objectiveChanged()
-        nudgeSlot = slotForPriority[Solver.nudgePriority]
+        levels.nudgeSlot = levels.slotForPriority[Solver.nudgePriority]
     }
 }
 

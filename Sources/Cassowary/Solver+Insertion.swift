@@ -57,7 +57,7 @@ extension Solver {
     }
 
     func validateVariable(_ variable: Variable) throws {
-        guard variable.index >= 0 && Int(variable.index) < variableSymbols.count else {
+        guard variable.index >= 0 && Int(variable.index) < model.variableSymbols.count else {
             throw SolverError.unknownVariable(variable)
         }
     }
@@ -69,7 +69,7 @@ extension Solver {
     ///   (not yet minimal) conflicting set, with the tableau left exactly as it was.
     func insert(_ constraint: Constraint, id: ConstraintID) -> [ConstraintID]? {
         var (row, record, scale) = makeRow(constraint, id: id)
-        defer { spareRow = row }
+        defer { workspace.spareRow = row }
         if row.constant < 0 {
             row.reverseSign()
             record.reversed = true
@@ -100,10 +100,10 @@ extension Solver {
             discardSymbols(of: record)
             return certificate + [id]
         }
-        records[Int(id.index)] = record
-        for term in constraint.expression.terms { termLog.append((term.variable.index, id.index)) }
-        connectionIndex = nil
-        liveConstraintCount += 1
+        model.records[Int(id.index)] = record
+        for term in constraint.expression.terms { model.termLog.append((term.variable.index, id.index)) }
+        model.connectionIndex = nil
+        model.liveConstraintCount += 1
         if !tableau.infeasible.isEmpty { _ = tableau.dualOptimize() }
         tableau.optimize()
         return nil
@@ -115,11 +115,11 @@ extension Solver {
     ///   went into it (the scale of the tolerance on its constant).
     func makeRow(_ constraint: Constraint, id: ConstraintID) -> (RowBuilder, ConstraintRecord, Double) {
         var row = RowBuilder(constant: 0)
-        swap(&row, &spareRow)
+        swap(&row, &workspace.spareRow)
         row.reset(constant: constraint.expression.constant, capacity: 4 * constraint.expression.terms.count + 3)
         var scale = abs(constraint.expression.constant)
         for term in constraint.expression.terms {
-            let symbol = variableSymbols[Int(term.variable.index)]
+            let symbol = model.variableSymbols[Int(term.variable.index)]
             let index = tableau.basicRow[symbol.index]
             if index < 0 {
                 row.insert(symbol, term.coefficient)

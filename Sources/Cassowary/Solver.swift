@@ -8,57 +8,23 @@
 ///
 /// A refused operation throws and leaves the solver as it was.
 public final class Solver {
-    var tableau = Tableau()
-    /// The arrays a new constraint's row is built in, kept from one insertion to the next
-    /// (allocating and freeing them was a tenth of adding a small constraint).
-    var spareRow = RowBuilder(constant: 0)
-    /// Scratch of `extremum`, by the tableau's symbol and row, all zero between uses.
-    var scratchLocal: [Int32] = []
-    var scratchSeenRows: [Bool] = []
-    /// Marks of `connectedConstraints` walks: by constraint and by variable index, the stamp
-    /// of the walk that last saw it.
-    var walkStamp = 0
-    var constraintMarks: [Int] = []
-    var variableMarks: [Int] = []
-    /// `extremum`'s scratch tableau, used in place, emptied after each use and kept, and the
-    /// lists its walk builds it from.
-    var spareTableau: Tableau?
-    var spareWalk = ScratchWalk()
+    // The state in named parts, so that a copy is one line a part. Each part is stored
+    // without run-time exclusivity checks: the solver changes them in place at every step, and
+    // the checks were a fifth of adding constraints; nothing reaches them from outside.
+    /// The simplex tableau: rows, columns, the objective.
+    @exclusivity(unchecked) var tableau = Tableau()
+    /// The user's variables and constraints.
+    @exclusivity(unchecked) var model = SolverModel()
+    /// The priority levels of the objective.
+    @exclusivity(unchecked) var levels = PriorityLevels()
+    /// Buffers kept from one operation to the next.
+    @exclusivity(unchecked) var workspace = SolverWorkspace()
     /// Emptied solvers lent for feasibility tests and explanations (`withScratchSolver`),
     /// one pool per kind: making and freeing one per test was a fifth of `conflicts` at
-    /// 10,000 views, where hundreds of violations are each explained with a few tests.
+    /// 10,000 views, where hundreds of violations are each explained with a few tests. A
+    /// copy's pools are its own.
     var scratchPool: [Solver] = []
     var feasibilityPool: [Solver] = []
-
-    // Variables, by index.
-    var variableSymbols: [Symbol] = []
-    var variableNames: [String] = []
-
-    // Constraints, by handle index (handles are never reused).
-    var records: [ConstraintRecord?] = []
-    /// Variable index → the constraints that name it; built on demand by explanations and
-    /// dropped whenever a constraint enters or leaves.
-    var connectionIndex: ConnectionIndex?
-    /// Every (variable, constraint) pair of the constraints inserted, in order, with those of
-    /// constraints since removed (and repeats of re-inserted ones) until the next index is made:
-    /// the index reads this flat log instead of every record's terms.
-    var termLog: [(variable: Int32, constraint: Int32)] = []
-    var liveConstraintCount = 0
-
-    // Priority levels: slot per priority (slot 0 is phase 1's), and how many constraints use it.
-    var slotForPriority: [Priority: Int] = [:]
-    /// `slotForPriority[Solver.nudgePriority]`, kept as slots change: ambiguity questions read
-    /// it for every row they look at (hashing the priority each time was 7 M of the 461 M
-    /// instructions of `conflicts` and `ambiguous` at 10,000 views).
-    var nudgeSlot: Int?
-    var slotPriority: [Priority?] = [Priority.infinity]
-    var slotUseCount: [Int] = [0]
-    var retiredSlots: [Int] = []
-
-    // Edit variables: variable index -> the edit constraint.
-    var edits: [Int32: ConstraintID] = [:]
-    /// Constraints that `exerciseAmbiguity` added, by variable index.
-    var nudges: [Int32: ConstraintID] = [:]
 
     /// A solver for feasibility tests: required equalities get no marker in their rows (so a
     /// chain of n of them fills n rows of a few cells, not n²/2 cells), a constraint that cannot
@@ -67,6 +33,10 @@ public final class Solver {
     public let isFeasibilityOnly: Bool
     /// Off only in tests, which compare the shortcut with phase 1 itself.
     var usesPhaseOneShortcut = true
+    #if CASSOWARY_INTERNAL_CHECKS
+    /// How many public operations have asked for a check (`checkInvariants`).
+    var invariantCheckCount = 0
+    #endif
 
     public init() { isFeasibilityOnly = false }
 
@@ -77,28 +47,13 @@ public final class Solver {
     public func copy() -> Solver {
         let copy = Solver(feasibilityOnly: isFeasibilityOnly)
         copy.tableau = tableau
-        copy.spareRow = spareRow
-        copy.scratchLocal = scratchLocal
-        copy.scratchSeenRows = scratchSeenRows
-        copy.walkStamp = walkStamp
-        copy.constraintMarks = constraintMarks
-        copy.variableMarks = variableMarks
-        copy.spareTableau = spareTableau
-        copy.spareWalk = spareWalk
-        copy.variableSymbols = variableSymbols
-        copy.variableNames = variableNames
-        copy.records = records
-        copy.connectionIndex = connectionIndex
-        copy.termLog = termLog
-        copy.liveConstraintCount = liveConstraintCount
-        copy.slotForPriority = slotForPriority
-        copy.nudgeSlot = nudgeSlot
-        copy.slotPriority = slotPriority
-        copy.slotUseCount = slotUseCount
-        copy.retiredSlots = retiredSlots
-        copy.edits = edits
-        copy.nudges = nudges
+        copy.model = model
+        copy.levels = levels
+        copy.workspace = workspace
         copy.usesPhaseOneShortcut = usesPhaseOneShortcut
+        #if CASSOWARY_INTERNAL_CHECKS
+        copy.invariantCheckCount = invariantCheckCount
+        #endif
         return copy
     }
 
@@ -123,33 +78,33 @@ public final class Solver {
     /// Empties the solver as if new, keeping its arrays' room.
     func clearForReuse() {
         tableau.clearForReuse()
-        variableSymbols.removeAll(keepingCapacity: true)
-        variableNames.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
-        connectionIndex = nil
-        termLog.removeAll(keepingCapacity: true)
-        liveConstraintCount = 0
-        slotForPriority.removeAll(keepingCapacity: true)
-        nudgeSlot = nil
-        slotPriority = [Priority.infinity]
-        slotUseCount = [0]
-        retiredSlots.removeAll(keepingCapacity: true)
-        edits.removeAll(keepingCapacity: true)
-        nudges.removeAll(keepingCapacity: true)
+        model.variableSymbols.removeAll(keepingCapacity: true)
+        model.variableNames.removeAll(keepingCapacity: true)
+        model.records.removeAll(keepingCapacity: true)
+        model.connectionIndex = nil
+        model.termLog.removeAll(keepingCapacity: true)
+        model.liveConstraintCount = 0
+        levels.slotForPriority.removeAll(keepingCapacity: true)
+        levels.nudgeSlot = nil
+        levels.slotPriority = [Priority.infinity]
+        levels.slotUseCount = [0]
+        levels.retiredSlots.removeAll(keepingCapacity: true)
+        model.edits.removeAll(keepingCapacity: true)
+        model.nudges.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Variables
 
     /// Makes a new variable, initially 0.
     public func makeVariable(named name: String = "") -> Variable {
-        let variable = Variable(index: Int32(variableSymbols.count))
+        let variable = Variable(index: Int32(model.variableSymbols.count))
         let symbol = tableau.makeSymbol(.external, owner: variable.index)
-        variableSymbols.append(symbol)
-        variableNames.append(name)  // "" until asked: `name(of:)` says "vN" then
+        model.variableSymbols.append(symbol)
+        model.variableNames.append(name)  // "" until asked: `name(of:)` says "vN" then
         return variable
     }
 
-    public var variableCount: Int { variableSymbols.count }
+    public var variableCount: Int { model.variableSymbols.count }
 
     /// Pivots and phase-1 runs so far (for benchmarks).
     public var statistics: (pivots: Int, phaseOnes: Int, phaseOnePivots: Int, rowsTouched: Int, rows: Int) {
@@ -157,14 +112,14 @@ public final class Solver {
     }
 
     public func name(of variable: Variable) -> String {
-        let name = variableNames[Int(variable.index)]
+        let name = model.variableNames[Int(variable.index)]
         return name.isEmpty ? "v\(variable.index)" : name
     }
 
     /// The value of a variable in the current optimal solution.
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        tableau.values[variableSymbols[Int(variable.index)].index]
+        tableau.values[model.variableSymbols[Int(variable.index)].index]
     }
 
     /// The values of many variables at once, written into `values` (resized to fit): what a
@@ -172,7 +127,7 @@ public final class Solver {
     /// - Complexity: O(variables.count).
     public func read(_ variables: [Variable], into values: inout [Double]) {
         if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
-        let symbols = variableSymbols
+        let symbols = model.variableSymbols
         tableau.values.withUnsafeBufferPointer { current in
             values.withUnsafeMutableBufferPointer { out in
                 for k in variables.indices {
@@ -184,18 +139,18 @@ public final class Solver {
 
     // MARK: - Constraints
 
-    public var constraintCount: Int { liveConstraintCount - nudges.count }
+    public var constraintCount: Int { model.liveConstraintCount - model.nudges.count }
 
     /// The constraint behind a handle, or nil when it is not in the solver.
     public func constraint(_ id: ConstraintID) -> Constraint? {
-        guard id.index >= 0 && Int(id.index) < records.count else { return nil }
-        return records[Int(id.index)]?.constraint
+        guard id.index >= 0 && Int(id.index) < model.records.count else { return nil }
+        return model.records[Int(id.index)]?.constraint
     }
 
     /// Every constraint in the solver, in the order they were added.
     public var constraintIDs: [ConstraintID] {
-        records.indices.compactMap {
-            guard let record = records[$0], record.constraint.priority != Solver.nudgePriority else { return nil }
+        model.records.indices.compactMap {
+            guard let record = model.records[$0], record.constraint.priority != Solver.nudgePriority else { return nil }
             return ConstraintID(index: Int32($0))
         }
     }
@@ -208,9 +163,10 @@ public final class Solver {
     /// - Complexity: proportional to the rows that the pivots touch, through the column index.
     @discardableResult
     public func add(_ constraint: Constraint) throws -> ConstraintID {
+        defer { checkInvariants() }
         let normalized = try validated(constraint)
-        let id = ConstraintID(index: Int32(records.count))
-        records.append(nil)
+        let id = ConstraintID(index: Int32(model.records.count))
+        model.records.append(nil)
         if let explanation = insert(normalized, id: id) {
             guard !isFeasibilityOnly else { throw SolverError.unsatisfiable(Conflict(members: [id], rejected: id)) }
             throw SolverError.unsatisfiable(minimalConflict(certificate: explanation, rejected: id))
@@ -221,10 +177,11 @@ public final class Solver {
     /// Removes a constraint and re-optimises.
     /// - Throws: `SolverError.unknownConstraint` if the handle is not live.
     public func remove(_ id: ConstraintID) throws {
+        defer { checkInvariants() }
         precondition(!isFeasibilityOnly, "a feasibility-only solver cannot remove constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
-        if let variable = edits.first(where: { $0.value == id })?.key { edits[variable] = nil }
-        if let variable = nudges.first(where: { $0.value == id })?.key { nudges[variable] = nil }
+        if let variable = model.edits.first(where: { $0.value == id })?.key { model.edits[variable] = nil }
+        if let variable = model.nudges.first(where: { $0.value == id })?.key { model.nudges[variable] = nil }
         extract(record, id: id)
         tableau.optimize()
     }
@@ -235,6 +192,7 @@ public final class Solver {
     /// - Throws: `SolverError.unsatisfiable` when a required constraint cannot hold with the new
     ///   constant (the solver is left as it was); input errors for bad numbers.
     public func setConstant(_ id: ConstraintID, to constant: Double) throws {
+        defer { checkInvariants() }
         precondition(!isFeasibilityOnly, "a feasibility-only solver cannot change constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         try validateConstant(constant)
@@ -262,7 +220,7 @@ public final class Solver {
             throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id))
         }
         tableau.pivotLog.removeAll()
-        records[Int(id.index)]!.constraint.expression.constant = constant
+        model.records[Int(id.index)]!.constraint.expression.constant = constant
     }
 
     /// Changes a constraint's priority.
@@ -271,12 +229,13 @@ public final class Solver {
     /// constraint is taken out and put back with the new priority, as current iOS does; if it
     /// cannot hold as required it is put back as it was and the conflict is thrown.
     public func setPriority(_ id: ConstraintID, to priority: Priority) throws {
+        defer { checkInvariants() }
         precondition(!isFeasibilityOnly, "a feasibility-only solver cannot change constraints")
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         try validatePriority(priority)
         let old = record.constraint.priority
         if old == priority { return }
-        if priority >= .required, let edited = edits.first(where: { $0.value == id })?.key {
+        if priority >= .required, let edited = model.edits.first(where: { $0.value == id })?.key {
             throw SolverError.requiredEditVariable(Variable(index: edited))
         }
         if old < .required && priority < .required {
@@ -287,8 +246,8 @@ public final class Solver {
                 tableau.addToObjective(error, weight: 1, slot: newSlot)
             }
             releaseSlot(oldSlot)
-            records[Int(id.index)]!.slot = newSlot
-            records[Int(id.index)]!.constraint.priority = priority
+            model.records[Int(id.index)]!.slot = newSlot
+            model.records[Int(id.index)]!.constraint.priority = priority
             tableau.optimize()
             return
         }
@@ -310,33 +269,84 @@ public final class Solver {
         try validateVariable(variable)
         try validatePriority(priority)
         if priority >= .required { throw SolverError.requiredEditVariable(variable) }
-        if edits[variable.index] != nil { throw SolverError.duplicateEditVariable(variable) }
+        if model.edits[variable.index] != nil { throw SolverError.duplicateEditVariable(variable) }
         let current = value(of: variable)
         let id = try add(Constraint(Expression([Term(variable)], constant: -current), .equal, priority: priority))
-        edits[variable.index] = id
+        model.edits[variable.index] = id
     }
 
     public func removeEditVariable(_ variable: Variable) throws {
-        guard let id = edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
+        guard let id = model.edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
         try remove(id)
     }
 
-    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable.index] != nil }
+    public func hasEditVariable(_ variable: Variable) -> Bool { model.edits[variable.index] != nil }
 
     /// Suggests a value for an edit variable: the dual simplex moves the solution there as far
     /// as the higher priorities allow.
     /// - Complexity: proportional to the rows the pivots touch.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
-        guard let id = edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
+        guard let id = model.edits[variable.index] else { throw SolverError.unknownEditVariable(variable) }
         try setConstant(id, to: -value)
     }
 
     // MARK: - Internals: records
 
     func liveRecord(_ id: ConstraintID) -> ConstraintRecord? {
-        guard id.index >= 0 && Int(id.index) < records.count else { return nil }
-        return records[Int(id.index)]
+        guard id.index >= 0 && Int(id.index) < model.records.count else { return nil }
+        return model.records[Int(id.index)]
     }
+}
+
+/// The user's variables and constraints, as the solver knows them.
+struct SolverModel {
+    // Variables, by index.
+    var variableSymbols: [Symbol] = []
+    var variableNames: [String] = []
+    // Constraints, by handle index (handles are never reused).
+    var records: [ConstraintRecord?] = []
+    /// Variable index → the constraints that name it; built on demand by explanations and
+    /// dropped whenever a constraint enters or leaves.
+    var connectionIndex: ConnectionIndex?
+    /// Every (variable, constraint) pair of the constraints inserted, in order, with those of
+    /// constraints since removed (and repeats of re-inserted ones) until the next index is made:
+    /// the index reads this flat log instead of every record's terms.
+    var termLog: [(variable: Int32, constraint: Int32)] = []
+    var liveConstraintCount = 0
+    // Edit variables: variable index -> the edit constraint.
+    var edits: [Int32: ConstraintID] = [:]
+    /// Constraints that `exerciseAmbiguity` added, by variable index.
+    var nudges: [Int32: ConstraintID] = [:]
+}
+
+/// The objective's priority levels: a slot per priority (slot 0 is phase 1's), and how many
+/// constraints use each.
+struct PriorityLevels {
+    var slotForPriority: [Priority: Int] = [:]
+    /// `slotForPriority[Solver.nudgePriority]`, kept as slots change: ambiguity questions read
+    /// it for every row they look at.
+    var nudgeSlot: Int?
+    var slotPriority: [Priority?] = [Priority.infinity]
+    var slotUseCount: [Int] = [0]
+    var retiredSlots: [Int] = []
+}
+
+/// Buffers the solver keeps from one operation to the next, so that a step allocates nothing.
+struct SolverWorkspace {
+    /// The arrays a new constraint's row is built in.
+    var spareRow = RowBuilder(constant: 0)
+    /// Scratch of `extremum`, by the tableau's symbol and row, all zero between uses.
+    var scratchLocal: [Int32] = []
+    var scratchSeenRows: [Bool] = []
+    /// Marks of `connectedConstraints` walks: by constraint and by variable index, the stamp
+    /// of the walk that last saw it.
+    var walkStamp = 0
+    var constraintMarks: [Int] = []
+    var variableMarks: [Int] = []
+    /// `extremum`'s scratch tableau, used in place, emptied after each use and kept, and the
+    /// lists its walk builds it from.
+    var spareTableau: Tableau?
+    var spareWalk = ScratchWalk()
 }
 
 /// What the solver keeps about one constraint.

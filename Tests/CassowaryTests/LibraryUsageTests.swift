@@ -1,5 +1,6 @@
 import Testing
 import Cassowary
+import Foundation
 
 /// The example of docs/architecture.md ("Using the solver as a library"), as a package that
 /// depends on the `Cassowary` product writes it: public API only (no `@testable`).
@@ -24,4 +25,18 @@ import Cassowary
         return conflict.members.contains(first) && conflict.members.count == 2
     }
     #expect(solver.value(of: x) == 100)
+}
+
+/// Another package can depend on the `Cassowary` product only if its target builds with no
+/// unsafe flags (SwiftPM refuses them in dependencies).
+@Test func theSolverTargetBuildsWithoutUnsafeFlags() throws {
+    let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    let start = try #require(text.range(of: "name: \"Cassowary\",\n"))
+    let end = try #require(text.range(of: "\n        ),", range: start.upperBound..<text.endIndex))
+    let target = text[start.upperBound..<end.lowerBound]
+    #expect(target.contains("exclude: [\"README.md\"]"))
+    #expect(!target.contains("unsafeFlags"))
+    #expect(!target.contains("dependencies"))
 }

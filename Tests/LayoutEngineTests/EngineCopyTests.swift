@@ -44,7 +44,7 @@ struct EngineCopyTests {
         for (label, value) in a { #expect(b[label] == value, "\(label)") }
         let solverSkipped: Set<String> = ["scratchPool", "feasibilityPool"]
         let s = Self.properties(of: engine.solver, skipping: solverSkipped), t = Self.properties(of: copy.solver, skipping: solverSkipped)
-        #expect(s.count > 20)
+        #expect(s.count >= 7)  // the tableau, the model, the levels, the workspace, the flags
         for (label, value) in s { #expect(t[label] == value, "solver.\(label)") }
         #expect(copy.solver !== engine.solver)
     }
