@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibEdit",
             pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
+            // macOS has libedit (and histedit.h) in its SDK: the module map links it without
+            // pkg-config; Homebrew's is another way.
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
         // The C library's allocator settings (glibc's `mallopt`): the executables keep the
         // memory they free for reuse (see shim.h).

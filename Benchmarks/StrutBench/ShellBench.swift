@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Shell
 
 /// The shell workloads of issue 3: a hierarchy of N views (the cells of BENCHMARKS.md: a

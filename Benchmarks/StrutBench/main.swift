@@ -232,4 +232,6 @@ for (workload, n) in plan {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif

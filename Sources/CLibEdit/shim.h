@@ -6,6 +6,8 @@
 #include <string.h>
 #include <locale.h>
 #include <histedit.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* Swift 6 refuses the C stdio globals; hand them over through functions. */
 static inline FILE *stdin_stream(void) { return stdin; }
@@ -56,4 +58,12 @@ static inline void strut_install_interrupt_handler(void) {
 }
 static inline int strut_take_interrupt(void) { int was = strut_interrupted; strut_interrupted = 0; return was; }
 static inline void strut_set_locale(void) { setlocale(LC_CTYPE, ""); }
+
+/* The width in columns of the terminal on a descriptor, or 0 when it is none. TIOCGWINSZ is a
+   macro that Swift imports on Linux but not on Darwin (it expands to a function-like _IOR). */
+static inline int strut_terminal_columns(int descriptor) {
+    struct winsize size;
+    if (ioctl(descriptor, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
 #endif

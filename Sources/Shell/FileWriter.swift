@@ -2,6 +2,15 @@ import Foundation
 import Pictures
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library's `write(2)` (inside `FileWriter` the name is its own method's).
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
 #endif
 
 /// Writing files for `save`, `record`, `export` and `watch`: through a symbolic link to the file
@@ -70,7 +79,7 @@ enum FileWriter {
         var offset = 0
         var code: Int32 = 0
         while offset < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 code = errno

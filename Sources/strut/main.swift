@@ -2,6 +2,8 @@
 // turns the outcome into an exit status (0 all succeeded, 1 a command failed, 2 bad usage).
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Shell
 import LineEditing
@@ -117,8 +119,8 @@ let session = Session(sink: StandardStreams())
 // Colour and the window's width only when stdout is a terminal (and NO_COLOR is unset).
 if isatty(1) == 1 {
     session.colour = !options.noColour && getenv("NO_COLOR") == nil
-    var size = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { session.terminalColumns = Int(size.ws_col) }
+    let columns = strut_terminal_columns(1)
+    if columns > 0 { session.terminalColumns = Int(columns) }
 }
 let batchMode: RunMode = options.keepGoing ? .keepGoing : .stopAtFirstError
 

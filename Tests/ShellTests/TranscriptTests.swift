@@ -16,8 +16,9 @@ let transcriptNames: [String] = {
 
 /// Runs the executable with standard output and error in one pipe, as `2>&1` does.
 func runMerged(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> (status: Int32, text: String) {
+    let executable = try #require(strutExecutable(), "build strut first (swift build)")
     let process = Process()
-    process.executableURL = try #require(strutExecutable(), "build strut first (swift build)")
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.environment = environment
