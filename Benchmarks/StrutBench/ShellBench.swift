@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Shell
 
-/// The shell workloads of issue 3: a hierarchy of N views (the cells of BENCHMARKS.md: a
+/// The shell workloads: a hierarchy of N views (the cells of the solver workloads: a
 /// container and three labels each) built through the command language, then single changes
 /// (`constant`, `priority`, `toggle`), each followed by `layout`.
 final class NullSink: OutputSink {

@@ -31,8 +31,8 @@ struct Columns {
     private var end = 0
     private var garbage = 0
 
-    /// A column's first room: grown from nothing, an array of row indices was reallocated at
-    /// 1, 2, 6… entries, and those reallocations were a sixth of adding a constraint.
+    /// A column's first room: grown from nothing, an array of row indices would be reallocated
+    /// at 1, 2, 6… entries.
     static let firstCapacity: Int32 = 6
     /// Garbage below this is never worth packing (a property so that tests can pack often).
     var packingThreshold = 4096

@@ -184,8 +184,8 @@ extension Solver {
     /// The maximum (or minimum) of `constant + Σ coefficient·symbol` over the optimal face, or
     /// nil when it is unbounded.
     private func extremum(constant: Double, terms: [(symbol: Symbol, coefficient: Double)], maximise: Bool) -> Double? {
-        // One scratch tableau, used in place and emptied after each use (making and freeing
-        // one per range was most of it).
+        // One scratch tableau, used in place and emptied after each use, not one made and freed
+        // per range.
         if workspace.spareTableau == nil { workspace.spareTableau = Tableau() }
         return extremum(constant: constant, terms: terms, maximise: maximise, in: &workspace.spareTableau!)
     }
@@ -203,8 +203,8 @@ extension Solver {
         if workspace.scratchSeenRows.count < tableau.rows.count {
             workspace.scratchSeenRows.append(contentsOf: repeatElement(false, count: tableau.rows.count - workspace.scratchSeenRows.count))
         }
-        // The walk's lists are the solver's, emptied and kept (allocating them, and an array
-        // of cells per row, was most of a range query over a few rows).
+        // The walk's lists are the solver's, emptied and kept: allocating them, and an array of
+        // cells per row, would cost more than a range query over a few rows.
         var walk = workspace.spareWalk
         workspace.spareWalk = ScratchWalk()
         walk.mapped.removeAll(keepingCapacity: true)

@@ -100,8 +100,8 @@ extension Solver {
     func connectedConstraints(to id: ConstraintID) -> [ConstraintID] {
         if model.connectionIndex == nil { model.connectionIndex = ConnectionIndex(log: &model.termLog, records: model.records, variableCount: model.variableSymbols.count) }
         let index = model.connectionIndex!
-        // Constraints and variables seen are marked with this walk's stamp, by index (two hashed
-        // sets per violation explained were a sixth of `conflicts` at 10,000 views).
+        // Constraints and variables seen are marked with this walk's stamp, by index, not kept
+        // in two hashed sets per violation explained.
         workspace.walkStamp += 1
         let stamp = workspace.walkStamp
         if workspace.constraintMarks.count < model.records.count {
@@ -243,8 +243,8 @@ struct ConnectionIndex {
     var users: [Int32]
 
     /// From the solver's log of (variable, constraint) pairs: those of live constraints, in a
-    /// counting sort. Reading every record's terms instead (scattered, cold arrays) was most of
-    /// making the index. The log keeps only the live pairs afterwards.
+    /// counting sort, rather than reading every record's terms (scattered, cold arrays). The
+    /// log keeps only the live pairs afterwards.
     init(log: inout [(variable: Int32, constraint: Int32)], records: [ConstraintRecord?], variableCount: Int) {
         var pairs: [(variable: Int32, constraint: Int32)] = []
         pairs.reserveCapacity(log.count)

@@ -9,7 +9,7 @@ extension Solver {
         try validatePriority(constraint.priority)
         try validateConstant(constraint.expression.constant)
         // Most constraints name a few variables once each, none with coefficient 0: those are
-        // checked in place (a dictionary per constraint was a sixth of adding one).
+        // checked in place, without a dictionary per constraint.
         let terms = constraint.expression.terms
         if terms.count <= 8 {
             var plain = true
@@ -214,8 +214,9 @@ extension Solver {
     /// wins the ratio test (its ratio is the least, and on a tie its basic id, the next symbol
     /// made, the lowest). Solving the row for that symbol directly gives the same tableau, the
     /// same constants and the same objective, without the artificial row, its objective and
-    /// its cells in every row the pivot reached (phase 1 was a third of building a stack view:
-    /// each arranged view's spacing meets its top already placed by the canvas connection).
+    /// its cells in every row the pivot reached (phase 1 would be a large part of building a
+    /// stack view: each arranged view's spacing meets its top already placed by the canvas
+    /// connection).
     /// With a zero constant and no symbol that reduces the row, phase 1 pivots on the row's
     /// first slack or error (the first dummy when there is none), as here. One difference: a
     /// degenerate phase-1 pivot counts towards the run of 64 after which the entering rule

@@ -9,8 +9,9 @@
 /// A refused operation throws and leaves the solver as it was.
 public final class Solver {
     // The state in named parts, so that a copy is one line a part. Each part is stored
-    // without run-time exclusivity checks: the solver changes them in place at every step, and
-    // the checks were a fifth of adding constraints; nothing reaches them from outside.
+    // without run-time exclusivity checks: the solver changes them in place at every step,
+    // where a check each time is a large part of adding a constraint, and nothing outside
+    // the solver reaches them.
     /// The simplex tableau: rows, columns, the objective.
     @exclusivity(unchecked) var tableau = Tableau()
     /// The user's variables and constraints.
@@ -20,9 +21,8 @@ public final class Solver {
     /// Buffers kept from one operation to the next.
     @exclusivity(unchecked) var workspace = SolverWorkspace()
     /// Emptied solvers lent for feasibility tests and explanations (`withScratchSolver`),
-    /// one pool per kind: making and freeing one per test was a fifth of `conflicts` at
-    /// 10,000 views, where hundreds of violations are each explained with a few tests. A
-    /// copy's pools are its own.
+    /// one pool per kind, rather than one made and freed per test: hundreds of violations are
+    /// each explained with a few tests. A copy's pools are its own.
     var scratchPool: [Solver] = []
     var feasibilityPool: [Solver] = []
 

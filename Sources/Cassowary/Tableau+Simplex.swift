@@ -52,8 +52,8 @@ extension Tableau {
 
     /// What keeps a basic symbol's value from being unique, looking along its row in order:
     /// the first parametric external symbol or zero-cost slack or error met; nil for neither.
-    /// - Complexity: O(row length), one pass over buffers (as a loop of solver calls, each
-    ///   reaching into the tableau, it was a seventh of building a 1,000-view stack).
+    /// - Complexity: O(row length), one pass over buffers rather than a loop of solver calls,
+    ///   each reaching into the tableau.
     mutating func freedom(ofRow index: Int32, nudgeSlot: Int?) -> RowFreedom? {
         let generation = objectiveGeneration
         let stride = stride

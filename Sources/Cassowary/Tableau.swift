@@ -42,8 +42,8 @@ struct Tableau {
     var objectiveGeneration: UInt64 = 1
     /// Per symbol, `hasZeroCost`'s answer as `generation << 1 | answer`. An ambiguity
     /// check scans the rows of the views a change reached; in a stack of 1,000 views those rows
-    /// are ~3,000 cells of nearly the same symbols, whose costs were looked up level by level
-    /// for each row (a seventh of building the stack).
+    /// are ~3,000 cells of nearly the same symbols, whose costs would otherwise be looked up
+    /// level by level for each row.
     var zeroCostMemo: [UInt64] = []
 
     // MARK: Entering candidates and infeasible rows
@@ -70,9 +70,8 @@ struct Tableau {
     /// Per symbol with a long column (`tracksLosses`), the rows that lost it since its column
     /// was last compacted, once per loss. A column lists a row once per gain, so a row holds
     /// the symbol exactly when it is listed once more than it lost it: compaction counts
-    /// instead of searching each row (a search in a long row per entry was a fifth of building
-    /// a 1,000-view stack). Short columns search: keeping their losses cost a third more in
-    /// the churn benchmark.
+    /// instead of searching a long row per entry. Short columns search: keeping their losses
+    /// costs more than the searches.
     var losses: [[Int32]] = []
     var tracksLosses: [Bool] = []
     static let trackedColumnLength = 64
@@ -110,9 +109,8 @@ struct Tableau {
 
     /// Makes room for more symbols in every per-symbol array at once, each entry as a new
     /// symbol starts (parametric, in no row, zero in the objective): appending to ten arrays
-    /// one symbol at a time was a tenth of adding a constraint. Doubling from 8: scratch
-    /// tableaux of a few symbols are made by the hundred (`extremum`), and a block of 256 for
-    /// each made `ambiguous` at 10,000 views a fifth slower.
+    /// one symbol at a time costs more. Doubling from 8: scratch tableaux of a few symbols are
+    /// made by the hundred (`extremum`), and a large first block for each would slow them.
     private mutating func growSymbols() {
         let extra = max(8, kinds.count)
         kinds.append(contentsOf: repeatElement(.artificial, count: extra))
@@ -151,7 +149,7 @@ struct Tableau {
         symbolCount = 0
         freeSymbols.removeAll(keepingCapacity: true)
         // Rows stay, dropped, with their cells' room: the next use fills them again in index
-        // order (freeing and allocating each row's array was a fifth of a range query). Only
+        // order, rather than freeing and allocating each row's array. Only
         // the first `keptRows`: after one large use, every small one after it would empty them
         // all again.
         freeRows.removeAll(keepingCapacity: true)
@@ -281,7 +279,7 @@ struct Tableau {
     /// Records that a row no longer holds `count` symbols (`symbol(k)`; a cell cancelled, or
     /// the row dropped), through the columns' buffers taken once: their entries stay until
     /// the column is compacted, which happens after, for each column that became junky
-    /// (`isJunky`; noting each loss alone was a quarter of dropping a long stack's row).
+    /// (`isJunky`), which is cheaper than noting each loss alone.
     @inline(__always)
     mutating func noteLost(_ count: Int, _ symbol: (Int) -> Symbol, inRow target: Int32) {
         guard count > 0 else { return }

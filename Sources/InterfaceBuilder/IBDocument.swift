@@ -362,7 +362,7 @@ extension IBDocument {
     private static func checkReferences(_ document: IBDocument) throws {
         // Each view and guide by its id, with the line it is on. An id used twice is refused:
         // constraints could not tell the two apart, and a view holding one with its own id
-        // made the views' tree a loop (found by fuzzing: the import walked it for ever).
+        // would make the views' tree a loop, which the import would walk for ever.
         var lineOf: [String: Int] = [:]
         func note(_ id: String, line: Int) throws {
             if let first = lineOf[id] {

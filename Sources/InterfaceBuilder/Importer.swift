@@ -67,7 +67,7 @@ public struct Importer {
             let turnCanvasOn = placeholders && !engine.hierarchy.canvas
             if turnCanvasOn { try engine.setCanvas(true) }
             // Root takes the document's size first, so the constraints that read it are made
-            // once (set after, it remade every one of them: a third of a 5,000-view import).
+            // once (set after, it would remake every one of them).
             let size = wasEmpty && parent == "root" ? Importer.documentSize(document) : nil
             if let size {
                 try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")

@@ -532,7 +532,7 @@ struct XMLReader {
 
     /// What is wrong at `offset` (the reader's position when nil), with its line and column.
     /// The offset may lie before the position, lines before it (a repeated attribute's name,
-    /// found once its value, which may hold line breaks, has been read: found by fuzzing).
+    /// found once its value, which may hold line breaks, has been read).
     private func malformed(_ what: String, at offset: Int? = nil) -> DocumentError {
         let end = min(position, bytes.count)
         let at = min(offset ?? end, end)

@@ -3,8 +3,8 @@
 /// leaf, one group's list of leaves and the list of groups — about 16 + 64 + n / 1,024 — not the
 /// whole array. Undo keeps a copy of the hierarchy per command; with one level of chunks each
 /// command still copied (and later freed) a list of n / 64 chunk references. Leaves of 16, not
-/// 64: copying a leaf retains each element's strings, and with 64 that and freeing the old
-/// leaves was a fifth of building 10,000 views.
+/// 64: copying a leaf retains each element's strings, so smaller leaves copy and free less
+/// per change.
 public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     static var leafShift: Int { 4 }
     static var groupShift: Int { 10 }

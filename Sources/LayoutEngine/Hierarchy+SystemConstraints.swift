@@ -107,9 +107,8 @@ extension Hierarchy {
     /// Every listed constraint: the user's in creation order, then each view's system ones in
     /// hierarchy order.
     ///
-    /// Built in one list, each view read in place: through `userConstraints` (a list of its
-    /// own, then a conversion between labelled tuples) and a list per view, this was a fifteenth
-    /// of writing the page of 10,000 views.
+    /// Built in one list, each view read in place, rather than through `userConstraints` (a
+    /// list of its own, then a conversion between labelled tuples) and a list per view.
     public var allConstraints: [(ref: ConstraintRef, constraint: LayoutConstraint)] {
         var result: [(ref: ConstraintRef, constraint: LayoutConstraint)] = []
         result.reserveCapacity(constraints.count + 2 * views.count)

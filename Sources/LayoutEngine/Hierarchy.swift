@@ -148,7 +148,7 @@ public struct Hierarchy: Sendable {
         var stack = [Hierarchy.rootID]
         while let id = stack.popLast() {
             result.append(id)
-            // The children read in place: copying each view out was most of listing 10,000.
+            // The children read in place: copying each view out would cost more than the walk.
             let children = views.withElement(id) { $0!.children }
             var k = children.count
             while k > 0 {

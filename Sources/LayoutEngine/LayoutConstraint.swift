@@ -76,7 +76,7 @@ public enum ConstraintRef: Hashable, Sendable, Comparable {
     }
 
     /// The references in `<` order, sorted as numbers that order as they do: an import sorts
-    /// tens of thousands, and comparing them case by case was a thirtieth of it. A command's
+    /// tens of thousands, where comparing them case by case costs more. A command's
     /// few are sorted as they are (making keys for them cost more than the sort).
     static func sorted(_ refs: [ConstraintRef]) -> [ConstraintRef] {
         guard refs.count > 32 else { return refs.sorted() }

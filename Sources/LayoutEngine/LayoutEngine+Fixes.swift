@@ -186,16 +186,15 @@ extension LayoutEngine {
                                  resolves: copy.state(of: broken) != .broken)
         let before = ambiguity()
         // Each hierarchy read once: read through an engine for every view and constraint, each
-        // was copied out every time (a seventh of `conflicts` on a long log).
+        // would be copied out every time.
         let copied = copy.hierarchy
         for view in trials.views where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
             let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
-            // Newly ambiguous: the copy is asked about the views that were not (asking it about
-            // every view, most of a long log's placeholders ambiguous anyway, was a fifth of
-            // its `conflicts`).
+            // Newly ambiguous: the copy is asked only about the views that were not (most of a
+            // long log's placeholders are ambiguous anyway).
             if before[view.id] == nil && !copy.freeComponents(of: view.id).isEmpty { result.ambiguous.append(view.id) }
         }
         for (ref, constraint) in trials.constraints {

@@ -276,9 +276,8 @@ extension LayoutEngine {
     /// The conflict policy for one failed change of `ref` to `form`: the newest member of the
     /// minimal set is broken (taken out of the solver). Returns true when that member is `ref`
     /// itself; otherwise the caller tries its change again. The set is made minimal with `form`,
-    /// not with what is installed (a change of constant that failed: found by the random
-    /// sessions' reference check, a root resized on redo kept a stack view's constraints in a
-    /// set that did not need them).
+    /// not with what is installed (for a change of constant that failed, the installed constant
+    /// could hold, and the set would keep members it does not need).
     func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef, as form: Constraint) -> Bool {
         let set = conflictSet(conflict, subject: ref, as: form)
         let newest = set.last ?? ref
@@ -360,7 +359,7 @@ extension LayoutEngine {
     /// The tests share one scratch solver, which holds every member but one (`out`): to test
     /// member k, k is taken out and `out` put back. If `out` fits, the rest holds without k,
     /// so k stays and is the one out; if not, k goes. One removal and one addition a member,
-    /// where solving each test afresh added them all (a fifth of `conflicts` at 10,000 views).
+    /// where solving each test afresh would add them all again for every member.
     /// - Complexity: O(members) scratch operations.
     func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?, replacing: (ConstraintRef, Constraint)? = nil) -> [ConstraintRef] {
         guard refs.count <= LayoutEngine.givensFilterLimit, !refs.isEmpty else { return refs }
@@ -449,8 +448,8 @@ extension LayoutEngine {
     }
 
     /// Constraints in activation order (ties by reference), each once. Each stamp is looked up
-    /// once: looked up in every comparison, the sort took most of reporting a conflict over a
-    /// chain of 10,000 views.
+    /// once, not in every comparison, which would dominate reporting a conflict over a long
+    /// chain.
     func inActivationOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
         var keyed = refs.map { (stamp: stamp(of: $0), ref: $0) }
         keyed.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }

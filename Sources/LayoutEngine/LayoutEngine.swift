@@ -369,7 +369,7 @@ struct ByIndex<Value> {
             // Among siblings nothing the solver holds changes (a stack view's constraints follow
             // the new order by themselves). Re-parented, the constraints that touch the subtree
             // are written in other coordinates: only those are made again, not every one (a
-            // saved script's 5,000 moves took 110 s, each synchronising the whole layout).
+            // script of many moves would otherwise synchronise the whole layout at each).
             guard oldParent != parentID else { return }
             let subtree = h.subtree(id)
             dirtyViews.formUnion(subtree)
@@ -414,8 +414,8 @@ struct Installed {
 }
 
 /// The constraints in the solver by reference, as a dictionary would keep them: in one dense
-/// list, found through arrays by index (a dictionary hashed a reference a dozen times a
-/// command, a twentieth of building views through the shell). In no particular order.
+/// list, found through arrays by index (a dictionary would hash a reference a dozen times a
+/// command). In no particular order.
 struct InstalledConstraints: Sequence {
     typealias Element = (key: ConstraintRef, value: Installed)
     /// A struct, not the element's tuple: an array of tuples is copied by the runtime's generic

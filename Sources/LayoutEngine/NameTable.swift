@@ -7,13 +7,12 @@ import Synchronization
 /// a deletion, is still in the table but no longer checks out, and a view made again under it
 /// (perhaps at another index) is noted beside the old index.
 ///
-/// Kept in a hash trie inside each copy, as before, every new name copied a path of trie
-/// nodes for the snapshot that undo keeps, and freeing the snapshot 200 commands later freed
-/// them: a tenth of building views and constraints through the shell.
+/// Kept in a hash trie inside each copy instead, every new name would copy a path of trie
+/// nodes for the snapshot that undo keeps, to be freed with the snapshot 200 commands later.
 ///
 /// The cost: a name made and deleted n times keeps its n indices (an older copy may still
-/// hold any of them), and asking for it while it is gone looks at each: 20,000 rounds of
-/// `new view a; delete a` take 2.7 s (0.9 s with the tries), 5,000 take 0.42 s (0.32 s).
+/// hold any of them), and asking for it while it is gone looks at each (docs/performance.md
+/// has the figures).
 final class NameTable: Sendable {
     private struct Entries {
         /// The index a name was last noted with.

@@ -310,8 +310,8 @@ extension Hierarchy {
     }
 
     /// Adds the constraints of views appended to a stack (`appendedCounts`): only the last
-    /// canvas connection and the new ones are made (a stack of 1,000 views made all 5,000
-    /// again for each view added, a quarter of building it through the shell); the order is
+    /// canvas connection and the new ones are made (making all of a long stack's constraints
+    /// again for each view added would make building it quadratic); the order is
     /// the old one with each kind's new constraints after its old ones.
     private mutating func appendStackConstraints(_ id: ViewID, _ inputs: StackInputs, oldCount: Int, oldCounts: [Int],
                                                  refs: inout [ConstraintRef]) {

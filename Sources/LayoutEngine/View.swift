@@ -39,7 +39,7 @@ public struct View: Sendable {
     /// The properties that hold references (strings, arrays), in one box that copies of the
     /// view share until one of them changes a property in it (copy on write). A view is
     /// copied out of the hierarchy and back, and undo keeps the hierarchy before each command:
-    /// each copy retained (and later released) every one of these, atomically; now one box.
+    /// one box makes each copy one retain, not one for every field.
     final class References: @unchecked Sendable {
         struct Fields {
             var name: String
@@ -74,8 +74,8 @@ public struct View: Sendable {
     public let kind: ViewKind
     /// The superview (for a guide, its owning view); nil only for `root`.
     public var parent: ViewID?
-    /// Chunked: undo keeps a copy of the hierarchy per command, and a view with 100,000
-    /// subviews copied them all on each `new` (a quarter of an hour for 100,000 views).
+    /// Chunked: undo keeps a copy of the hierarchy per command, and a view with many subviews
+    /// would otherwise copy them all on each `new`.
     public var children: ChunkedArray<ViewID> {
         get { references.fields.children }
         _modify { yield &ownReferences().fields.children }

@@ -4,10 +4,9 @@ import LayoutEngine
 /// copy, where appending to a `String` checks and updates its counts and flags each time, and
 /// interpolation makes a string for every piece. A page of 10,000 views is ~20 MB of small pieces
 /// (two million appends), so the bytes are kept in a buffer of its own: an array's append checks
-/// that it is unique and goes through its generic copy each time (80 instructions a piece, a
-/// tenth of writing the page). Not copyable: the buffer has one owner, freed with it. A
-/// finished document is written out from its buffer (`withBytes`): made into an array first, a
-/// page of 20 MB was copied once more into fresh memory.
+/// that it is unique and goes through its generic copy each time. Not copyable: the buffer has
+/// one owner, freed with it. A finished document is written out from its buffer
+/// (`withBytes`), not made into an array first, which would copy it once more.
 public struct Markup: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
@@ -65,8 +64,8 @@ public struct Markup: ~Copyable {
     }
 
     /// Markup known when the program was built: every string literal given to `add` comes
-    /// here, its bytes copied from the program's image (through `add(_: String)`, each of the
-    /// two million small pieces of a page was a string made and freed: a fifth of writing it).
+    /// here, its bytes copied from the program's image (through `add(_: String)`, each
+    /// small piece of a page would be a string made and freed).
     public mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
@@ -183,7 +182,7 @@ public struct Markup: ~Copyable {
         }
         reserve(length)
         // Unsigned, each digit made without a checked conversion: an SVG of 10,000 views has
-        // half a million numbers, and writing them was a seventh of writing it.
+        // half a million numbers.
         var rest = UInt64(value)
         var k = count + length - 1
         repeat {

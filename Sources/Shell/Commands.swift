@@ -51,8 +51,8 @@ enum Commands {
     /// `classify` without the suggestion: nil for a statement no row runs.
     static func row(for statement: String) throws -> (Command, Arguments)? {
         // Most statements are ASCII without a return before a line feed (one character of two
-        // bytes): their bytes are their characters, so they are read as bytes; character by
-        // character, telling a format from a command was a tenth of building 10,000 views.
+        // bytes): their bytes are their characters, so they are read as bytes, faster than
+        // character by character.
         var bytes = statement
         return try bytes.withUTF8 { utf8 in
             try isPlainASCII(utf8) ? row(for: statement, ascii: utf8) : row(for: statement, ascii: nil)
@@ -144,8 +144,8 @@ enum Commands {
     static func firstWord(_ statement: String) -> String {
         // Over the bytes when the word ends at an ASCII byte or at the end: an ASCII character
         // forms one character with no ASCII character after it but a line feed after a
-        // return, so the word is the one `Character`s give. Character by character, finding
-        // the word three times a statement was a twentieth of building 10,000 views.
+        // return, so the word is the one `Character`s give, found without going character by
+        // character.
         var length = 0
         for byte in statement.utf8 {
             if isWordByte(byte) {

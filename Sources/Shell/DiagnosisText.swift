@@ -21,8 +21,8 @@ struct DiagnosisText {
         return text
     }
 
-    /// `count` spaces: `String(repeating:count:)` for each line, and each text counted twice,
-    /// cost 7 M more of the 454 M instructions of `conflicts` and `ambiguous` at 10,000 views.
+    /// `count` spaces, cut from one string rather than made with `String(repeating:count:)` for
+    /// each line.
     static func padding(_ count: Int) -> Substring {
         count <= spaces.count ? spaces.prefix(max(count, 0)) : Substring(String(repeating: " ", count: count))
     }
@@ -337,8 +337,7 @@ struct DiagnosisText {
         }
         var ties: [Int: [String]] = [:]
         // One report ties nothing. A tie is a required equality in the solver between two
-        // reported views (listing every constraint instead cost a third of `ambiguous` at
-        // 10,000 views).
+        // reported views, found without listing every constraint.
         let candidates = reports.count > 1 ? engine.installedRequiredEqualities(touching: reports.map(\.view)) : []
         for ref in candidates {
             guard let constraint = h.constraint(ref), constraint.isActive, constraint.isRequired, constraint.relation == .equal,
@@ -353,8 +352,8 @@ struct DiagnosisText {
             ties[root(a), default: []].append(constraint.name)
         }
         var lines: [String] = []
-        // Members by group, in report order, gathered in one pass (a filter per report was
-        // quadratic: 47 s for 50,000 ambiguous views).
+        // Members by group, in report order, gathered in one pass (a filter per report would be
+        // quadratic).
         var groups: [Int: [Int]] = [:]
         for k in reports.indices { groups[root(k), default: []].append(k) }
         var done = Set<Int>()

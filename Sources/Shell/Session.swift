@@ -42,7 +42,7 @@ public final class Session {
     /// `FILE:LINE` of the line being run, put in front of its errors.
     var location: String?
     /// A deque: past the limit the oldest entry goes at each change, and taking it off the
-    /// front of an array moved the other 199 (a sixth of building 10,000 views).
+    /// front of an array would move the other 199.
     var undoStack: Deque<UndoEntry> = []
     var redoStack: [UndoEntry] = []
     static let undoLimit = 200
@@ -94,7 +94,7 @@ public final class Session {
     /// A session in this one's state, writing to `sink`: its engine copied exactly (the solver
     /// too, as `LayoutEngine.copy()` does), undo, redo and the rest as they are. The fuzz
     /// targets start each input that may change the state on a copy of a session set up once
-    /// (setting one up again was a tenth of the time). Every stored property is copied (a test
+    /// (cheaper than setting one up again). Every stored property is copied (a test
     /// compares them all).
     public func copy(sink: OutputSink) -> Session {
         let copy = Session(sink: sink)
@@ -227,8 +227,8 @@ public final class Session {
         }
     }
 
-    /// One change added at the end of the recording (the file is not written again: 5,000
-    /// changes took 51 s when it was).
+    /// One change added at the end of the recording (the file is not written again, which
+    /// would make a long recording quadratic).
     func appendRecord(_ command: String) {
         guard let recordPath else { return }
         do {

@@ -141,8 +141,8 @@ public enum Lexer {
         return tokens
     }
 
-    /// `scan` for printable ASCII text, over its bytes (the same rules; a third of the time
-    /// of splitting the text into `Character`s first).
+    /// `scan` for printable ASCII text, over its bytes (the same rules, without splitting the
+    /// text into `Character`s first).
     static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ columnOffset: Int) throws -> [Token] {
         func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -263,8 +263,7 @@ public enum Lexer {
 
     /// `statements` over the bytes of a line that is all ASCII (most are), nil for any other:
     /// there every character is one byte but a return and line feed, which split nothing.
-    /// Character by character, with a string grown per character, this was a tenth of
-    /// building 10,000 views through the shell.
+    /// Bytes, not a string grown per character.
     static func asciiStatements(_ line: String) -> [String]? {
         var line = line
         return line.withUTF8 { bytes -> [String]? in

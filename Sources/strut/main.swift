@@ -161,7 +161,7 @@ for source in options.order {
     switch source {
     case let .command(text):
         // Lines as a script's (`strut -c "new view a` and `a.width == 10"` on the next line, as
-        // `sh -c` takes them): a line feed was an unexpected character.
+        // `sh -c` takes them).
         sources.append((nil, Session.lines(of: text), nil))
     case let .lesson(name):
         sources.append((nil, ["lesson \"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""], nil))

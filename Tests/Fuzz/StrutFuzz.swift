@@ -4,7 +4,7 @@ import LayoutEngine
 import VisualFormat
 import InterfaceBuilder
 
-/// Fuzz targets for every way input reaches strut (issue 21), one executable:
+/// Fuzz targets for every way input reaches strut, one executable:
 ///
 /// - `shell`: lines of the command language on a live session, statement by statement;
 /// - `vfl`: a Visual Format Language string, parsed and added to an engine;

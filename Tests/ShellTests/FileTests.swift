@@ -3,7 +3,7 @@ import Foundation
 @testable import Shell
 import LayoutEngine
 
-/// What a new user broke with files (issue 21): writes go through links and never over a
+/// What a new user broke with files: writes go through links and never over a
 /// device, a pipe or a directory, and say why they failed; a recording grows line by line;
 /// arguments run in the order given; a script's `load` finds files beside it.
 @Suite struct FileTests {

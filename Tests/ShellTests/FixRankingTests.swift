@@ -2,7 +2,7 @@ import Testing
 @testable import Shell
 import LayoutEngine
 
-/// The photo sized twice in its cell (issue 19): fixes tried, ranked, and said with what they do.
+/// The photo sized twice in its cell: fixes tried, ranked, and said with what they do.
 let photoCell = """
     set root.frame = 0 0 390 300; new view cell; c1: cell.leading == root.leading; c2: cell.trailing == root.trailing; \
     cell.top == root.top; cell.height == 200; new image photo in cell; photo.leading == cell.leading; \

@@ -3,7 +3,7 @@ import Foundation
 @testable import Shell
 import LayoutEngine
 
-/// Limits that hold (issue 21, part 3): numbers at the edges of Double in every position,
+/// Limits that hold: numbers at the edges of Double in every position,
 /// priorities beyond the limits, very long input, many views under one parent and deep
 /// hierarchies. Each case is a clear one-line error that changes nothing, or a correct result.
 @Suite struct LimitsTests {

@@ -85,7 +85,7 @@ let badInputs: [BadInput] = [
     BadInput("expect a.width == 11", "expect failed: a.width == 11, but it is 10"),
     BadInput("expect violated c1", "expect failed: c1 violated, but it is satisfied"),
     BadInput("redo", "nothing to redo"),
-    // Echoed as typed, whatever the number (issue 21): no 'inf' for 1e308, the sign kept, one
+    // Echoed as typed, whatever the number: no 'inf' for 1e308, the sign kept, one
     // message for nan and inf wherever a number goes, a huge number cut.
     BadInput("a.width == 1e308", "constant 1e+308 is beyond ±1e10, the largest UIKit accepts"),
     BadInput("constant c1 1e308", "constant 1e+308 is beyond ±1e10, the largest UIKit accepts"),

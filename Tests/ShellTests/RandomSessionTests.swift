@@ -4,7 +4,7 @@ import Foundation
 @testable import LayoutEngine
 import CassowaryReference
 
-/// Random sessions (issue 21): seeded sequences of commands on random hierarchies, checked after
+/// Random sessions: seeded sequences of commands on random hierarchies, checked after
 /// every step — a failed command leaves `dump` exactly as it was; `undo` brings back the state
 /// before a change (as `save` writes it) and the same constraints broken, `redo` the state after;
 /// a saved script loaded into a fresh session gives the same views, properties and constraints

@@ -3,7 +3,7 @@ import Foundation
 @testable import Shell
 import LayoutEngine
 
-/// What a new user broke (issue 21): each sequence once crashed the shell (a precondition in
+/// What a new user broke: each sequence once crashed the shell (a precondition in
 /// the chunked store read through an index undo left stale, or a nil unwrapped in
 /// `expressionOf`); each must now run and leave a state the diagnostics can read.
 @Suite struct RegressionTests {
@@ -63,7 +63,7 @@ import LayoutEngine
     }
 }
 
-/// Ctrl-C at a terminal (issue 21): the statement after it does not run; a load puts the state
+/// Ctrl-C at a terminal: the statement after it does not run; a load puts the state
 /// before it back, as when it fails.
 @Test func anInterruptStopsALineAndALoadPutsTheStateBack() throws {
     let sink = BufferSink()
@@ -82,7 +82,7 @@ import LayoutEngine
     #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "a", "b"])
 }
 
-/// Ctrl-C inside one long statement (issue 21): an import of 2,000 views stops part-way and is
+/// Ctrl-C inside one long statement: an import of 2,000 views stops part-way and is
 /// taken back whole; so is a change whose constraints enter the solver by the thousand.
 @Test func anInterruptStopsALongImportAndALongChange() throws {
     let folder = try temporaryFolder()

@@ -28,7 +28,7 @@ struct Example: CustomTestStringConvertible, Sendable {
     var testDescription: String { format }
 }
 
-/// AUTOLAYOUT.md §5.2 (Apple's examples), then the forms issue 4 names.
+/// AUTOLAYOUT.md §5.2 (Apple's examples), then the forms UIKit documents.
 let examples: [Example] = [
     Example(format: "[button]-[textField]", views: ["button", "textField"],
             constraints: ["textField.leading == button.trailing + 8"]),
