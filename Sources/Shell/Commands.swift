@@ -48,40 +48,33 @@ enum Commands {
         throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
     }
 
-    /// `classify` without the suggestion: nil for a statement no row runs.
+    /// `classify` without the suggestion: nil for a statement no row runs. Read over the
+    /// statement's bytes (`StatementBytes`): a VFL line, else a command word that does not
+    /// start a constraint, else a constraint.
     static func row(for statement: String) throws -> (Command, Arguments)? {
-        // Most statements are ASCII without a return before a line feed (one character of two
-        // bytes): their bytes are their characters, so they are read as bytes, faster than
-        // character by character.
-        var bytes = statement
-        return try bytes.withUTF8 { utf8 in
-            try isPlainASCII(utf8) ? row(for: statement, ascii: utf8) : row(for: statement, ascii: nil)
+        var text = statement
+        return try text.withUTF8 { utf8 in
+            StatementBytes.isASCII(utf8) ? try row(for: statement, ASCIIBytes(bytes: utf8), isASCII: true)
+                : try row(for: statement, StatementBytes(bytes: utf8), isASCII: false)
         }
     }
 
-    /// Whether each byte is one character: all ASCII, and no return before a line feed.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return false }
-            previous = byte
-        }
-        return true
-    }
-
-    static func row(for statement: String, ascii: UnsafeBufferPointer<UInt8>?) throws -> (Command, Arguments)? {
-        if ascii.map({ isVisualFormat($0) }) ?? isVisualFormat(statement) {
+    static func row<S: CharacterBytes>(for statement: String, _ bytes: S, isASCII: Bool) throws -> (Command, Arguments)? {
+        if isVisualFormat(bytes) {
             let row = row(.visualFormat)
             return (row, Arguments(text: statement, column: 0, usage: row.usage))
         }
-        let word = firstWord(statement)
-        let constraint = ascii.map { isConstraint($0, wordLength: word.utf8.count) } ?? isConstraint(statement)
+        let wordLength = firstWordLength(bytes)
+        let word = bytes.text(0, wordLength)
+        let constraint = isConstraint(bytes, wordLength: wordLength)
         if let command = find(word), !constraint || command.takesFile {
-            if let ascii {
-                let rest = Lexer.trimmedASCII(ascii, word.utf8.count..<ascii.count)
-                return (command, Arguments(text: rest, column: ascii.count - rest.utf8.count, usage: command.usage))
+            // The arguments and the column they start at (characters counted only when the
+            // statement's bytes are not its characters).
+            if isASCII {
+                let rest = Lexer.trimmedASCII(bytes.bytes, wordLength..<bytes.count)
+                return (command, Arguments(text: rest, column: bytes.count - rest.utf8.count, usage: command.usage))
             }
-            let rest = String(statement.dropFirst(word.count)).trimmingWhitespace()
+            let rest = bytes.text(wordLength, bytes.count).trimmingWhitespace()
             return (command, Arguments(text: rest, column: statement.count - rest.count, usage: command.usage))
         }
         // A name the quick test cannot see (not ASCII) followed by `.` or `:` needs the lexer.
@@ -94,18 +87,18 @@ enum Commands {
 
     /// `NAME.ATTR ...` or `NAME: ...`: the first word is followed by `.` or `:`.
     static func isConstraint(_ statement: String) -> Bool {
-        let word = firstWord(statement)
-        guard !word.isEmpty else { return false }
-        let after = statement.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
-        return after.first == "." || after.first == ":"
+        var text = statement
+        return text.withUTF8 { utf8 in
+            let bytes = StatementBytes(bytes: utf8)
+            return isConstraint(bytes, wordLength: firstWordLength(bytes))
+        }
     }
 
-    /// `isConstraint` over the bytes of an ASCII statement whose first word is this long.
-    static func isConstraint(_ bytes: UnsafeBufferPointer<UInt8>, wordLength: Int) -> Bool {
+    static func isConstraint<S: CharacterBytes>(_ bytes: S, wordLength: Int) -> Bool {
         guard wordLength > 0 else { return false }
         var k = wordLength
-        while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
-        return k < bytes.count && (bytes[k] == 0x2E || bytes[k] == 0x3A)
+        while k < bytes.count, let c = bytes.lone(k), c == 0x20 || c == 0x09 { k += 1 }
+        return k < bytes.count && (bytes.lone(k) == 0x2E || bytes.lone(k) == 0x3A)
     }
 
     static func startsWithItem(_ tokens: [Token]) -> Bool {
@@ -113,58 +106,34 @@ enum Commands {
     }
 
     /// `H:...`, `V:...`, or `NAME: H:...`.
-    static func isVisualFormat(_ statement: String) -> Bool {
-        var s = Substring(statement)
-        let word = s.prefix(while: isWordCharacter)
-        if (word == "H" || word == "V") && s.dropFirst(word.count).first == ":" { return true }
-        guard !word.isEmpty else { return false }
-        s = s.dropFirst(word.count).drop { $0 == " " }
-        guard s.first == ":" else { return false }
-        s = s.dropFirst().drop { $0 == " " }
-        return s.hasPrefix("H:") || s.hasPrefix("V:")
-    }
-
-    /// `isVisualFormat` over the bytes of an ASCII statement.
-    static func isVisualFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isVisualFormat<S: CharacterBytes>(_ bytes: S) -> Bool {
         let (colon, space) = (UInt8(ascii: ":"), UInt8(ascii: " "))
         func isAxis(_ k: Int) -> Bool {
-            k + 1 < bytes.count && (bytes[k] == UInt8(ascii: "H") || bytes[k] == UInt8(ascii: "V")) && bytes[k + 1] == colon
+            k + 1 < bytes.count && (bytes.lone(k) == UInt8(ascii: "H") || bytes.lone(k) == UInt8(ascii: "V")) && bytes.lone(k + 1) == colon
         }
-        var k = 0
-        while k < bytes.count && isWordByte(bytes[k]) { k += 1 }
+        var k = firstWordLength(bytes)
         if k == 1 && isAxis(0) { return true }
         guard k > 0 else { return false }
-        while k < bytes.count && bytes[k] == space { k += 1 }
-        guard k < bytes.count && bytes[k] == colon else { return false }
+        while k < bytes.count && bytes.lone(k) == space { k += 1 }
+        guard k < bytes.count && bytes.lone(k) == colon else { return false }
         k += 1
-        while k < bytes.count && bytes[k] == space { k += 1 }
+        while k < bytes.count && bytes.lone(k) == space { k += 1 }
         return isAxis(k)
     }
 
+    /// The statement's first word: the letters, digits and `_` it starts with (a character
+    /// that is not ASCII, or that a mark joins, ends it).
     static func firstWord(_ statement: String) -> String {
-        // Over the bytes when the word ends at an ASCII byte or at the end: an ASCII character
-        // forms one character with no ASCII character after it but a line feed after a
-        // return, so the word is the one `Character`s give, found without going character by
-        // character.
-        var length = 0
-        for byte in statement.utf8 {
-            if isWordByte(byte) {
-                length += 1
-            } else if byte >= 0x80 {
-                return String(statement.prefix(while: isWordCharacter))
-            } else {
-                break
-            }
+        var text = statement
+        return text.withUTF8 { utf8 in
+            let bytes = StatementBytes(bytes: utf8)
+            return bytes.text(0, firstWordLength(bytes))
         }
-        return String(decoding: statement.utf8.prefix(length), as: UTF8.self)
     }
 
-    @inline(__always)
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
-    }
-
-    static func isWordCharacter(_ c: Character) -> Bool {
-        c.isASCIILetter || c.isASCIIDigit || c == "_"
+    static func firstWordLength<S: CharacterBytes>(_ bytes: S) -> Int {
+        var k = 0
+        while k < bytes.count, let c = bytes.lone(k), ByteClass.isWordByte(c) { k += 1 }
+        return k
     }
 }

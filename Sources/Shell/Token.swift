@@ -29,162 +29,179 @@ public struct Token: Hashable, Sendable {
     }
 }
 
-/// Splits one statement into tokens (lexical rules of SPEC.md).
+/// The text of a statement as UTF-8 bytes, read one character at a time. Almost every
+/// character is one ASCII byte; a byte that is not ASCII, or an ASCII byte that a following
+/// mark joins (`a` + U+0301 is one character, no letter), starts a character that is never a
+/// name byte, a digit or a symbol: `lone(k)` tells the two apart. The lexer and the classifier
+/// are written once over this protocol, and specialised for the two readers: `ASCIIBytes`, for
+/// text where every byte is a character (almost every statement), and `StatementBytes`.
+protocol CharacterBytes {
+    var bytes: UnsafeBufferPointer<UInt8> { get }
+    /// The byte at `k` when it is a character by itself, else nil.
+    func lone(_ k: Int) -> UInt8?
+    /// The length in bytes of the character that starts at `k` (a grapheme cluster).
+    func characterLength(_ k: Int) -> Int
+    /// The column (1-based, in characters) of the character that starts at byte `k`.
+    func column(of k: Int) -> Int
+    /// Tokens made with their byte offsets as columns, given their columns.
+    func columns(ofOffsets tokens: inout [Token], plus offset: Int)
+}
+
+extension CharacterBytes {
+    var count: Int { bytes.count }
+
+    /// The character that starts at `k`.
+    func character(_ k: Int) -> Character {
+        Character(text(k, k + characterLength(k)))
+    }
+
+    func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+    }
+
+    /// Where the character after the one at `k` starts.
+    @inline(__always)
+    func after(_ k: Int) -> Int { lone(k) != nil ? k + 1 : k + characterLength(k) }
+}
+
+/// Text in which every byte is one character: all ASCII, no return before a line feed.
+struct ASCIIBytes: CharacterBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    @inline(__always) func lone(_ k: Int) -> UInt8? { bytes[k] }
+    @inline(__always) func characterLength(_ k: Int) -> Int { 1 }
+    func column(of k: Int) -> Int { k + 1 }
+    func columns(ofOffsets tokens: inout [Token], plus offset: Int) {
+        for t in tokens.indices { tokens[t].column += 1 + offset }
+    }
+}
+
+/// Any text: a byte is a character by itself unless it is not ASCII, a mark joins it to what
+/// follows, or it is the return of a return and line feed.
+struct StatementBytes: CharacterBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Whether every byte is one character, so that `ASCIIBytes` reads the text.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One pass that the compiler can vectorise (the bits of every byte, and whether a
+        // return is there), then a look for a return before a line feed only when there is one.
+        var bits: UInt8 = 0
+        var returns = false
+        for byte in bytes {
+            bits |= byte
+            returns = returns || byte == 0x0D
+        }
+        guard bits < 0x80 else { return false }
+        guard returns, bytes.count > 1 else { return true }
+        for k in 1..<bytes.count where bytes[k] == 0x0A && bytes[k - 1] == 0x0D { return false }
+        return true
+    }
+
+    func lone(_ k: Int) -> UInt8? {
+        let byte = bytes[k]
+        guard byte < 0x80 else { return nil }
+        guard k + 1 < bytes.count else { return byte }
+        let next = bytes[k + 1]
+        if next < 0x80 { return byte == 0x0D && next == 0x0A ? nil : byte }
+        return characterLength(k) == 1 ? byte : nil
+    }
+
+    func column(of k: Int) -> Int {
+        var (at, column) = (0, 1)
+        while at < k { at = after(at); column += 1 }
+        return column
+    }
+
+    func columns(ofOffsets tokens: inout [Token], plus offset: Int) {
+        var (at, column) = (0, 1)
+        for t in tokens.indices {
+            while at < tokens[t].column { at = after(at); column += 1 }
+            tokens[t].column = column + offset
+        }
+    }
+
+    func characterLength(_ k: Int) -> Int {
+        var window = 32
+        while true {
+            let end = min(bytes.count, k + window)
+            let length = String(decoding: UnsafeBufferPointer(rebasing: bytes[k..<end]), as: UTF8.self).first!.utf8.count
+            if length < end - k || end == bytes.count { return length }
+            window *= 4
+        }
+    }
+}
+
+/// Byte classes of the command language.
+enum ByteClass {
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isWordByte(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x5F }
+}
+
+/// Splits one statement into tokens, and a line into statements: names (`[A-Za-z_][A-Za-z0-9_]*`),
+/// numbers, strings with escapes, symbols. One pass over the bytes; columns count characters.
 public enum Lexer {
+    /// The tokens of a statement whose text starts at column `columnOffset + 1` of what the
+    /// user typed (errors and tokens carry columns counted from there).
+    /// - Throws: `ShellError` for a malformed number, an unterminated string, a bad escape, a
+    ///   character that starts no token, a number too large.
     public static func tokens(_ text: String, columnOffset: Int = 0) throws -> [Token] {
-        do {
-            var text = text
-            return try text.withUTF8 { bytes in
-                // Printable ASCII and tabs (almost every statement): a character is a byte.
-                bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
-                    ? try scanASCII(bytes, columnOffset) : try scan(String(decoding: bytes, as: UTF8.self), columnOffset)
-            }
-        } catch let error as ShellError {
-            switch error {
-            case let .malformedNumber(t, column): throw ShellError.malformedNumber(t, column: column + columnOffset)
-            case let .unterminatedString(column): throw ShellError.unterminatedString(column: column + columnOffset)
-            case let .badEscape(t, column): throw ShellError.badEscape(t, column: column + columnOffset)
-            case let .unexpectedCharacter(t, column): throw ShellError.unexpectedCharacter(t, column: column + columnOffset)
-            default: throw error
-            }
+        var text = text
+        return try text.withUTF8 { bytes in
+            StatementBytes.isASCII(bytes) ? try scan(ASCIIBytes(bytes: bytes), columnOffset) : try scan(StatementBytes(bytes: bytes), columnOffset)
         }
     }
 
-    static func scan(_ text: String, _ columnOffset: Int) throws -> [Token] {
-        var tokens: [Token] = []
-        let chars = Array(text)
-        // Where each character starts in `text` (and its end), so that a token's text is a
-        // slice of it, not a string rebuilt character by character.
-        var starts = Array(text.indices)
-        starts.append(text.endIndex)
-        func slice(_ from: Int, _ to: Int) -> String { String(text[starts[from]..<starts[to]]) }
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            let column = i + 1
-            if c == " " || c == "\t" || c == "\r" { i += 1; continue }
-            if c.isASCIILetter || c == "_" {
-                var j = i
-                while j < chars.count, chars[j].isASCIILetter || chars[j].isASCIIDigit || chars[j] == "_" { j += 1 }
-                let word = slice(i, j)
-                tokens.append(Token(kind: .name(word), text: word, column: column + columnOffset))
-                i = j
-                continue
-            }
-            if c.isASCIIDigit {
-                var j = i
-                while j < chars.count, chars[j].isASCIIDigit { j += 1 }
-                if j < chars.count, chars[j] == ".", j + 1 < chars.count, chars[j + 1].isASCIIDigit {
-                    j += 1
-                    while j < chars.count, chars[j].isASCIIDigit { j += 1 }
-                }
-                if j < chars.count, chars[j] == "e" || chars[j] == "E" {
-                    var k = j + 1
-                    if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
-                    if k < chars.count, chars[k].isASCIIDigit {
-                        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
-                        j = k
-                    }
-                }
-                // A number runs into letters, digits or another point: malformed.
-                var end = j
-                while end < chars.count, chars[end].isASCIILetter || chars[end].isASCIIDigit || chars[end] == "_"
-                        || (!chars[end].isASCII && (chars[end].isLetter || chars[end].isNumber))
-                        || (chars[end] == "." && end + 1 < chars.count && chars[end + 1].isNumber) { end += 1 }
-                let typed = slice(i, end)
-                guard end == j else { throw ShellError.malformedNumber(typed, column: column) }
-                guard let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
-                guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
-                tokens.append(Token(kind: .number(value), text: typed, column: column + columnOffset))
-                i = j
-                continue
-            }
-            if c == "\"" {
-                var value = ""
-                var j = i + 1
-                var closed = false
-                while j < chars.count {
-                    let d = chars[j]
-                    if d == "\"" { closed = true; j += 1; break }
-                    if d == "\\" {
-                        guard j + 1 < chars.count else { break }
-                        switch chars[j + 1] {
-                        case "\"": value.append("\"")
-                        case "\\": value.append("\\")
-                        case "n": value.append("\n")
-                        default: throw ShellError.badEscape("\\\(chars[j + 1])", column: j + 1)
-                        }
-                        j += 2
-                        continue
-                    }
-                    value.append(d)
-                    j += 1
-                }
-                guard closed else { throw ShellError.unterminatedString(column: column) }
-                tokens.append(Token(kind: .string(value), text: slice(i, j), column: column + columnOffset))
-                i = j
-                continue
-            }
-            if c == "=" || c == "<" || c == ">", i + 1 < chars.count, chars[i + 1] == "=" {
-                let two = String(c) + "="
-                tokens.append(Token(kind: .symbol(two), text: two, column: column + columnOffset))
-                i += 2
-                continue
-            }
-            if "=*/+-@:.|(),[]".contains(c) {
-                tokens.append(Token(kind: .symbol(String(c)), text: String(c), column: column + columnOffset))
-                i += 1
-                continue
-            }
-            throw ShellError.unexpectedCharacter(String(c), column: column)
-        }
-        return tokens
-    }
-
-    /// `scan` for printable ASCII text, over its bytes (the same rules, without splitting the
-    /// text into `Character`s first).
-    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ columnOffset: Int) throws -> [Token] {
-        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        func isWordByte(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x5F }
-        func slice(_ from: Int, _ to: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) }
-        let n = bytes.count
+    /// The one lexer. `i` walks the bytes a character at a time; tokens are made with the
+    /// byte offset where they start, turned into columns (characters) at the end, and an error
+    /// counts the characters before it only when it is thrown.
+    static func scan<S: CharacterBytes>(_ s: S, _ columnOffset: Int) throws -> [Token] {
+        typealias B = ByteClass
+        let n = s.count
         var tokens: [Token] = []
         var i = 0
+        func column(_ k: Int) -> Int { s.column(of: k) + columnOffset }
         while i < n {
-            let c = bytes[i]
-            let column = i + 1
-            if c == 0x20 || c == 0x09 { i += 1; continue }
-            if isLetter(c) || c == 0x5F {
+            guard let c = s.lone(i) else { throw ShellError.unexpectedCharacter(String(s.character(i)), column: column(i)) }
+            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            if B.isLetter(c) || c == 0x5F {
                 var j = i
-                while j < n, isWordByte(bytes[j]) { j += 1 }
-                let word = slice(i, j)
-                tokens.append(Token(kind: .name(word), text: word, column: column + columnOffset))
+                while j < n, let d = s.lone(j), B.isWordByte(d) { j += 1 }
+                let word = s.text(i, j)
+                tokens.append(Token(kind: .name(word), text: word, column: i))
                 i = j
                 continue
             }
-            if isDigit(c) {
+            if B.isDigit(c) {
                 var j = i
-                while j < n, isDigit(bytes[j]) { j += 1 }
-                if j + 1 < n, bytes[j] == 0x2E, isDigit(bytes[j + 1]) {
+                func digit(_ k: Int) -> Bool { k < n && s.lone(k).map(B.isDigit) == true }
+                while digit(j) { j += 1 }
+                if j < n, s.lone(j) == 0x2E, digit(j + 1) {
                     j += 1
-                    while j < n, isDigit(bytes[j]) { j += 1 }
+                    while digit(j) { j += 1 }
                 }
-                if j < n, bytes[j] == 0x65 || bytes[j] == 0x45 {
+                if j < n, s.lone(j) == 0x65 || s.lone(j) == 0x45 {
                     var k = j + 1
-                    if k < n, bytes[k] == 0x2B || bytes[k] == 0x2D { k += 1 }
-                    if k < n, isDigit(bytes[k]) {
-                        while k < n, isDigit(bytes[k]) { k += 1 }
+                    if k < n, s.lone(k) == 0x2B || s.lone(k) == 0x2D { k += 1 }
+                    if digit(k) {
+                        while digit(k) { k += 1 }
                         j = k
                     }
                 }
-                // A number runs into letters, digits or another point: malformed.
+                // A number runs into letters, digits (of any script) or another point: malformed.
                 var end = j
-                while end < n, isWordByte(bytes[end]) || (bytes[end] == 0x2E && end + 1 < n && isDigit(bytes[end + 1])) { end += 1 }
-                let typed = slice(i, end)
-                guard end == j, let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column) }
+                func runsOn(_ k: Int) -> Bool {
+                    if let d = s.lone(k) {
+                        if B.isWordByte(d) { return true }
+                        return d == 0x2E && k + 1 < n && (s.lone(k + 1).map(B.isDigit) ?? s.character(k + 1).isNumber)
+                    }
+                    let other = s.character(k)
+                    return other.isLetter || other.isNumber
+                }
+                while end < n, runsOn(end) { end = s.after(end) }
+                let typed = s.text(i, end)
+                guard end == j, let value = Double(typed) else { throw ShellError.malformedNumber(typed, column: column(i)) }
                 guard value.isFinite else { throw ShellError.numberTooLarge(typed) }
-                tokens.append(Token(kind: .number(value), text: typed, column: column + columnOffset))
+                tokens.append(Token(kind: .number(value), text: typed, column: i))
                 i = j
                 continue
             }
@@ -193,109 +210,82 @@ public enum Lexer {
                 var j = i + 1
                 var closed = false
                 while j < n {
-                    let d = bytes[j]
+                    let d = s.lone(j)
                     if d == 0x22 { closed = true; j += 1; break }
                     if d == 0x5C {
                         guard j + 1 < n else { break }
-                        switch bytes[j + 1] {
+                        switch s.lone(j + 1) {
                         case 0x22: value.append(0x22)
                         case 0x5C: value.append(0x5C)
                         case 0x6E: value.append(0x0A)
-                        default: throw ShellError.badEscape("\\" + slice(j + 1, j + 2), column: j + 1)
+                        default: throw ShellError.badEscape("\\" + String(s.character(j + 1)), column: column(j))
                         }
                         j += 2
                         continue
                     }
-                    value.append(d)
-                    j += 1
+                    let from = j
+                    j = s.after(j)
+                    value.append(contentsOf: UnsafeBufferPointer(rebasing: s.bytes[from..<j]))
                 }
-                guard closed else { throw ShellError.unterminatedString(column: column) }
-                tokens.append(Token(kind: .string(String(decoding: value, as: UTF8.self)), text: slice(i, j), column: column + columnOffset))
+                guard closed else { throw ShellError.unterminatedString(column: column(i)) }
+                tokens.append(Token(kind: .string(String(decoding: value, as: UTF8.self)), text: s.text(i, j), column: i))
                 i = j
                 continue
             }
-            if c == 0x3D || c == 0x3C || c == 0x3E, i + 1 < n, bytes[i + 1] == 0x3D {
-                let two = slice(i, i + 2)
-                tokens.append(Token(kind: .symbol(two), text: two, column: column + columnOffset))
+            if c == 0x3D || c == 0x3C || c == 0x3E, i + 1 < n, s.lone(i + 1) == 0x3D {
+                let two = s.text(i, i + 2)
+                tokens.append(Token(kind: .symbol(two), text: two, column: i))
                 i += 2
                 continue
             }
-            let one = slice(i, i + 1)
-            guard Lexer.symbolBytes.contains(c) else { throw ShellError.unexpectedCharacter(one, column: column) }
-            tokens.append(Token(kind: .symbol(one), text: one, column: column + columnOffset))
+            let one = s.text(i, i + 1)
+            guard Lexer.symbolBytes.contains(c) else { throw ShellError.unexpectedCharacter(one, column: column(i)) }
+            tokens.append(Token(kind: .symbol(one), text: one, column: i))
             i += 1
         }
+        // Offsets to columns.
+        s.columns(ofOffsets: &tokens, plus: columnOffset)
         return tokens
     }
 
     /// The one-character symbols, `=*/+-@:.|(),[]`.
     static let symbolBytes = Set("=*/+-@:.|(),[]".utf8)
 
-    /// Splits a line into statements at `;` and drops a `#` comment, both outside strings.
+    /// Splits a line into statements at `;` and drops a `#` comment, both outside strings; each
+    /// statement without white space at either end, empty ones dropped.
     public static func statements(_ line: String) -> [String] {
-        asciiStatements(line) ?? characterStatements(line)
+        var line = line
+        return line.withUTF8 { bytes in
+            StatementBytes.isASCII(bytes) ? statements(ASCIIBytes(bytes: bytes), isASCII: true) : statements(StatementBytes(bytes: bytes), isASCII: false)
+        }
     }
 
-    /// `statements` character by character (any line).
-    static func characterStatements(_ line: String) -> [String] {
+    static func statements<S: CharacterBytes>(_ s: S, isASCII: Bool) -> [String] {
         var statements: [String] = []
-        var current = ""
+        func take(_ start: Int, _ end: Int) {
+            let statement = isASCII ? trimmedASCII(s.bytes, start..<end) : s.text(start, end).trimmingWhitespace()
+            if !statement.isEmpty { statements.append(statement) }
+        }
+        var start = 0
         var inString = false
         var escaped = false
-        for c in line {
+        var k = 0
+        while k < s.count {
+            let c = s.lone(k)
             if inString {
-                current.append(c)
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
-                continue
+                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+            } else if c == 0x23 {  // '#': the rest is a comment
+                break
+            } else if c == 0x3B {  // ';'
+                take(start, k)
+                start = k + 1
+            } else if c == 0x22 {
+                inString = true
             }
-            if c == "#" { break }
-            if c == ";" {
-                statements.append(current)
-                current = ""
-                continue
-            }
-            if c == "\"" { inString = true }
-            current.append(c)
+            k = s.after(k)
         }
-        statements.append(current)
-        return statements.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-    }
-
-    /// `statements` over the bytes of a line that is all ASCII (most are), nil for any other:
-    /// there every character is one byte but a return and line feed, which split nothing.
-    /// Bytes, not a string grown per character.
-    static func asciiStatements(_ line: String) -> [String]? {
-        var line = line
-        return line.withUTF8 { bytes -> [String]? in
-            var statements: [String] = []
-            func take(_ start: Int, _ end: Int) {
-                let statement = trimmedASCII(bytes, start..<end)
-                if !statement.isEmpty { statements.append(statement) }
-            }
-            var start = 0
-            var inString = false
-            var escaped = false
-            var k = 0
-            while k < bytes.count {
-                let byte = bytes[k]
-                if byte >= 0x80 { return nil }
-                if inString {
-                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                } else if byte == 0x23 {  // '#': the rest is a comment
-                    break
-                } else if byte == 0x3B {  // ';'
-                    take(start, k)
-                    start = k + 1
-                } else if byte == 0x22 {
-                    inString = true
-                }
-                k += 1
-            }
-            // A comment's bytes are not looked at: the line must still be all ASCII.
-            for rest in k..<bytes.count where bytes[rest] >= 0x80 { return nil }
-            take(start, k)
-            return statements
-        }
+        take(start, k)
+        return statements
     }
 
     /// The bytes in `range` without ASCII whitespace at either end, as text.

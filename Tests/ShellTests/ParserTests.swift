@@ -135,48 +135,44 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(Lexer.statements("   # only a comment") == [])
 }
 
-/// The byte-level splitting of ASCII lines and the byte-level first word say what the
-/// character-level ones say, on random lines made of the characters that matter (quotes,
-/// escapes, separators, comments, every ASCII space, a return before a line feed) and, for the
-/// word, of characters that join the one before them (a combining accent, which makes `a` +
+/// The byte-level splitting of lines, first word and row say what the same rules read
+/// character by character say (`CharacterOracle`), on random lines made of the characters that
+/// matter (quotes, escapes, separators, comments, every ASCII space, a return before a line
+/// feed) with characters that join the one before them put in (a combining accent makes `a` +
 /// U+0301 one character that is no ASCII letter).
 @Test func byteLevelSplittingAndWordsAgreeWithCharacters() {
     var rng = SystemRandomNumberGenerator()
     let pieces = ["a", "b7", "_x", ";", "#", "\"", "\\", " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", "=", ".", ":"]
-    let joining = ["\u{301}", "é", "\u{200D}"]
+    let joining = ["\u{301}", "é", "\u{200D}", "\u{00A0}", "\u{3000}"]
     for round in 0..<3000 {
         let count = Int.random(in: 0...14, using: &rng)
         var line = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
-        #expect(Lexer.asciiStatements(line) == Lexer.characterStatements(line), "\(line.debugDescription)")
-        #expect(Commands.firstWord(line) == String(line.prefix(while: Commands.isWordCharacter)), "\(line.debugDescription)")
         if round % 2 == 0, !line.isEmpty {
             let at = line.index(line.startIndex, offsetBy: Int.random(in: 0...line.count, using: &rng))
             line.insert(contentsOf: joining.randomElement(using: &rng)!, at: at)
-            #expect(Lexer.asciiStatements(line) == nil, "\(line.debugDescription)")
-            #expect(Lexer.statements(line) == Lexer.characterStatements(line))
-            #expect(Commands.firstWord(line) == String(line.prefix(while: Commands.isWordCharacter)), "\(line.debugDescription)")
         }
+        #expect(Lexer.statements(line) == CharacterOracle.statements(line), "\(line.debugDescription)")
+        #expect(Commands.firstWord(line) == CharacterOracle.firstWord(line), "\(line.debugDescription)")
+        #expect(Commands.isConstraint(line) == CharacterOracle.isConstraint(line), "\(line.debugDescription)")
     }
     #expect(Commands.firstWord("new\u{301} view") == "ne")
-    // Which row runs a statement, with what text at what column, read over bytes or characters.
-    let words = ["new", "show", "H", "V", "a", "b1", ":", ".", "|", "-", "[", "]", " ", "\t", "\r\n", "view", "==", "#"]
+    #expect(Lexer.statements("a;\u{301} b") == ["a;\u{301} b"])
+    // Which row runs a statement, with what text at what column.
+    let words = ["new", "show", "H", "V", "a", "b1", ":", ".", "|", "-", "[", "]", " ", "\t", "\r\n", "view", "==", "#",
+                 "é", "\u{301}", "frame"]
     for _ in 0..<3000 {
         let statement = (0..<Int.random(in: 0...8, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined()
-        var copy = statement
-        let (bytes, characters) = copy.withUTF8 { utf8 in
-            (Result { try Commands.row(for: statement, ascii: Commands.isPlainASCII(utf8) ? utf8 : nil) },
-             Result { try Commands.row(for: statement, ascii: nil) })
-        }
-        let describe = { (result: Result<(Command, Arguments)?, Error>) -> String in
+        let bytes = Result { try Commands.row(for: statement).map { ($0.0.name, $0.1.text, $0.1.column) } }
+        let characters = Result { try CharacterOracle.row(for: statement) }
+        let describe = { (result: Result<(String, String, Int)?, Error>) -> String in
             switch result {
-            case let .success(row?): "\(row.0.name) \(row.1.text.debugDescription) \(row.1.column)"
+            case let .success(row?): "\(row.0) \(row.1.debugDescription) \(row.2)"
             case .success(nil): "none"
             case let .failure(error): "\(error)"
             }
         }
         #expect(describe(bytes) == describe(characters), "\(statement.debugDescription)")
     }
-    #expect(Lexer.statements("a;\u{301} b") == ["a;\u{301} b"])
 }
 
 @Test func numbersAreDecimalWithSignFractionAndExponent() throws {
@@ -256,13 +252,15 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(sink.output.hasSuffix("undone: layout\nundone: constant c1 50\nredone: constant c1 50\nredone: layout\n"))
 }
 
-/// The byte lexer for printable ASCII gives the tokens, or the error, that the character lexer
-/// gives, on random statements made of the pieces that matter (names, numbers with points and
-/// exponents, strings with escapes, two-character symbols, stray characters).
-@Test func theASCIILexerAgreesWithTheCharacterLexer() throws {
+/// The lexer gives the tokens, or the error, that the same rules read character by character
+/// give (`CharacterOracle`), on random statements made of the pieces that matter (names,
+/// numbers with points and exponents, strings with escapes, two-character symbols, stray
+/// characters, letters and digits of other scripts, joining marks, returns).
+@Test func theLexerAgreesWithTheCharacterRules() throws {
     let pieces = ["a", "b2", "_x", "width", " ", "\t", "1", "20", "3.5", "4.", ".5", "1e3", "2E-2", "7e", "8e+", "9x", "1.2.3", "12_",
                   "\"", "\"hi\"", "\\", "\\n", "\\\"", "\\q", "=", "==", "<=", ">=", "<", ">", "*", "/", "+", "-", "@", ":", ".",
-                  "|", "(", ")", ",", "[", "]", "!", "?", "$", "%", "~", "`", "{", "}", "'", "^", "&", "1e400", "0.0000001"]
+                  "|", "(", ")", ",", "[", "]", "!", "?", "$", "%", "~", "`", "{", "}", "'", "^", "&", "1e400", "0.0000001",
+                  "é", "\u{301}", "\u{200D}", "٣", "日本", "\r", "\r\n", "\u{00A0}", "“", "👨‍👩‍👧"]
     var generator = SystemRandomNumberGenerator()
     func lex(_ body: () throws -> [Token]) -> Result<[Token], ShellError> {
         do { return .success(try body()) } catch let error as ShellError { return .failure(error) } catch { return .failure(.syntax("\(error)", usage: nil)) }
@@ -270,12 +268,11 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     for _ in 0..<20_000 {
         let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         let offset = Int.random(in: 0...3, using: &generator)
-        let characters = lex { try Lexer.scan(text, offset) }
-        var copy = text
-        let bytes = lex { try copy.withUTF8 { try Lexer.scanASCII($0, offset) } }
+        let characters = lex { try CharacterOracle.tokens(text, columnOffset: offset) }
+        let bytes = lex { try Lexer.tokens(text, columnOffset: offset) }
         #expect(characters == bytes, "\(text.debugDescription)")
     }
-    // Through `tokens`: a non-ASCII statement takes the character lexer, columns in characters.
+    // Columns count characters.
     #expect(throws: ShellError.unexpectedCharacter("é", column: 1)) { try Lexer.tokens("é.width == 5") }
     #expect(try Lexer.tokens("t.text = \"café\" 3").map(\.column) == [1, 2, 3, 8, 10, 17])
 }
