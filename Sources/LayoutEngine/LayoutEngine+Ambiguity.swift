@@ -8,7 +8,7 @@ extension LayoutEngine {
     /// The constraints that fix a frame component (or any attribute) of a view, as a chain
     /// from what is fixed; empty steps when nothing fixes it.
     public func explain(_ id: ViewID, attribute: LayoutAttribute?) -> Explanation {
-        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else {
+        guard id != Hierarchy.rootID, id < link.variables.count, let v = link.variables[id] else {
             return Explanation(chain: Chain(steps: [], unordered: []), isFree: false)
         }
         let targets: [Variable]
@@ -28,7 +28,7 @@ extension LayoutEngine {
             let ids = solver.determiningConstraints(of: variable)
             if ids.isEmpty || !range(of: variable).isUnique { free = true }
             for id in ids {
-                guard let ref = refByID[id.index] else { continue }
+                guard let ref = link.refByID[id.index] else { continue }
                 if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
                 refs.append(ref)
             }
@@ -41,7 +41,7 @@ extension LayoutEngine {
     /// Why a view is ambiguous, and what would pin it; nil when its frame is unique.
     public func ambiguityReport(_ id: ViewID) -> AmbiguityReport? {
         let components = ambiguousComponents(of: id)
-        guard !components.isEmpty, let v = variables[id] else { return nil }
+        guard !components.isEmpty, let v = link.variables[id] else { return nil }
         var reasons: [AmbiguityReason] = []
         var pins: [Pin] = []
         for axis in [Axis.horizontal, .vertical] {
@@ -96,8 +96,8 @@ extension LayoutEngine {
         let range = range(of: variable)
         guard range.lower != nil || range.upper != nil else { return nil }
         var result: [ConstraintRef] = []
-        for ref in variableUsers[variable.index] ?? [] {
-            let compiled = installed[ref]!.compiled
+        for ref in link.variableUsers[variable.index] ?? [] {
+            let compiled = link.installed[ref]!.compiled
             guard compiled.relation != .equal, compiled.expression.terms.count == 1 else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
             result.append(ref)
@@ -113,10 +113,10 @@ extension LayoutEngine {
     public func installedRequiredEqualities(touching views: some Sequence<ViewID>) -> [ConstraintRef] {
         var found = Set<ConstraintRef>()
         for id in views {
-            guard id < variables.count, let v = variables[id] else { continue }
+            guard id < link.variables.count, let v = link.variables[id] else { continue }
             for variable in [v.minX, v.minY, v.width, v.height] {
-                for ref in variableUsers[variable.index] ?? [] {
-                    guard let compiled = installed[ref]?.compiled, compiled.isRequired, compiled.relation == .equal else { continue }
+                for ref in link.variableUsers[variable.index] ?? [] {
+                    guard let compiled = link.installed[ref]?.compiled, compiled.isRequired, compiled.relation == .equal else { continue }
                     found.insert(ref)
                 }
             }
@@ -129,27 +129,27 @@ extension LayoutEngine {
     /// violated: equal priorities that trade off.
     /// - Complexity: a range query per optional constraint in that neighbourhood.
     func competingConstraints(near id: ViewID) -> [ConstraintRef] {
-        guard id < variables.count, let v = variables[id] else { return [] }
+        guard id < link.variables.count, let v = link.variables[id] else { return [] }
         let starts = [v.minX.index, v.minY.index, v.width.index, v.height.index]
         // Views of one neighbourhood (a cell's labels) share its walk: each of the view's
         // variables is walked alone, once per solver state, to the end of its component. When
         // those components hold fewer than the limit together, the walk from all four would
         // have visited all of them and nothing else, so their union is its answer.
-        if competingWalks.generation != generation { competingWalks = CompetingWalks(generation: generation) }
+        if caches.competingWalks.generation != generation { caches.competingWalks = CompetingWalks(generation: generation) }
         // As soon as they reach the limit, the walk from all four goes as it always did (in a
         // large component, one walk more than before at most).
         var parts: [Int] = []
         var total = 0
         for start in starts {
-            let part = competingWalks.partOfVariable[start] ?? walkComponent(from: start)
+            let part = caches.competingWalks.partOfVariable[start] ?? walkComponent(from: start)
             if !parts.contains(part) {
                 parts.append(part)
-                total += competingWalks.parts[part].count
+                total += caches.competingWalks.parts[part].count
             }
             guard total < LayoutEngine.competingWalkLimit else { return competing(walk(from: starts).candidates) }
         }
-        if parts.count == 1 { return competingWalks.parts[parts[0]].competing }
-        return inActivationOrder(parts.flatMap { competingWalks.parts[$0].competing })
+        if parts.count == 1 { return caches.competingWalks.parts[parts[0]].competing }
+        return inActivationOrder(parts.flatMap { caches.competingWalks.parts[$0].competing })
     }
 
     static let competingWalkLimit = 256
@@ -160,9 +160,9 @@ extension LayoutEngine {
     /// - Returns: its index in `competingWalks.parts`.
     private func walkComponent(from start: Int32) -> Int {
         let (candidates, visited, complete) = walk(from: [start])
-        let part = competingWalks.parts.count
-        competingWalks.parts.append(complete ? (candidates.count, competing(candidates)) : (LayoutEngine.competingWalkLimit, []))
-        for variable in visited { competingWalks.partOfVariable[variable] = part }
+        let part = caches.competingWalks.parts.count
+        caches.competingWalks.parts.append(complete ? (candidates.count, competing(candidates)) : (LayoutEngine.competingWalkLimit, []))
+        for variable in visited { caches.competingWalks.partOfVariable[variable] = part }
         return part
     }
 
@@ -172,8 +172,8 @@ extension LayoutEngine {
         // Variables and constraints seen are marked with this walk's stamp, by variable index
         // and solver id (two hashed sets per view were most of `ambiguous` over thousands of
         // ambiguous views).
-        walkStamp += 1
-        let stamp = walkStamp
+        marks.walkStamp += 1
+        let stamp = marks.walkStamp
         var candidates: [(ref: ConstraintRef, current: Installed)] = []
         var visited: [Int32] = []
         var queue = starts
@@ -181,34 +181,34 @@ extension LayoutEngine {
         while head < queue.count && candidates.count < LayoutEngine.competingWalkLimit {
             let variable = Int(queue[head])
             head += 1
-            guard LayoutEngine.firstVisit(variable, in: &variableWalkStamps, stamp: stamp) else { continue }
+            guard LayoutEngine.firstVisit(variable, in: &marks.variableWalkStamps, stamp: stamp) else { continue }
             visited.append(Int32(variable))
-            for ref in variableUsers[Int32(variable)] ?? [] {
-                let current = installed[ref]!
+            for ref in link.variableUsers[Int32(variable)] ?? [] {
+                let current = link.installed[ref]!
                 guard markFirstVisit(of: current.id, stamp: stamp) else { continue }
                 candidates.append((ref, current))
                 for term in current.compiled.expression.terms { queue.append(term.variable.index) }
             }
         }
         // Complete when nothing is left to visit (the rest of the queue was seen).
-        let complete = queue[head...].allSatisfy { LayoutEngine.isVisited(Int($0), in: variableWalkStamps, stamp: stamp) }
+        let complete = queue[head...].allSatisfy { LayoutEngine.isVisited(Int($0), in: marks.variableWalkStamps, stamp: stamp) }
         return (candidates, visited, complete)
     }
 
     func competing(_ refs: [ConstraintRef]) -> [ConstraintRef] {
-        competing(refs.compactMap { ref in installed[ref].map { (ref, $0) } })
+        competing(refs.compactMap { ref in link.installed[ref].map { (ref, $0) } })
     }
 
     /// Those of `refs` that are optional and give way by different amounts in different optimal
     /// layouts.
     func competing(_ refs: [(ref: ConstraintRef, current: Installed)]) -> [ConstraintRef] {
-        if competingMemo.generation != generation { competingMemo = (generation, [:]) }
+        if caches.competingMemo.generation != generation { caches.competingMemo = (generation, [:]) }
         var result: [ConstraintRef] = []
         for (ref, current) in refs {
             guard !current.compiled.isRequired, !current.compiled.expression.terms.isEmpty else { continue }
             // Views of one component ask about the same constraints: each is asked once per
             // solver state.
-            if let known = competingMemo.verdicts[ref] {
+            if let known = caches.competingMemo.verdicts[ref] {
                 if known { result.append(ref) }
                 continue
             }
@@ -223,7 +223,7 @@ extension LayoutEngine {
                 case .greaterThanOrEqual: violatedSomewhere = (range.lower ?? -1) < -1e-9
                 }
             }
-            competingMemo.verdicts[ref] = violatedSomewhere
+            caches.competingMemo.verdicts[ref] = violatedSomewhere
             if violatedSomewhere { result.append(ref) }
         }
         return inActivationOrder(result)

@@ -28,7 +28,7 @@ extension LayoutEngine {
             guard coefficient != 0 else { return nil }
             let value = clean(-rest / coefficient)
             known[variable] = value
-            guard let component = components[variable] else { return nil }
+            guard let component = link.components[variable] else { return nil }
             return Setting(component: component, value: value, atLimit: compiled.relation != .equal)
         }
 
@@ -73,9 +73,9 @@ extension LayoutEngine {
 
     /// A constraint as the solver holds it (or would): `expression RELATION 0`.
     func compiledForm(_ ref: ConstraintRef) -> Constraint? {
-        if let current = installed[ref] { return current.compiled }
+        if let current = link.installed[ref] { return current.compiled }
         guard let constraint = hierarchy.constraint(ref) else { return nil }
-        for item in constraint.items where item >= variables.count || variables[item] == nil {
+        for item in constraint.items where item >= link.variables.count || link.variables[item] == nil {
             if item != Hierarchy.rootID { return nil }
         }
         return try? compile(constraint)
@@ -90,7 +90,7 @@ extension LayoutEngine {
 
     /// The engine variable behind a frame component (the `{id: N}` of `_autolayoutTrace`).
     public func variableIndex(of component: FrameComponent, of id: ViewID) -> Int? {
-        guard id < variables.count, let v = variables[id] else { return nil }
+        guard id < link.variables.count, let v = link.variables[id] else { return nil }
         return Int(variable(component, v).index)
     }
 }

@@ -62,18 +62,18 @@ extension LayoutEngine {
     /// `broken` through shared variables.
     func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
         guard let target = compiledForm(broken) else { return false }
-        let index = variableUsers
+        let index = link.variableUsers
         var seenVariables = Set<Int32>()
         var connected = Set<ConstraintRef>()
         var queue = target.expression.terms.map(\.variable.index)
         while let variable = queue.popLast() {
             guard seenVariables.insert(variable).inserted else { continue }
             for ref in index[variable] ?? [] where ref != member && connected.insert(ref).inserted {
-                let compiled = installed[ref]!.compiled
+                let compiled = link.installed[ref]!.compiled
                 if compiled.isRequired { queue += compiled.expression.terms.map(\.variable.index) }
             }
         }
-        let required = connected.sorted().map { installed[$0]!.compiled }.filter(\.isRequired)
+        let required = connected.sorted().map { link.installed[$0]!.compiled }.filter(\.isRequired)
         return canHold(required + [target], sizesNonNegative: false)
     }
 
@@ -98,7 +98,7 @@ extension LayoutEngine {
     /// The violated constraints in listing order, found among the optional ones in the solver
     /// rather than by listing every constraint.
     func violatedRefs() -> [ConstraintRef] {
-        let found = installed.compactMap { ref, current in isViolated(current) ? ref : nil }
+        let found = link.installed.compactMap { ref, current in isViolated(current) ? ref : nil }
         return hierarchy.inListingOrder(found)
     }
 

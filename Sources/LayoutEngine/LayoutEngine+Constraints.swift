@@ -74,7 +74,7 @@ extension LayoutEngine {
         let index = h.constraints.count
         h.constraints.append(constraint)
         h.constraintTable.note(constraint.name, index)
-        dirtyRefs.insert(.user(index))
+        pending.dirtyRefs.insert(.user(index))
         return constraint.name
     }
 
@@ -94,7 +94,7 @@ extension LayoutEngine {
                     h.constraints[index]!.stamp = h.clock
                 }
                 h.constraints[index]!.isActive = active
-                dirtyRefs.insert(.user(index))
+                pending.dirtyRefs.insert(.user(index))
             }
         }
     }
@@ -106,7 +106,7 @@ extension LayoutEngine {
             for index in indices {
                 guard h.constraints[index] != nil else { continue }
                 h.constraints[index] = nil
-                dirtyRefs.insert(.user(index))
+                pending.dirtyRefs.insert(.user(index))
             }
         }
     }
@@ -123,7 +123,7 @@ extension LayoutEngine {
                 h.constraints[index]!.stamp = h.clock
             }
             h.constraints[index]!.priority = priority
-            dirtyRefs.insert(.user(index))
+            pending.dirtyRefs.insert(.user(index))
         }
     }
 
@@ -133,7 +133,7 @@ extension LayoutEngine {
             let index = try h.userConstraintIndex(name, action: "constant")
             try h.check(constant, "constant")
             h.constraints[index]!.constant = constant
-            dirtyRefs.insert(.user(index))
+            pending.dirtyRefs.insert(.user(index))
         }
     }
 

@@ -25,7 +25,7 @@ extension LayoutEngine {
     /// The solved alignment rectangle, with the frame's `insets` around it.
     func solvedFrame(_ id: ViewID, insets: EdgeInsets) -> Rect {
         if id == Hierarchy.rootID { return hierarchy.root.frame }
-        guard id < variables.count, let v = variables[id] else { return .zero }
+        guard id < link.variables.count, let v = link.variables[id] else { return .zero }
         let alignment = Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
                              width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
         return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
@@ -49,7 +49,7 @@ extension LayoutEngine {
     public func state(of ref: ConstraintRef, _ constraint: LayoutConstraint) -> ConstraintState {
         guard constraint.isActive else { return .inactive }
         if broken[ref] != nil { return .broken }
-        guard let current = installed[ref] else { return .satisfied }
+        guard let current = link.installed[ref] else { return .satisfied }
         if constraint.isRequired { return .satisfied }
         return ((try? solver.isSatisfied(current.id)) ?? true) ? .satisfied : .violated
     }
@@ -63,7 +63,7 @@ extension LayoutEngine {
     /// `error(of:)` for the constraint `ref` names, already at hand (a system constraint is
     /// made anew each time it is looked up: `dump` looked each up three times).
     public func error(of ref: ConstraintRef, _ constraint: LayoutConstraint) -> Double {
-        guard let current = installed[ref] else { return broken[ref] != nil ? brokenError(constraint) : 0 }
+        guard let current = link.installed[ref] else { return broken[ref] != nil ? brokenError(constraint) : 0 }
         guard state(of: ref, constraint) == .violated else { return 0 }
         return clean((try? solver.error(of: current.id)) ?? 0)
     }
@@ -83,10 +83,10 @@ extension LayoutEngine {
     /// For a violated optional constraint: a minimal set of other constraints of equal or
     /// higher priority that cannot all hold with it (the engine's givens left out).
     public func forcedBy(_ ref: ConstraintRef) -> [ConstraintRef] {
-        guard state(of: ref) == .violated, let current = installed[ref],
+        guard state(of: ref) == .violated, let current = link.installed[ref],
               let ids = try? solver.violationExplanation(for: current.id) else { return [] }
         let refs = ids.compactMap { id -> ConstraintRef? in
-            guard let other = refByID[id.index] else { return nil }
+            guard let other = link.refByID[id.index] else { return nil }
             if case let .system(_, kind) = other, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return nil }
             return other
         }.sorted()
@@ -101,7 +101,7 @@ extension LayoutEngine {
 
     /// Broken constraints with the conflicting set each was broken from, in breaking order.
     public var conflicts: [(broken: ConstraintRef, set: [ConstraintRef])] {
-        brokenOrder.compactMap { ref in broken[ref].map { (ref, $0) } }
+        breaking.brokenOrder.compactMap { ref in broken[ref].map { (ref, $0) } }
     }
 
     public func name(of ref: ConstraintRef) -> String {
@@ -117,17 +117,17 @@ extension LayoutEngine {
 
     /// The range of a frame component over the optimal layouts (nil ends are unbounded).
     public func range(of component: FrameComponent, of id: ViewID) -> ComponentRange? {
-        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
+        guard id != Hierarchy.rootID, id < link.variables.count, let v = link.variables[id] else { return nil }
         let range = range(of: variable(component, v))
         return ComponentRange(lower: range.lower, upper: range.upper, isUnique: range.isUnique)
     }
 
     /// The solver's `range(of:)` for a variable, once per solver state.
     func range(of variable: Variable) -> ValueRange {
-        if rangeMemo.generation != generation { rangeMemo = (generation, [:]) }
-        if let known = rangeMemo.ranges[variable.index] { return known }
+        if caches.rangeMemo.generation != generation { caches.rangeMemo = (generation, [:]) }
+        if let known = caches.rangeMemo.ranges[variable.index] { return known }
         let range = solver.range(of: variable)
-        rangeMemo.ranges[variable.index] = range
+        caches.rangeMemo.ranges[variable.index] = range
         return range
     }
 
@@ -142,13 +142,13 @@ extension LayoutEngine {
 
     /// Ambiguous components of every view, computed once per solver state.
     func ambiguity() -> [ViewID: [FrameComponent]] {
-        if let cache = ambiguityCache, cache.generation == generation { return cache.result }
+        if let cache = caches.ambiguityCache, cache.generation == generation { return cache.result }
         var result: [ViewID: [FrameComponent]] = [:]
         for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
             let free = freeComponents(of: id)
             if !free.isEmpty { result[id] = free }
         }
-        ambiguityCache = (generation, result)
+        caches.ambiguityCache = (generation, result)
         return result
     }
 
@@ -158,13 +158,13 @@ extension LayoutEngine {
     /// - Throws: `LayoutError.notAmbiguous` when the view's frame is unique.
     public func exerciseAmbiguity(of name: String) throws -> (before: Rect, after: Rect) {
         let id = try hierarchy.viewID(named: name)
-        guard let component = ambiguousComponents(of: id).first, let v = variables[id] else {
+        guard let component = ambiguousComponents(of: id).first, let v = link.variables[id] else {
             throw LayoutError.notAmbiguous(name)
         }
         layoutIfNeeded()
         let before = hierarchy.view(id).frame
         solver.exerciseAmbiguity(of: variable(component, v))
-        generation += 1
+        caches.generation += 1
         layoutIfNeeded()
         return (before, hierarchy.view(id).frame)
     }

@@ -21,13 +21,13 @@ extension LayoutEngine {
         // Gathered with repeats, then sorted and made unique: hashing each of the tens of
         // thousands an import gathers cost more than sorting them.
         var refs: [ConstraintRef] = []
-        if needsFullSync {
+        if pending.needsFullSync {
             // Every view's variables, ancestors of constrained views included (a fresh engine
             // given a whole hierarchy has none yet).
-            for view in hierarchy.allViews where view.id >= variables.count || variables[view.id] == nil {
+            for view in hierarchy.allViews where view.id >= link.variables.count || link.variables[view.id] == nil {
                 makeVariables(for: view.id)
             }
-            refs += installed.keys
+            refs += link.installed.keys
             refs += broken.keys
             for (index, _) in hierarchy.userConstraints { refs.append(.user(index)) }
             for view in hierarchy.allViews { refs += systemRefs(of: view.id) }
@@ -36,36 +36,36 @@ extension LayoutEngine {
                 for (ref, _) in hierarchy.stackConstraints(of: id) { refs.append(ref) }
             }
         } else {
-            refs += dirtyRefs
+            refs += pending.dirtyRefs
             // New views' variables first: a constraint is written with those of the views
             // between its items and their common ancestor, which may be new too (an import
             // synchronises once for thousands of views).
-            for id in dirtyViews.sorted() where (id >= variables.count || variables[id] == nil) && id < hierarchy.views.count && hierarchy.views[id] != nil {
+            for id in pending.dirtyViews.sorted() where (id >= link.variables.count || link.variables[id] == nil) && id < hierarchy.views.count && hierarchy.views[id] != nil {
                 makeVariables(for: id)
             }
-            for id in dirtyViews { refs += systemRefs(of: id) }
-            if !rewrittenViews.isEmpty {
+            for id in pending.dirtyViews { refs += systemRefs(of: id) }
+            if !pending.rewrittenViews.isEmpty {
                 // Constraints touching these views are written in their margins, font and
                 // superviews' coordinates.
                 for index in hierarchy.constraints.indices {
-                    if let constraint = hierarchy.constraints[index], constraint.items.contains(where: rewrittenViews.contains) {
+                    if let constraint = hierarchy.constraints[index], constraint.items.contains(where: pending.rewrittenViews.contains) {
                         refs.append(.user(index))
                     }
                 }
                 for id in hierarchy.stackIDs {
-                    for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: rewrittenViews.contains) {
+                    for (ref, constraint) in hierarchy.stackConstraints(of: id) where constraint.items.contains(where: pending.rewrittenViews.contains) {
                         refs.append(ref)
                     }
                 }
             }
         }
-        dirtyRefs.removeAll()
-        dirtyViews.removeAll()
-        rewrittenViews.removeAll()
-        needsFullSync = false
+        pending.dirtyRefs.removeAll()
+        pending.dirtyViews.removeAll()
+        pending.rewrittenViews.removeAll()
+        pending.needsFullSync = false
         guard !refs.isEmpty else { return }
         solver.clearExercise()
-        generation += 1
+        caches.generation += 1
 
         refs = ConstraintRef.sorted(refs)
         var additions: [(ref: ConstraintRef, compiled: Constraint, stamp: Int)] = []
@@ -73,13 +73,13 @@ extension LayoutEngine {
             let desired = activeConstraint(ref)
             if !broken.isEmpty, broken[ref] != nil { unbreak(ref) }
             guard let desired else {
-                if let current = installed[ref] { uninstall(ref, current) }
+                if let current = link.installed[ref] { uninstall(ref, current) }
                 continue
             }
-            if case let .system(id, _) = ref, variables.count <= id || variables[id] == nil { makeVariables(for: id) }
-            for item in desired.items where variables.count <= item || variables[item] == nil { makeVariables(for: item) }
+            if case let .system(id, _) = ref, link.variables.count <= id || link.variables[id] == nil { makeVariables(for: id) }
+            for item in desired.items where link.variables.count <= item || link.variables[item] == nil { makeVariables(for: item) }
             let compiled = try compile(desired)
-            if let current = installed[ref] {
+            if let current = link.installed[ref] {
                 if current.compiled == compiled && current.stamp == desired.stamp { continue }
                 if current.stamp == desired.stamp && current.compiled.relation == compiled.relation
                     && current.compiled.expression.terms == compiled.expression.terms {
@@ -94,7 +94,7 @@ extension LayoutEngine {
         // others, in activation order (those among the additions were unbroken above).
         additions += try loosenedRetries()
         // Room for them all at once: an import's tens of thousands grew the table step by step.
-        installed.reserveCapacity(installed.count + additions.count)
+        link.installed.reserveCapacity(link.installed.count + additions.count)
         try installInOrder(additions)
         // A constraint broken in this synchronisation may have been in the set of one broken
         // before it (undo rebuilds in activation order, not in the order things happened):
@@ -114,23 +114,23 @@ extension LayoutEngine {
         #if DEBUG
         // Tests build in debug: the candidates must be every loosened one, as looking at every
         // broken constraint finds them (checked where it returns them, not if compiling throws).
-        let everyLoosened = Set(brokenOrder.filter { isLoosened($0) && activeConstraint($0) != nil })
+        let everyLoosened = Set(breaking.brokenOrder.filter { isLoosened($0) && activeConstraint($0) != nil })
         #endif
-        guard !changedSinceRetries.isEmpty else {
+        guard !breaking.changedSinceRetries.isEmpty else {
             #if DEBUG
             precondition(everyLoosened.isEmpty, "a broken constraint loosened with no member noted changed")
             #endif
             return retries
         }
         var candidates = Set<ConstraintRef>()
-        for member in changedSinceRetries { candidates.formUnion(brokenByMember[member] ?? []) }
+        for member in breaking.changedSinceRetries { candidates.formUnion(breaking.brokenByMember[member] ?? []) }
         // In breaking order (installed by activation stamp after, whatever the order).
-        for ref in candidates.sorted(by: { brokenAt[$0, default: 0] < brokenAt[$1, default: 0] }) where isLoosened(ref) {
+        for ref in candidates.sorted(by: { breaking.brokenAt[$0, default: 0] < breaking.brokenAt[$1, default: 0] }) where isLoosened(ref) {
             guard let desired = activeConstraint(ref) else { continue }
             retries.append((ref, try compile(desired), desired.stamp))
         }
         // (Kept when compiling throws: the next look finds the same.)
-        changedSinceRetries.removeAll()
+        breaking.changedSinceRetries.removeAll()
         #if DEBUG
         precondition(Set(retries.map(\.ref)) == everyLoosened, "the loosened broken constraints were not all found")
         #endif
@@ -150,8 +150,8 @@ extension LayoutEngine {
     /// Whether a member of a broken constraint's set left the solver or changed since it broke
     /// (`uninstall` and `change` note both).
     func isLoosened(_ ref: ConstraintRef) -> Bool {
-        guard let set = broken[ref], let at = brokenAt[ref] else { return true }
-        return set.contains { member in member != ref && (lastChanged[member] ?? -1) > at }
+        guard let set = broken[ref], let at = breaking.brokenAt[ref] else { return true }
+        return set.contains { member in member != ref && (breaking.lastChanged[member] ?? -1) > at }
     }
 
     /// The constraint a reference stands for, when it exists and is active.
@@ -173,14 +173,14 @@ extension LayoutEngine {
     }
 
     func makeVariables(for id: ViewID) {
-        while variables.count <= id { variables.append(nil) }
+        while link.variables.count <= id { link.variables.append(nil) }
         let name = hierarchy.views[id]?.name ?? "v\(id)"
         let v = ViewVariables(
             minX: solver.makeVariable(named: "\(name).minX"), minY: solver.makeVariable(named: "\(name).minY"),
             width: solver.makeVariable(named: "\(name).width"), height: solver.makeVariable(named: "\(name).height"))
-        variables[id] = v
+        link.variables[id] = v
         for component in FrameComponent.allCases {
-            components[variable(component, v).index] = ComponentRef(view: id, component: component)
+            link.components[variable(component, v).index] = ComponentRef(view: id, component: component)
         }
     }
 
@@ -212,7 +212,7 @@ extension LayoutEngine {
         if form.usesPosition && anchor.item != ancestor {
             var current = anchor.item
             while current != ancestor {
-                let v = variables[current]!
+                let v = link.variables[current]!
                 expression.terms.append(Term(horizontal ? v.minX : v.minY))
                 current = hierarchy.view(current).parent!
             }
@@ -222,7 +222,7 @@ extension LayoutEngine {
                 let frame = hierarchy.root.frame
                 expression.constant += form.sizeCoefficient * (horizontal ? frame.width : frame.height)
             } else {
-                let v = variables[anchor.item]!
+                let v = link.variables[anchor.item]!
                 expression.terms.append(Term(horizontal ? v.width : v.height, form.sizeCoefficient))
             }
         }
@@ -235,11 +235,11 @@ extension LayoutEngine {
         while true {
             do {
                 let id = try solver.add(compiled)
-                installed[ref] = Installed(id: id, compiled: compiled, stamp: stamp)
-                refByID[id.index] = ref
+                link.installed[ref] = Installed(id: id, compiled: compiled, stamp: stamp)
+                link.refByID[id.index] = ref
                 for variable in distinctVariables(compiled) {
-                    variableUsers.append(ref, to: variable)
-                    touchedVariables.insert(variable)
+                    link.variableUsers.append(ref, to: variable)
+                    pending.touchedVariables.insert(variable)
                 }
                 return
             } catch let SolverError.unsatisfiable(conflict) {
@@ -256,12 +256,12 @@ extension LayoutEngine {
             do {
                 if current.compiled.expression.constant != compiled.expression.constant {
                     try solver.setConstant(current.id, to: compiled.expression.constant)
-                    installed[ref]!.compiled.expression.constant = compiled.expression.constant
+                    link.installed[ref]!.compiled.expression.constant = compiled.expression.constant
                     noteChange(ref)
                 }
                 if current.compiled.priority != compiled.priority {
                     try solver.setPriority(current.id, to: compiled.priority)
-                    installed[ref]!.compiled.priority = compiled.priority
+                    link.installed[ref]!.compiled.priority = compiled.priority
                     noteChange(ref)
                 }
                 return
@@ -281,18 +281,18 @@ extension LayoutEngine {
     func breakNewest(_ conflict: Conflict, subject ref: ConstraintRef, as form: Constraint) -> Bool {
         let set = conflictSet(conflict, subject: ref, as: form)
         let newest = set.last ?? ref
-        if let current = installed[newest] { uninstall(newest, current) }
+        if let current = link.installed[newest] { uninstall(newest, current) }
         markBroken(newest, set: set)
         return newest == ref
     }
 
     func uninstall(_ ref: ConstraintRef, _ current: Installed) {
         try? solver.remove(current.id)
-        installed[ref] = nil
-        refByID[current.id.index] = nil
+        link.installed[ref] = nil
+        link.refByID[current.id.index] = nil
         for variable in distinctVariables(current.compiled) {
-            variableUsers.remove(ref, from: variable)
-            touchedVariables.insert(variable)
+            link.variableUsers.remove(ref, from: variable)
+            pending.touchedVariables.insert(variable)
         }
         noteChange(ref)
     }
@@ -300,11 +300,11 @@ extension LayoutEngine {
     /// Notes that an installed constraint left the solver or changed there (for broken ones'
     /// retries, and for `takeStandingChanges`).
     func noteChange(_ ref: ConstraintRef) {
-        changeClock += 1
-        lastChanged[ref] = changeClock
-        if brokenByMember[ref] != nil { changedSinceRetries.append(ref) }
-        if let current = installed[ref] {
-            for term in current.compiled.expression.terms { touchedVariables.insert(term.variable.index) }
+        breaking.changeClock += 1
+        breaking.lastChanged[ref] = breaking.changeClock
+        if breaking.brokenByMember[ref] != nil { breaking.changedSinceRetries.append(ref) }
+        if let current = link.installed[ref] {
+            for term in current.compiled.expression.terms { pending.touchedVariables.insert(term.variable.index) }
         }
     }
 
@@ -319,21 +319,21 @@ extension LayoutEngine {
         // A constraint that breaks may be in the set of one broken before it (installing it
         // broke a newer one, then it failed against others): that one is loosened now.
         noteChange(ref)
-        broken[ref] = set
-        for member in set where member != ref { brokenByMember[member, default: []].append(ref) }
-        brokenOrder.append(ref)
-        changeClock += 1
-        brokenAt[ref] = changeClock
+        breaking.broken[ref] = set
+        for member in set where member != ref { breaking.brokenByMember[member, default: []].append(ref) }
+        breaking.brokenOrder.append(ref)
+        breaking.changeClock += 1
+        breaking.brokenAt[ref] = breaking.changeClock
     }
 
     func unbreak(_ ref: ConstraintRef) {
         for member in broken[ref] ?? [] where member != ref {
-            brokenByMember[member]?.removeAll { $0 == ref }
-            if brokenByMember[member]?.isEmpty == true { brokenByMember[member] = nil }
+            breaking.brokenByMember[member]?.removeAll { $0 == ref }
+            if breaking.brokenByMember[member]?.isEmpty == true { breaking.brokenByMember[member] = nil }
         }
-        broken[ref] = nil
-        brokenAt[ref] = nil
-        if let k = brokenOrder.firstIndex(of: ref) { brokenOrder.remove(at: k) }
+        breaking.broken[ref] = nil
+        breaking.brokenAt[ref] = nil
+        if let k = breaking.brokenOrder.firstIndex(of: ref) { breaking.brokenOrder.remove(at: k) }
     }
 
     /// The solver's conflict in references, without the engine's own non-negative sizes
@@ -341,7 +341,7 @@ extension LayoutEngine {
     func conflictSet(_ conflict: Conflict, subject: ConstraintRef, as form: Constraint) -> [ConstraintRef] {
         var refs = [subject]
         for id in conflict.members where id != conflict.rejected {
-            guard let ref = refByID[id.index] else { continue }
+            guard let ref = link.refByID[id.index] else { continue }
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { continue }
             refs.append(ref)
         }
@@ -435,7 +435,7 @@ extension LayoutEngine {
             if let made = mapped[term.variable.index] { return Term(made, term.coefficient) }
             let made = scratch.makeVariable()
             mapped[term.variable.index] = made
-            if sizesNonNegative, components[term.variable.index]?.component.isSize == true {
+            if sizesNonNegative, link.components[term.variable.index]?.component.isSize == true {
                 try scratch.add(Constraint(made, .greaterThanOrEqual, 0))
             }
             return Term(made, term.coefficient)
@@ -444,7 +444,7 @@ extension LayoutEngine {
     }
 
     func stamp(of ref: ConstraintRef) -> Int {
-        installed[ref]?.stamp ?? hierarchy.constraint(ref)?.stamp ?? 0
+        link.installed[ref]?.stamp ?? hierarchy.constraint(ref)?.stamp ?? 0
     }
 
     /// Constraints in activation order (ties by reference), each once. Each stamp is looked up

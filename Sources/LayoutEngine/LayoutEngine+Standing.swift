@@ -13,17 +13,17 @@ extension LayoutEngine {
     /// Makes sure the standing before a change is known: after `restore` (undo, redo) it is
     /// looked at again over everything, once.
     public func knowStanding() {
-        guard !standing.isKnown else { return }
-        standing = Standing()
+        guard !caches.standing.isKnown else { return }
+        caches.standing = Standing()
         let ambiguous = ambiguity()
         for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
-            standing.setAmbiguous(id, ambiguous[id] != nil)
+            caches.standing.setAmbiguous(id, ambiguous[id] != nil)
         }
-        for (ref, current) in installed where isAnnounced(ref, current) && isViolated(current) {
-            standing.violated.insert(ref)
+        for (ref, current) in link.installed where isAnnounced(ref, current) && isViolated(current) {
+            caches.standing.violated.insert(ref)
         }
-        touchedVariables.removeAll()
-        standing.isKnown = true
+        pending.touchedVariables.removeAll()
+        caches.standing.isKnown = true
     }
 
     /// The views that became ambiguous and the constraints of yours that became violated since
@@ -31,27 +31,27 @@ extension LayoutEngine {
     /// so). Nothing while the standing before is unknown (see `knowStanding`).
     /// - Complexity: the size of the components the changes reached.
     public func takeStandingChanges() -> StandingChanges {
-        defer { touchedVariables.removeAll() }
+        defer { pending.touchedVariables.removeAll() }
         var result = StandingChanges(ambiguous: [], violated: [])
-        guard standing.isKnown, !touchedVariables.isEmpty else { return result }
-        let (views, refs) = reached(from: touchedVariables)
+        guard caches.standing.isKnown, !pending.touchedVariables.isEmpty else { return result }
+        let (views, refs) = reached(from: pending.touchedVariables)
         for id in views where id < hierarchy.views.count {
             guard let view = hierarchy.views[id], view.stackHelper == nil else { continue }
             let free = freeComponents(of: id)
-            if !free.isEmpty && standing.wasAmbiguous(id) == false { result.ambiguous.append(AmbiguityChange(view: id, components: free)) }
-            standing.setAmbiguous(id, !free.isEmpty)
+            if !free.isEmpty && caches.standing.wasAmbiguous(id) == false { result.ambiguous.append(AmbiguityChange(view: id, components: free)) }
+            caches.standing.setAmbiguous(id, !free.isEmpty)
         }
         var violated: [ConstraintRef] = []
         for ref in refs {
-            guard let current = installed[ref], isAnnounced(ref, current) else { continue }
+            guard let current = link.installed[ref], isAnnounced(ref, current) else { continue }
             if isViolated(current) {
-                if standing.violated.insert(ref).inserted { violated.append(ref) }
+                if caches.standing.violated.insert(ref).inserted { violated.append(ref) }
             } else {
-                standing.violated.remove(ref)
+                caches.standing.violated.remove(ref)
             }
         }
         // Those that left the solver are not violated any more.
-        standing.violated = standing.violated.filter { installed[$0] != nil }
+        caches.standing.violated = caches.standing.violated.filter { link.installed[$0] != nil }
         result.violated = hierarchy.inListingOrder(violated)
         return result
     }
@@ -63,33 +63,33 @@ extension LayoutEngine {
     /// the change reached only through others is not said to become ambiguous.
     func reached(from start: Set<Int32>) -> (views: [ViewID], refs: [ConstraintRef]) {
         // Variables and views are marked by index, not hashed into sets.
-        walkStamp += 1
-        let stamp = walkStamp
+        marks.walkStamp += 1
+        let stamp = marks.walkStamp
         var views: [ViewID] = []
         var refs: [ConstraintRef] = []
         // A variable shared by more constraints than the walk may visit (a stack view's size, in
         // every arranged view's alignment) settles it before the walk starts.
         var links = 0
         for variable in start {
-            links += variableUsers[variable]?.count ?? 0
+            links += link.variableUsers[variable]?.count ?? 0
             if links > LayoutEngine.standingLinkLimit { return named(by: start) }
         }
         links = 0
         var queue = Array(start)
         while let variable = queue.popLast() {
-            guard LayoutEngine.firstVisit(Int(variable), in: &variableWalkStamps, stamp: stamp) else { continue }
-            if let component = components[variable], LayoutEngine.firstVisit(component.view, in: &viewWalkStamps, stamp: stamp) {
+            guard LayoutEngine.firstVisit(Int(variable), in: &marks.variableWalkStamps, stamp: stamp) else { continue }
+            if let component = link.components[variable], LayoutEngine.firstVisit(component.view, in: &marks.viewWalkStamps, stamp: stamp) {
                 views.append(component.view)
                 if views.count > LayoutEngine.standingViewLimit { return named(by: start) }
             }
-            let users = variableUsers[variable] ?? []
+            let users = link.variableUsers[variable] ?? []
             links += users.count
             if links > LayoutEngine.standingLinkLimit { return named(by: start) }
             for ref in users {
-                let current = installed[ref]!
+                let current = link.installed[ref]!
                 if isAnnounced(ref) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
                 for term in current.compiled.expression.terms
-                where !LayoutEngine.isVisited(Int(term.variable.index), in: variableWalkStamps, stamp: stamp) {
+                where !LayoutEngine.isVisited(Int(term.variable.index), in: marks.variableWalkStamps, stamp: stamp) {
                     queue.append(term.variable.index)
                 }
             }
@@ -102,15 +102,15 @@ extension LayoutEngine {
         // Views and constraints are marked by index, not hashed into sets (all of an import's
         // variables come here).
         var views: [ViewID] = []
-        walkStamp += 1
-        let stamp = walkStamp
+        marks.walkStamp += 1
+        let stamp = marks.walkStamp
         var refs: [ConstraintRef] = []
         for variable in variables {
-            if let component = components[variable], LayoutEngine.firstVisit(component.view, in: &viewWalkStamps, stamp: stamp) {
+            if let component = link.components[variable], LayoutEngine.firstVisit(component.view, in: &marks.viewWalkStamps, stamp: stamp) {
                 views.append(component.view)
             }
-            for ref in variableUsers[variable] ?? [] {
-                guard case .user = ref, let current = installed[ref], !current.compiled.isRequired,
+            for ref in link.variableUsers[variable] ?? [] {
+                guard case .user = ref, let current = link.installed[ref], !current.compiled.isRequired,
                       markFirstVisit(of: current.id, stamp: stamp) else { continue }
                 refs.append(ref)
             }
@@ -121,7 +121,7 @@ extension LayoutEngine {
     /// Marks an installed constraint as seen by the walk with this stamp.
     /// - Returns: whether the walk had not seen it yet.
     func markFirstVisit(of id: ConstraintID, stamp: Int) -> Bool {
-        LayoutEngine.firstVisit(Int(id.index), in: &constraintWalkStamps, stamp: stamp)
+        LayoutEngine.firstVisit(Int(id.index), in: &marks.constraintWalkStamps, stamp: stamp)
     }
 
     /// Marks entry `k` as seen by the walk with this stamp (growing the marks as needed).
@@ -143,7 +143,7 @@ extension LayoutEngine {
     /// The frame components of a view that are not the same in every optimal layout, asked of
     /// the solver now.
     func freeComponents(of id: ViewID) -> [FrameComponent] {
-        guard id < variables.count, let v = variables[id] else { return [] }
+        guard id < link.variables.count, let v = link.variables[id] else { return [] }
         return FrameComponent.allCases.filter { !isUnique(variable($0, v)) }
     }
 
@@ -151,16 +151,16 @@ extension LayoutEngine {
     /// `isUnique`, without looking for the range's lower end when the upper is open. Nil for
     /// root and views the solver does not know.
     public func isUnique(_ component: FrameComponent, of id: ViewID) -> Bool? {
-        guard id != Hierarchy.rootID, id < variables.count, let v = variables[id] else { return nil }
+        guard id != Hierarchy.rootID, id < link.variables.count, let v = link.variables[id] else { return nil }
         return isUnique(variable(component, v))
     }
 
     func isUnique(_ variable: Variable) -> Bool {
-        if rangeMemo.generation != generation { rangeMemo = (generation, [:]) }
-        if let known = rangeMemo.ranges[variable.index] { return known.isUnique }
+        if caches.rangeMemo.generation != generation { caches.rangeMemo = (generation, [:]) }
+        if let known = caches.rangeMemo.ranges[variable.index] { return known.isUnique }
         // A range found whole on the way is kept: a report may ask for it next.
         let (isUnique, range) = solver.uniqueness(of: variable)
-        if let range { rangeMemo.ranges[variable.index] = range }
+        if let range { caches.rangeMemo.ranges[variable.index] = range }
         return isUnique
     }
 
@@ -172,7 +172,7 @@ extension LayoutEngine {
 
     /// `isAnnounced` for an installed constraint, without looking it up unless it is yours.
     func isAnnounced(_ ref: ConstraintRef) -> Bool {
-        if case .user = ref, let current = installed[ref] { return !current.compiled.isRequired }
+        if case .user = ref, let current = link.installed[ref] { return !current.compiled.isRequired }
         return false
     }
 }

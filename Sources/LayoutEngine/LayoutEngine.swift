@@ -9,82 +9,25 @@ internal import Cassowary
 public final class LayoutEngine {
     public internal(set) var hierarchy = Hierarchy()
 
-    // Solver side: what is installed, for which constraint, and what was broken.
     let solver: Solver
-    var variables: [ViewVariables?] = []
-    var installed = InstalledConstraints()
-    var refByID = ByIndex<ConstraintRef>()
-    /// Solver variable → the frame component it stands for.
-    var components = ByIndex<ComponentRef>()
+    // The rest of the state in named parts (`LayoutEngine+State.swift`), so that a copy is a
+    // line a part and a new field cannot be left out of it.
+    /// What is in the solver, for which constraint and view.
+    var link = SolverLink()
+    /// Broken required constraints and what they wait for.
+    var breaking = BrokenConstraints()
+    /// What changed since the solver was last brought up to date.
+    var pending = PendingChanges()
+    /// Answers kept per solver state.
+    var caches = QueryCaches()
+    /// Marks of graph walks.
+    var marks = WalkMarks()
+
     /// Broken required constraints (active but kept out of the solver), with the minimal
     /// conflicting set each was broken from, in breaking order.
-    public internal(set) var broken: [ConstraintRef: [ConstraintRef]] = [:]
-    var brokenOrder: [ConstraintRef] = []
-    /// A counter of solver changes: when each installed constraint last left the solver or
-    /// changed there, and when each broken one was broken. A broken constraint is tried again
-    /// only when a member of its set changed after it broke; until then its set still stands.
-    var changeClock = 0
-    var lastChanged: [ConstraintRef: Int] = [:]
-    var brokenAt: [ConstraintRef: Int] = [:]
-    /// The broken constraints by the other members of their sets, and the members noted
-    /// changed since broken ones were last looked at for retries: only a broken constraint whose
-    /// set holds one of those can have loosened (each look retries every one it finds). Looking
-    /// at every broken one at every synchronisation made an import of 1,000 messages, each
-    /// breaking one, quadratic.
-    var brokenByMember: [ConstraintRef: [ConstraintRef]] = [:]
-    var changedSinceRetries: [ConstraintRef] = []
-    /// Constraints and views changed since the last synchronisation.
-    var dirtyRefs: Set<ConstraintRef> = []
-    var dirtyViews: Set<ViewID> = []
-    /// Views whose attributes are written otherwise now (margins, font, another superview):
-    /// every constraint touching them is compiled again.
-    var rewrittenViews: Set<ViewID> = []
-    var needsFullSync = false
+    public var broken: [ConstraintRef: [ConstraintRef]] { breaking.broken }
     /// A changing counter of the solver's state, for caches of queries.
-    public internal(set) var generation = 0
-    var ambiguityCache: (generation: Int, result: [ViewID: [FrameComponent]])?
-    /// Whether each optional constraint asked about trades off with equal priorities, per
-    /// solver state (`competing`).
-    var competingMemo: (generation: Int, verdicts: [ConstraintRef: Bool]) = (-1, [:])
-    /// The components `competingConstraints` walked to their end, per solver state.
-    var competingWalks = CompetingWalks(generation: -1)
-    /// Ranges of variables over the optimal layouts, each asked once per solver state (an
-    /// ambiguity report, its text and the picture's ghost all ask for the same ones).
-    var rangeMemo: (generation: Int, ranges: [Int32: ValueRange]) = (-1, [:])
-    /// Marks of graph walks (`competingConstraints`, `reached`, `named`): by solver variable,
-    /// by solver constraint id and by view, the stamp of the walk that last saw it.
-    var walkStamp = 0
-    var variableWalkStamps: [Int] = []
-    var constraintWalkStamps: [Int] = []
-    var viewWalkStamps: [Int] = []
-    /// A value by solver index (a variable's, a constraint's), in an array (no hashing); nil where
-/// none was set.
-struct ByIndex<Value> {
-    private var values: [Value?] = []
-
-    subscript(variable: Int32) -> Value? {
-        get { self[index: Int(variable)] }
-        set { self[index: Int(variable)] = newValue }
-    }
-
-    /// In place, growing as needed (a negative index finds nothing, and traps when written).
-    subscript(index k: Int) -> Value? {
-        get { k >= 0 && k < values.count ? values[k] : nil }
-        _modify {
-            if k >= values.count { values.append(contentsOf: repeatElement(nil, count: k + 1 - values.count)) }
-            yield &values[k]
-        }
-    }
-}
-
-/// Solver variable → the installed constraints that name it, in installation order.
-    var variableUsers = VariableUsers()
-    /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.
-    var touchedVariables: Set<Int32> = []
-    /// Which views were ambiguous and which of your constraints violated, as last looked at.
-    var standing = Standing()
-    /// Inside `deferringSynchronization`: changes leave the solver behind until it ends.
-    var deferringDepth = 0
+    public var generation: Int { caches.generation }
     /// Asked now and then during a long change (an import, thousands of constraints entering
     /// the solver): true (Ctrl-C at a terminal) stops it with `LayoutError.interrupted`, the
     /// state as before the change.
@@ -106,34 +49,11 @@ struct ByIndex<Value> {
     public func copy() -> LayoutEngine {
         let copy = LayoutEngine(solver: solver.copy())
         copy.hierarchy = hierarchy
-        copy.variables = variables
-        copy.installed = installed
-        copy.refByID = refByID
-        copy.components = components
-        copy.broken = broken
-        copy.brokenOrder = brokenOrder
-        copy.changeClock = changeClock
-        copy.lastChanged = lastChanged
-        copy.brokenAt = brokenAt
-        copy.brokenByMember = brokenByMember
-        copy.changedSinceRetries = changedSinceRetries
-        copy.dirtyRefs = dirtyRefs
-        copy.dirtyViews = dirtyViews
-        copy.rewrittenViews = rewrittenViews
-        copy.needsFullSync = needsFullSync
-        copy.generation = generation
-        copy.ambiguityCache = ambiguityCache
-        copy.competingMemo = competingMemo
-        copy.competingWalks = competingWalks
-        copy.rangeMemo = rangeMemo
-        copy.walkStamp = walkStamp
-        copy.variableWalkStamps = variableWalkStamps
-        copy.constraintWalkStamps = constraintWalkStamps
-        copy.viewWalkStamps = viewWalkStamps
-        copy.variableUsers = variableUsers
-        copy.touchedVariables = touchedVariables
-        copy.standing = standing
-        copy.deferringDepth = deferringDepth
+        copy.link = link
+        copy.breaking = breaking
+        copy.pending = pending
+        copy.caches = caches
+        copy.marks = marks
         copy.interruptCheck = interruptCheck
         copy.isInterruptible = isInterruptible
         return copy
@@ -145,7 +65,7 @@ struct ByIndex<Value> {
     /// a layout pass runs); on a thrown error the hierarchy and the solver are left as they were.
     @discardableResult
     public func perform<T>(_ change: (inout Hierarchy) throws -> T) throws -> T {
-        if deferringDepth > 0 {
+        if pending.deferringDepth > 0 {
             // In place: `deferringSynchronization` puts the whole state back on an error.
             let result = try change(&hierarchy)
             regenerateStacks(&hierarchy)
@@ -153,14 +73,14 @@ struct ByIndex<Value> {
             return result
         }
         let saved = hierarchy
-        let savedDirty = (dirtyRefs, dirtyViews, rewrittenViews, needsFullSync)
+        let savedDirty = (pending.dirtyRefs, pending.dirtyViews, pending.rewrittenViews, pending.needsFullSync)
         var working = hierarchy
         let result: T
         do {
             result = try change(&working)
             regenerateStacks(&working)
         } catch {
-            (dirtyRefs, dirtyViews, rewrittenViews, needsFullSync) = savedDirty
+            (pending.dirtyRefs, pending.dirtyViews, pending.rewrittenViews, pending.needsFullSync) = savedDirty
             throw error
         }
         working.needsLayout = true
@@ -170,7 +90,7 @@ struct ByIndex<Value> {
         } catch {
             // The solver may be half-way: put the hierarchy back and rebuild by difference.
             hierarchy = saved
-            needsFullSync = true
+            pending.needsFullSync = true
             withoutInterrupts { try? synchronize() }
             throw error
         }
@@ -182,8 +102,8 @@ struct ByIndex<Value> {
     private func regenerateStacks(_ h: inout Hierarchy) {
         guard !h.stackIDs.isEmpty else { return }
         let stacks = h.regenerateStacks()
-        dirtyRefs.formUnion(stacks.refs)
-        dirtyViews.formUnion(stacks.newHelpers)
+        pending.dirtyRefs.formUnion(stacks.refs)
+        pending.dirtyViews.formUnion(stacks.newHelpers)
     }
 
     /// Runs many changes with the solver brought up to date once, at the end (an import's
@@ -192,18 +112,18 @@ struct ByIndex<Value> {
     /// the same. Each change is made in place (no copy of the hierarchy to go back to); on a
     /// thrown error the state before the first comes back. Nothing inside may ask the solver.
     public func deferringSynchronization<T>(_ changes: () throws -> T) throws -> T {
-        let before = deferringDepth == 0 ? hierarchy : nil
-        deferringDepth += 1
+        let before = pending.deferringDepth == 0 ? hierarchy : nil
+        pending.deferringDepth += 1
         let result: T
         do {
             result = try changes()
         } catch {
-            deferringDepth -= 1
+            pending.deferringDepth -= 1
             if let before { restore(before) }
             throw error
         }
-        deferringDepth -= 1
-        if deferringDepth == 0 {
+        pending.deferringDepth -= 1
+        if pending.deferringDepth == 0 {
             do {
                 try synchronize()
             } catch {
@@ -242,9 +162,9 @@ struct ByIndex<Value> {
     /// Replaces the whole state (undo, redo): the solver is rebuilt by difference.
     public func restore(_ state: Hierarchy) {
         hierarchy = state
-        needsFullSync = true
+        pending.needsFullSync = true
         withoutInterrupts { try? synchronize() }
-        standing.isKnown = false
+        caches.standing.isKnown = false
     }
 
     // MARK: - Views
@@ -268,7 +188,7 @@ struct ByIndex<Value> {
             h.views[parentID]!.children.append(id)
             if kind == .stack { h.stackIDs.insert(id) }
             for property in properties { try h.set(property, on: id) }
-            dirtyViews.insert(id)
+            pending.dirtyViews.insert(id)
         }
     }
 
@@ -277,9 +197,9 @@ struct ByIndex<Value> {
         try perform { h in
             let id = try h.viewID(named: name)
             try h.set(property, on: id)
-            if id == Hierarchy.rootID { needsFullSync = true } else { dirtyViews.insert(id) }
+            if id == Hierarchy.rootID { pending.needsFullSync = true } else { pending.dirtyViews.insert(id) }
             switch property {
-            case .margins, .font: rewrittenViews.insert(id)  // margin and baseline attributes move
+            case .margins, .font: pending.rewrittenViews.insert(id)  // margin and baseline attributes move
             default: break
             }
         }
@@ -302,7 +222,7 @@ struct ByIndex<Value> {
                 guard view.kind == .stack else { throw LayoutError.propertyNotApplicable(property: "remake", view: name, kind: view.kind) }
                 return id
             }
-            dirtyRefs.formUnion(h.restampStackConstraints(of: ids))
+            pending.dirtyRefs.formUnion(h.restampStackConstraints(of: ids))
         }
     }
 
@@ -331,7 +251,7 @@ struct ByIndex<Value> {
                 h.stackIDs.remove(view)
                 h.views[view] = nil
             }
-            needsFullSync = true
+            pending.needsFullSync = true
         }
     }
 
@@ -372,8 +292,8 @@ struct ByIndex<Value> {
             // script of many moves would otherwise synchronise the whole layout at each).
             guard oldParent != parentID else { return }
             let subtree = h.subtree(id)
-            dirtyViews.formUnion(subtree)
-            rewrittenViews.formUnion(subtree)
+            pending.dirtyViews.formUnion(subtree)
+            pending.rewrittenViews.formUnion(subtree)
             guard !keepingConstraints else { return }
             let moved = Set(subtree)
             let newAncestry = Set(h.ancestry(parentID))
@@ -382,7 +302,7 @@ struct ByIndex<Value> {
                 guard outside.count < constraint.items.count, !outside.isEmpty else { continue }
                 if !outside.allSatisfy(newAncestry.contains) {
                         h.constraints[index] = nil
-                    dirtyRefs.insert(.user(index))
+                    pending.dirtyRefs.insert(.user(index))
                 }
             }
         }
@@ -427,9 +347,9 @@ struct InstalledConstraints: Sequence {
     private(set) var entries: [Entry] = []
     /// Per user constraint index, per view and kind, and per stack view and index in its list,
     /// the entry's position.
-    private var userSlots = LayoutEngine.ByIndex<Int32>()
-    private var systemSlots = LayoutEngine.ByIndex<Int32>()
-    private var stackSlots = LayoutEngine.ByIndex<LayoutEngine.ByIndex<Int32>>()
+    private var userSlots = ByIndex<Int32>()
+    private var systemSlots = ByIndex<Int32>()
+    private var stackSlots = ByIndex<ByIndex<Int32>>()
     private static let kindCount = SystemConstraintKind.allCases.count
 
     var count: Int { entries.count }
@@ -489,7 +409,7 @@ struct InstalledConstraints: Sequence {
         case let .user(index): userSlots[index: index] = p
         case let .system(view, kind): systemSlots[index: view * Self.kindCount + kind.rawValue] = p
         case let .stack(view, index):
-            if stackSlots[index: view] == nil { stackSlots[index: view] = LayoutEngine.ByIndex() }
+            if stackSlots[index: view] == nil { stackSlots[index: view] = ByIndex() }
             stackSlots[index: view]![index: index] = p
         }
     }

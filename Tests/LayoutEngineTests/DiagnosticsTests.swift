@@ -32,15 +32,15 @@ import Testing
         let clash = ref("clash")
         // Every link, the first width (the others only need to be at least 0), and the clash.
         #expect(Set(e.broken[clash] ?? []) == Set((0..<40).map { ref("l\($0)") } + [ref("w0"), clash]))
-        let brokenAt = e.brokenAt[clash]
+        let brokenAt = e.breaking.brokenAt[clash]
         // Changes elsewhere leave it standing without diagnosing it again.
         try e.addConstraint(spec("z", .width, plus: 5, name: "zw"))
         try e.setConstant("zw", 6)
-        #expect(e.brokenAt[clash] == brokenAt)
+        #expect(e.breaking.brokenAt[clash] == brokenAt)
         #expect(e.state(of: clash) == .broken)
         // A member that changes loosens it: tried again, it still cannot hold, and is broken anew.
         try e.setConstant("w0", 9)
-        #expect(e.brokenAt[clash] != brokenAt)
+        #expect(e.breaking.brokenAt[clash] != brokenAt)
         #expect(e.state(of: clash) == .broken)
         // A member that goes lets it hold.
         try e.setActive(["l20"], .deactivate)

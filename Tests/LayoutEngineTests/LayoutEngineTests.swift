@@ -312,7 +312,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         try? engine.addConstraint(spec(a, attribute, relation, b, plus: Double(Int.random(in: -40...40, using: &rng)), at: priority))
     }
     func solverState() -> (installed: [ConstraintRef: Constraint], broken: Set<ConstraintRef>) {
-        (Dictionary(uniqueKeysWithValues: engine.installed.map { ($0.key, $0.value.compiled) }), Set(engine.broken.keys))
+        (Dictionary(uniqueKeysWithValues: engine.link.installed.map { ($0.key, $0.value.compiled) }), Set(engine.broken.keys))
     }
     for step in 0..<30 {
         let view = names.dropFirst().randomElement(using: &rng)!
@@ -323,7 +323,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         let index = sibling ? Int.random(in: 0...max(0, count - 1), using: &rng) : nil
         guard (try? engine.moveView(view, to: parent, at: index, keepingConstraints: Bool.random(using: &rng))) != nil else { continue }
         let incremental = solverState()
-        engine.needsFullSync = true
+        engine.pending.needsFullSync = true
         try engine.synchronize()
         let full = solverState()
         #expect(incremental.installed == full.installed, "seed \(seed), step \(step): move \(view) to \(parent)")

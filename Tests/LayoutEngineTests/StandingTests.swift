@@ -13,8 +13,8 @@ import CassowaryReference
             let free = engine.freeComponents(of: id)
             if !free.isEmpty { ambiguous[id] = free }
         }
-        let violated = Set(engine.installed.keys.filter { ref in
-            if case .user = ref { return !engine.installed[ref]!.compiled.isRequired && engine.state(of: ref) == .violated }
+        let violated = Set(engine.link.installed.keys.filter { ref in
+            if case .user = ref { return !engine.link.installed[ref]!.compiled.isRequired && engine.state(of: ref) == .violated }
             return false
         })
         return (ambiguous, violated)
@@ -185,7 +185,7 @@ import CassowaryReference
         }
         #expect(engine.hierarchy.allViewIDs == before.allViewIDs)
         #expect(engine.hierarchy.userConstraints.isEmpty)
-        #expect(engine.installed.keys.allSatisfy { if case .user = $0 { false } else { true } })
+        #expect(engine.link.installed.keys.allSatisfy { if case .user = $0 { false } else { true } })
     }
 }
 
@@ -243,15 +243,15 @@ func sharedWalksGiveEachViewItsOwnWalksAnswer(seed: Int) throws {
         var ids = engine.hierarchy.allViewIDs.filter { $0 != Hierarchy.rootID }
         ids.shuffle(using: &rng)
         for id in ids {
-            let v = engine.variables[id]!
+            let v = engine.link.variables[id]!
             let expected = engine.competing(engine.walk(from: [v.minX.index, v.minY.index, v.width.index, v.height.index]).candidates)
             #expect(engine.competingConstraints(near: id) == expected, "seed \(seed), \(context), \(engine.hierarchy.view(id).name)")
         }
     }
     check("first")
-    #expect(engine.competingWalks.parts.contains { $0.count >= LayoutEngine.competingWalkLimit }, "no neighbourhood over the limit")
+    #expect(engine.caches.competingWalks.parts.contains { $0.count >= LayoutEngine.competingWalkLimit }, "no neighbourhood over the limit")
     // The first row is squeezed: its labels compete, and its walk was shared.
-    #expect(engine.competingWalks.parts.contains { $0.count < LayoutEngine.competingWalkLimit && !$0.competing.isEmpty })
+    #expect(engine.caches.competingWalks.parts.contains { $0.count < LayoutEngine.competingWalkLimit && !$0.competing.isEmpty })
     try engine.setProperty(.text("MMMMMMMMMMMM"), of: "l0_0")
     engine.layoutIfNeeded()
     check("after a change")
@@ -282,7 +282,7 @@ func rangesKeptByTheUniquenessCheckAreTheSolversOwn(seed: Int) throws {
     for round in 0..<2 {
         engine.layoutIfNeeded()
         for id in engine.hierarchy.allViewIDs where id != Hierarchy.rootID {
-            let v = engine.variables[id]!
+            let v = engine.link.variables[id]!
             let expected = FrameComponent.allCases.filter { !engine.solver.range(of: engine.variable($0, v)).isUnique }
             #expect(engine.freeComponents(of: id) == expected, "seed \(seed), round \(round)")
             for component in FrameComponent.allCases {

@@ -12,7 +12,7 @@ struct ReferenceCheck {
 
     var variableCount: Int { engine.solver.variableCount }
     /// What the solver holds now (broken constraints are not in it).
-    var installed: [Constraint] { engine.installed.values.map(\.compiled) }
+    var installed: [Constraint] { engine.link.installed.values.map(\.compiled) }
 
     func holds(_ constraints: [Constraint]) -> Bool {
         ReferenceSystem(variableCount: variableCount, constraints: constraints).allCanHold()
@@ -20,7 +20,7 @@ struct ReferenceCheck {
 
     /// Sizes at least zero: minimal sets are minimal with these given.
     var givens: [Constraint] {
-        engine.installed.compactMap { ref, current -> Constraint? in
+        engine.link.installed.compactMap { ref, current -> Constraint? in
             if case let .system(_, kind) = ref, kind == .nonNegativeWidth || kind == .nonNegativeHeight { return current.compiled }
             return nil
         }
@@ -81,7 +81,7 @@ struct ReferenceCheck {
     /// reference's where they are unique (a range query per variable: slow).
     func conflicts(fixFrames: Bool) {
         // Every active required constraint, those broken now included.
-        let active = engine.installed.map { ($0.key, $0.value.compiled) }.filter(\.1.isRequired)
+        let active = engine.link.installed.map { ($0.key, $0.value.compiled) }.filter(\.1.isRequired)
             + engine.broken.keys.compactMap { ref in engine.compiledForm(ref).map { (ref, $0) } }
         for report in engine.conflictReports() {
             let set = report.set.map { engine.compiledForm($0)! }
@@ -96,7 +96,7 @@ struct ReferenceCheck {
             // Whether the broken one holds with what is installed but the member.
             var lets: [ConstraintRef: Bool] = [:]
             for member in report.set where member != report.broken {
-                let without = engine.installed.filter { $0.key != member }.map(\.value.compiled).filter(\.isRequired)
+                let without = engine.link.installed.filter { $0.key != member }.map(\.value.compiled).filter(\.isRequired)
                 let works = holds(without + [engine.compiledForm(report.broken)!])
                 lets[member] = works
                 #expect(works == report.resolving.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.resolving.contains(member)), works \(works)")
@@ -114,11 +114,11 @@ struct ReferenceCheck {
                     #expect(consequence.resolves, "\(context): deactivating \(engine.name(of: member)) does not resolve it")
                 }
                 guard fixFrames, consequence.broken.isEmpty, consequence.resolves else { continue }
-                var fixed = engine.installed.filter { $0.key != member }.map(\.value.compiled)
+                var fixed = engine.link.installed.filter { $0.key != member }.map(\.value.compiled)
                 if member != report.broken { fixed.append(engine.compiledForm(report.broken)!) }
                 let reference = ReferenceSystem(variableCount: variableCount, constraints: fixed)
                 for view in engine.hierarchy.allViews where view.id != Hierarchy.rootID {
-                    guard let v = engine.variables[view.id] else { continue }
+                    guard let v = engine.link.variables[view.id] else { continue }
                     let after = consequence.moves.first { $0.view == view.id }?.after ?? engine.solvedFrame(view.id)
                     for (value, variable) in [(after.x, v.minX), (after.y, v.minY), (after.width, v.width), (after.height, v.height)] {
                         let range = reference.range(of: variable)
@@ -138,10 +138,10 @@ struct ReferenceCheck {
     /// Every violated constraint is explained by a minimal set of constraints at its priority
     /// or above that cannot hold with it (empty for one that cannot hold on its own).
     func violations() {
-        for (ref, current) in engine.installed where engine.state(of: ref) == .violated {
+        for (ref, current) in engine.link.installed where engine.state(of: ref) == .violated {
             let forcers = engine.forcedBy(ref)
-            let set = forcers.map { Self.hard(engine.installed[$0]!.compiled) }
-            #expect(forcers.allSatisfy { engine.installed[$0]!.compiled.priority >= current.compiled.priority }, "\(context)")
+            let set = forcers.map { Self.hard(engine.link.installed[$0]!.compiled) }
+            #expect(forcers.allSatisfy { engine.link.installed[$0]!.compiled.priority >= current.compiled.priority }, "\(context)")
             #expect(!holds(set + givens + [Self.hard(current.compiled)]), "\(context): forcedBy of \(engine.name(of: ref)) holds with it")
             for k in set.indices {
                 var smaller = set
@@ -156,7 +156,7 @@ struct ReferenceCheck {
     func ambiguity(of views: [ViewID]) {
         let reference = ReferenceSystem(variableCount: variableCount, constraints: installed)
         for id in views {
-            guard let v = engine.variables[id] else { continue }
+            guard let v = engine.link.variables[id] else { continue }
             var expected: [FrameComponent] = []
             for (component, variable) in [(FrameComponent.x, v.minX), (.y, v.minY), (.width, v.width), (.height, v.height)] {
                 let range = reference.range(of: variable)
