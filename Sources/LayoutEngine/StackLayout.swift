@@ -432,194 +432,34 @@ extension Hierarchy {
     @discardableResult
     private func stackDrafts(_ id: ViewID, _ inputs: StackInputs, helpers: [ViewID], emitFrom: [Int]? = nil, from: Int = 0,
                              _ emit: (StackConstraintDraft) -> Void) -> [Int] {
-        let settings = inputs.settings
-        let items = inputs.arranged
-        let hidden = inputs.hidden
-        precondition(from == 0 || (!hidden.contains(true) && settings.distribution != "fillProportionally"),
+        precondition(from == 0 || (!inputs.hidden.contains(true) && inputs.settings.distribution != "fillProportionally"),
                      "stack constraints counted past hidden views or proportional shares")
-        let horizontal = settings.axis == .horizontal
-        let relative = settings.marginsRelative
-        // Along the axis and across it: edges, size, centre, each for items and for the canvas.
-        let minEdge: LayoutAttribute = horizontal ? .leading : .top
-        let maxEdge: LayoutAttribute = horizontal ? .trailing : .bottom
-        let size: LayoutAttribute = horizontal ? .width : .height
-        let crossMin: LayoutAttribute = horizontal ? .top : .leading
-        let crossMax: LayoutAttribute = horizontal ? .bottom : .trailing
-        let crossSize: LayoutAttribute = horizontal ? .height : .width
-        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
-        func canvas(_ a: LayoutAttribute) -> LayoutAttribute {
-            guard relative else { return a }
-            switch a {
-            case .leading: return .leadingMargin
-            case .trailing: return .trailingMargin
-            case .top: return .topMargin
-            case .bottom: return .bottomMargin
-            case .centerX: return .centerXWithinMargins
-            case .centerY: return .centerYWithinMargins
-            default: return a
+        return withoutActuallyEscaping(emit) { emit in
+            var drafts = StackDrafts(stack: id, inputs: inputs, helpers: helpers, emitFrom: emitFrom, from: from, emit: emit)
+            // 1. An empty stack only keeps its height from being ambiguous.
+            guard !inputs.arranged.isEmpty else {
+                drafts.emptyStack()
+                return drafts.counts
             }
+            // 2. Along the axis: the canvas connections at both ends, the spacing chain between
+            //    neighbours, and a hidden view's size held at zero.
+            drafts.alongTheAxis()
+            drafts.hiddenViews()
+            // 3. The distribution: equal sizes, proportional shares, or gaps made equal.
+            drafts.distribution()
+            // 4. Across the axis: the alignment, through a spanner when there are several views.
+            drafts.acrossTheAxis()
+            // 5. The weak constraints that keep the stack from being ambiguous where its content
+            //    leaves it room.
+            drafts.fitting()
+            return drafts.counts
         }
-
-        var counts = [Int](repeating: 0, count: StackConstraintKind.allCases.count)
-        func add(_ kind: StackConstraintKind, _ identifier: StackIdentifier, _ first: Anchor, _ relation: LayoutRelation, _ second: Anchor?,
-                 multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
-            if !inputs.fitting && identifier.isFitting { return }
-            counts[kind.index] += 1
-            if let emitFrom, counts[kind.index] < emitFrom[kind.index] { return }
-            emit(StackConstraintDraft(
-                key: StackSlotKey(kind: kind, ordinal: counts[kind.index]), identifier: identifier, first: first, relation: relation,
-                second: second, multiplier: multiplier, constant: constant, priority: priority))
-        }
-        /// Counts `count` constraints that `add` would have made and numbered.
-        func skip(_ kind: StackConstraintKind, _ identifier: StackIdentifier, _ count: Int) {
-            if count > 0 && (inputs.fitting || !identifier.isFitting) { counts[kind.index] += count }
-        }
-        /// Indices `start..<end`, empty when `start` is past `end`.
-        func tail(_ start: Int, _ end: Int) -> Range<Int> { min(start, end)..<end }
-        let S = { (a: LayoutAttribute) in Anchor(item: id, attribute: a) }
-        let A = { (item: ViewID, a: LayoutAttribute) in Anchor(item: item, attribute: a) }
-
-        guard !items.isEmpty else {
-            add(.empty, .fixForAppBugAmbiguity, S(.height), .equal, nil, priority: 1)
-            return counts
-        }
-
-        // Along the axis.
-        let spreads = settings.distribution == "equalSpacing" || settings.distribution == "equalCentering"
-        // On Interface Builder's canvas, hidden views leave the chain: it runs through the visible
-        // ones, and each hidden view keeps its own size and starts where the view before it ends.
-        // With none hidden (always when counting `from` a view on), the chain and the visible
-        // views are the arranged ones, and no list of them is made: appending to a stack of
-        // 1,000 views made four lists of 1,000 twice.
-        let noneHidden = from > 0 || !hidden.contains(true)
-        let canvasHiding = inputs.canvas && !noneHidden && hidden.contains(false)
-        let chain: [Int]? = canvasHiding ? items.indices.filter { !hidden[$0] } : nil
-        let chainCount = chain?.count ?? items.count
-        func link(_ j: Int) -> Int { chain?[j] ?? j }
-        add(.canvas, .canvasConnection, S(canvas(minEdge)), .equal, A(items[link(0)], minEdge))
-        add(.canvas, .canvasConnection, A(items[link(chainCount - 1)], maxEdge), .equal, S(canvas(maxEdge)))
-        skip(.spacing, .spacing, min(from, chainCount) - 1)
-        for j in tail(max(1, from), chainCount) {
-            let (a, b) = (link(j - 1), link(j))
-            let gap = canvasHiding ? settings.spacing : stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
-            if settings.baselineRelative && !horizontal && !hidden[a] && !hidden[b] {
-                add(.spacing, .spacing, A(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
-                    A(items[a], .lastBaseline), constant: gap)
-            } else {
-                add(.spacing, .spacing, A(items[b], minEdge), spreads ? .greaterThanOrEqual : .equal,
-                    A(items[a], maxEdge), constant: gap)
-            }
-        }
-        for (k, item) in items.enumerated() where !noneHidden && hidden[k] {
-            add(.hiding, .hiding, A(item, size), .equal, nil, priority: 999.999)
-            if canvasHiding {
-                let before = k == 0 ? S(canvas(minEdge)) : A(items[k - 1], maxEdge)
-                add(.hiding, .hiddenPlacement, A(item, minEdge), .equal, before)
-            }
-        }
-        let visibleIndices = noneHidden ? nil : items.indices.filter { !hidden[$0] }
-        let visible = visibleIndices.map { $0.map { items[$0] } } ?? items
-        switch settings.distribution {
-        case "fillEqually":
-            skip(.fillEqually, .fillEqually, min(from, visible.count) - 1)
-            for k in tail(max(1, from), visible.count) {
-                add(.fillEqually, .fillEqually, A(visible[k], size), .equal, A(visible[0], size))
-            }
-        case "fillProportionally":
-            let intrinsic = visibleIndices.map { $0.map { inputs.intrinsic[$0] } } ?? inputs.intrinsic
-            let total = intrinsic.reduce(0, +)
-            let spacingTotal = settings.spacing * Double(max(visible.count - 1, 0))
-            if total > max(spacingTotal, 1) {
-                for (k, item) in visible.enumerated() {
-                    let share = intrinsic[k] / total
-                    guard share != 1 else { continue }
-                    add(.fillProportionally, .fillProportionally, A(item, size), .equal, S(size),
-                        multiplier: share, constant: -share * spacingTotal, priority: LayoutPriority(Float(max(999 - k, 751))))
-                }
-            }
-        case "equalSpacing", "equalCentering":
-            let centering = settings.distribution == "equalCentering"
-            let center: LayoutAttribute = horizontal ? .centerX : .centerY
-            // Gap k (from 1) is helper k, between visible views k − 1 and k.
-            skip(.distributingEdge, .distributingEdge, 2 * (min(from, visible.count) - 1))
-            for k in tail(max(1, from), visible.count) {
-                let gap = helpers[k]
-                add(.distributingEdge, .distributingEdge, A(gap, minEdge), .equal, A(visible[k - 1], centering ? center : maxEdge))
-                add(.distributingEdge, .distributingEdge, A(gap, maxEdge), .equal, A(visible[k], centering ? center : minEdge))
-            }
-            // Every gap after the first is as long as the first.
-            skip(.fillEqually, .fillEqually, min(from, visible.count) - 2)
-            for k in tail(max(2, from), visible.count) {
-                add(.fillEqually, .fillEqually, A(helpers[k], size), .equal, A(helpers[1], size),
-                    priority: centering ? LayoutPriority(Float(max(150 - (k - 1), 50))) : .required)
-            }
-        default:
-            break
-        }
-
-        // Across the axis.
-        let aligned = Self.alignedAttribute(settings)
-        let first = items[0]
-        if let aligned {
-            if items.count == 1 {
-                // No spanner: the edges alignment leaves free become inequalities.
-                add(.canvas, .canvasConnection, S(canvas(crossMin)), aligned == crossMin ? .equal : .lessThanOrEqual, A(first, crossMin))
-                add(.canvas, .canvasConnection, A(first, crossMax), aligned == crossMax ? .equal : .lessThanOrEqual, S(canvas(crossMax)))
-                if aligned == crossCenter {
-                    add(.canvas, .canvasConnection, S(canvas(crossCenter)), .equal, A(first, crossCenter))
-                }
-            } else {
-                let spanner = helpers[0]
-                add(.canvas, .canvasConnection, S(canvas(crossMin)), .equal, A(spanner, crossMin))
-                add(.canvas, .canvasConnection, A(spanner, crossMax), .equal, S(canvas(crossMax)))
-                if aligned == crossCenter {
-                    add(.canvas, .canvasConnection, S(canvas(crossCenter)), .equal, A(first, crossCenter))
-                }
-                skip(.alignment, .alignment, min(from, items.count) - 1)
-                for k in tail(max(1, from), items.count) {
-                    add(.alignment, .alignment, A(first, aligned), .equal, A(items[k], aligned))
-                }
-                skip(.spanningBoundary, .spanningBoundary, 2 * min(from, items.count))
-                for item in items[tail(from, items.count)] {
-                    if aligned == crossMin {
-                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMin), .equal, A(item, crossMin), priority: 999.5)
-                    } else {
-                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMin), .lessThanOrEqual, A(item, crossMin))
-                    }
-                    if aligned == crossMax {
-                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMax), .equal, A(item, crossMax), priority: 999.5)
-                    } else {
-                        add(.spanningBoundary, .spanningBoundary, A(spanner, crossMax), .greaterThanOrEqual, A(item, crossMax))
-                    }
-                }
-                add(.spanningFit, .spanningFit, A(spanner, crossSize), .equal, nil,
-                    priority: visible.isEmpty ? 0.001 : 51)
-            }
-        } else {
-            add(.canvas, .canvasConnection, S(canvas(crossMin)), .equal, A(first, crossMin))
-            add(.canvas, .canvasConnection, A(first, crossMax), .equal, S(canvas(crossMax)))
-            skip(.alignment, .alignment, 2 * (min(from, items.count) - 1))
-            for item in items[tail(max(1, from), items.count)] {
-                add(.alignment, .alignment, A(first, crossMin), .equal, A(item, crossMin))
-                add(.alignment, .alignment, A(first, crossMax), .equal, A(item, crossMax))
-            }
-        }
-        // The stack hugs its content where spacing or loose canvas connections leave it room.
-        if spreads { add(.canvasFit, .canvasFit, S(size), .equal, nil, priority: 49) }
-        if aligned != nil && items.count == 1 { add(.canvasFit, .canvasFit, S(crossSize), .equal, nil, priority: 49) }
-        if aligned != nil {
-            skip(.ambiguitySuppression, .ambiguitySuppression, min(from, items.count))
-            for item in items[tail(from, items.count)] {
-                add(.ambiguitySuppression, .ambiguitySuppression, A(item, crossSize), .equal, nil, priority: 25)
-            }
-        }
-        return counts
     }
 
     /// The `UISV-spacing` constant between arranged views `a` and `b = a + 1`: the spacing
     /// between visible views; half of it beside a hidden run with visible views on both sides;
     /// none beside a hidden run that reaches an end, or inside one.
-    func stackGap(between a: Int, and b: Int, hidden: [Bool], spacing: Double) -> Double {
+    static func stackGap(between a: Int, and b: Int, hidden: [Bool], spacing: Double) -> Double {
         if !hidden[a] && !hidden[b] { return spacing }
         if hidden[a] && hidden[b] { return 0 }
         // The hidden run that touches this gap, and whether a visible view lies beyond it.
