@@ -47,14 +47,14 @@ extension Commands {
     static func record(_ s: Session, _ a: Arguments) throws {
         let file = try a.path()
         if file == "off" {
-            guard let current = s.recordPath else { throw ShellError.notAvailable("not recording") }
-            s.recordPath = nil
+            guard let current = s.recording.recordPath else { throw ShellError.notAvailable("not recording") }
+            s.recording.recordPath = nil
             s.print("stopped recording to \(current)")
             return
         }
         try FileWriter.truncate(file, to: "")
-        s.recordPath = file
-        s.recorded = []
+        s.recording.recordPath = file
+        s.recording.recorded = []
         s.print("recording to \(file)")
     }
 
@@ -113,7 +113,7 @@ extension Commands {
     static func startPaste(_ s: Session, _ a: Arguments) throws {
         try a.none()
         s.collector = PastedLog()
-        if s.loadDepth == 0 { s.print("paste UIKit's log, then an empty line:") }
+        if s.running.loadDepth == 0 { s.print("paste UIKit's log, then an empty line:") }
     }
 
     /// A console log's constraints on placeholder views, then strut's account of each message's

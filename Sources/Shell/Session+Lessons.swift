@@ -74,22 +74,22 @@ extension Session {
     /// the layout is as the lesson left it there). Ctrl-C at a `pause` or an `ask` leaves the
     /// lesson with its state.
     func runLesson(_ lesson: Lesson, from startLine: Int) throws -> RunOutcome {
-        guard lessonDepth == 0 else { throw ShellError.notAvailable("a lesson is running: lessons do not nest") }
-        lessonDepth += 1
-        let savedLocation = location
-        defer { lessonDepth -= 1; muted = false; location = savedLocation }
+        guard running.lessonDepth == 0 else { throw ShellError.notAvailable("a lesson is running: lessons do not nest") }
+        running.lessonDepth += 1
+        let savedLocation = running.location
+        defer { running.lessonDepth -= 1; running.muted = false; running.location = savedLocation }
         var index = 0
-        muted = startLine > 0
+        running.muted = startLine > 0
         do {
             return try runLines(locate: { "\(lesson.name):\($0)" }, mode: .stopAtFirstError, echo: false,
                                 endsTheRun: { ($0 as? ShellError) == .lessonLeft }) {
                 guard index < lesson.lines.count else { return .end }
-                if index == startLine { muted = false }
+                if index == startLine { running.muted = false }
                 defer { index += 1 }
                 return .line(lesson.lines[index])
             }
         } catch ShellError.lessonLeft {
-            muted = false
+            running.muted = false
             print("left the lesson; its layout stays for you to explore")
             return RunOutcome()
         }
@@ -97,7 +97,7 @@ extension Session {
 
     /// `#: text` as wrapped prose; `#:# title` as a step heading.
     func narrate(_ line: String) {
-        guard !muted else { return }
+        guard !running.muted else { return }
         if let title = Lesson.heading(line) {
             print("\n── \(title) ──")
         } else if let text = Lesson.narration(line) {
@@ -149,7 +149,7 @@ extension Session {
     /// A line from the person at the terminal, or nil in batch (no terminal, or muted).
     /// - Throws: `ShellError.lessonLeft` on Ctrl-C.
     func askPerson(_ prompt: String) throws -> String? {
-        guard !muted, let prompter else { return nil }
+        guard !running.muted, let prompter else { return nil }
         switch prompter(prompt) {
         case let .line(text): return text
         case .interrupted: throw ShellError.lessonLeft

@@ -38,8 +38,8 @@ extension Session {
     ///   - echo: print each line after a prompt before running it (a replay that reads like a
     ///     live session).
     public func run(source: String?, mode: RunMode, echo: Bool = false, scriptFile: String? = nil, next: () -> InputLine) -> RunOutcome {
-        if let scriptFile { scriptFolders.append(PathName.folder(of: scriptFile)) }
-        defer { if scriptFile != nil { scriptFolders.removeLast() } }
+        if let scriptFile { running.scriptFolders.append(PathName.folder(of: scriptFile)) }
+        defer { if scriptFile != nil { running.scriptFolders.removeLast() } }
         do {
             return try runLines(locate: { number in source.map { "\($0):\(number)" } }, mode: mode, echo: echo, next: next)
         } catch {
@@ -78,7 +78,7 @@ extension Session {
         func failed(_ error: Error) throws -> Bool {
             if mode == .allOrNothing {
                 if case ShellError.scriptFailed = error { throw error }
-                throw ShellError.scriptFailed(location: location ?? "", message: ErrorText.message(error))
+                throw ShellError.scriptFailed(location: running.location ?? "", message: ErrorText.message(error))
             }
             report(error)
             outcome.failed = true
@@ -88,7 +88,7 @@ extension Session {
         while true {
             let input = next()
             number += 1
-            location = locate(number)
+            running.location = locate(number)
             switch input {
             case .interrupted:
                 // Ctrl-C abandons a collection (a paste): the next line is a command again.
@@ -138,19 +138,19 @@ extension Session {
     func load(_ given: String) throws -> LineOutcome {
         let file = resolve(given)
         let lines = Session.lines(of: try Session.readScript(file))
-        guard loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
-        scriptFolders.append(PathName.folder(of: file))
-        defer { scriptFolders.removeLast() }
+        guard running.loadDepth < 16 else { throw ShellError.notAvailable("load: scripts nested more than 16 deep") }
+        running.scriptFolders.append(PathName.folder(of: file))
+        defer { running.scriptFolders.removeLast() }
         let before = engine.hierarchy
-        let savedLocation = location
-        let savedStacks = (undoStack, redoStack)
-        undoStack = []
-        redoStack = []
-        loadDepth += 1
+        let savedLocation = running.location
+        let savedStacks = (history.undoStack, history.redoStack)
+        history.undoStack = []
+        history.redoStack = []
+        running.loadDepth += 1
         defer {
-            loadDepth -= 1
-            location = savedLocation
-            (undoStack, redoStack) = savedStacks
+            running.loadDepth -= 1
+            running.location = savedLocation
+            (history.undoStack, history.redoStack) = savedStacks
         }
         var iterator = lines.makeIterator()
         do {
@@ -168,7 +168,7 @@ extension Session {
     /// (a relative name), else as given (from the current folder, as before); outside scripts,
     /// as given. Files a script writes are as given.
     func resolve(_ path: String) -> String {
-        guard let folder = scriptFolders.last, !folder.isEmpty, !path.hasPrefix("/") else { return path }
+        guard let folder = running.scriptFolders.last, !folder.isEmpty, !path.hasPrefix("/") else { return path }
         let beside = PathName.joined(folder, path)
         return FileManager.default.fileExists(atPath: beside) || !FileManager.default.fileExists(atPath: path) ? beside : path
     }

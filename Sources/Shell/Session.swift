@@ -39,47 +39,51 @@ public enum LineOutcome: Equatable, Sendable {
 public final class Session {
     public private(set) var engine = LayoutEngine()
     let sink: OutputSink
-    /// `FILE:LINE` of the line being run, put in front of its errors.
-    var location: String?
-    /// A deque: past the limit the oldest entry goes at each change, and taking it off the
-    /// front of an array would move the other 199.
-    var undoStack: Deque<UndoEntry> = []
-    var redoStack: [UndoEntry] = []
-    static let undoLimit = 200
-    /// The changes written by `record` so far (the file is rewritten when one is undone).
-    var recorded: [String] = []
-    var recordPath: String?
-    /// How many `load`s deep the running line is.
-    var loadDepth = 0
-    /// The folders of the scripts being run, innermost last: their relative file names are
-    /// theirs (`resolve`).
-    var scriptFolders: [String] = []
+    // The rest of the state in named parts, so that a copy is a line a part.
+    /// Undo and redo.
+    var history = History()
+    /// `record FILE`: what has been written.
+    var recording = Recording()
+    /// Where the running line comes from and what runs it.
+    var running = Running()
+    /// What the terminal, if there is one, asks of the output.
+    var terminal = TerminalSettings()
     /// Lines a command takes from the input that follows it (`paste`: a console log).
     var collector: LineCollector?
-    /// At the terminal: say so when an empty line does not end a paste (it is inside UIKit's
-    /// message, whose rest may follow).
-    public var explainsOpenPaste = false
+    /// `watch FILE.html`: the page rewritten after every command.
+    var watchPath: String?
+    static let undoLimit = 200
+
     /// Whether the next lines are taken as a pasted log, not run (the input's end finishes it).
     public var isPasting: Bool { collector != nil }
+    /// At the terminal: say so when an empty line does not end a paste (it is inside UIKit's
+    /// message, whose rest may follow).
+    public var explainsOpenPaste: Bool {
+        get { terminal.explainsOpenPaste }
+        set { terminal.explainsOpenPaste = newValue }
+    }
     /// `draw` colours what it marks (stdout a terminal, `NO_COLOR` unset).
-    public var colour = false
+    public var colour: Bool {
+        get { terminal.colour }
+        set { terminal.colour = newValue }
+    }
     /// The terminal's width when stdout is one; `draw` takes `COLUMNS` first, else this, else 100.
-    public var terminalColumns: Int?
+    public var terminalColumns: Int? {
+        get { terminal.columns }
+        set { terminal.columns = newValue }
+    }
     /// Reads a line from the person at the terminal after showing a prompt (`pause`, `ask`);
     /// nil when no one is there (batch, tests).
-    public var prompter: ((String) -> InputLine)?
+    public var prompter: ((String) -> InputLine)? {
+        get { terminal.prompter }
+        set { terminal.prompter = newValue }
+    }
     /// At a terminal: whether Ctrl-C was pressed; a line's or a script's next statement then
     /// does not run (a `load` puts back the state before it, as when it fails), and a long
     /// change (an import, a big synchronisation) stops and is taken back.
     public var interruptCheck: (() -> Bool)? {
         didSet { engine.interruptCheck = interruptCheck }
     }
-    /// Output dropped (the steps before `lesson NAME from STEP`).
-    var muted = false
-    /// A lesson is running.
-    var lessonDepth = 0
-    /// `watch FILE.html`: the page rewritten after every command.
-    var watchPath: String?
     /// `draw`'s width in columns.
     var columns: Int {
         if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text),
@@ -91,6 +95,42 @@ public final class Session {
         self.sink = sink
     }
 
+    /// Undo and redo: a deque, because past the limit the oldest entry goes at each change,
+    /// and taking it off the front of an array would move the other 199.
+    struct History {
+        var undoStack: Deque<UndoEntry> = []
+        var redoStack: [UndoEntry] = []
+    }
+
+    /// The changes written by `record` so far (the file is rewritten when one is undone).
+    struct Recording {
+        var recorded: [String] = []
+        var recordPath: String?
+    }
+
+    /// Where the running line comes from and what runs it.
+    struct Running {
+        /// `FILE:LINE` of the line being run, put in front of its errors.
+        var location: String?
+        /// How many `load`s deep the running line is.
+        var loadDepth = 0
+        /// The folders of the scripts being run, innermost last: their relative file names are
+        /// theirs (`resolve`).
+        var scriptFolders: [String] = []
+        /// Output dropped (the steps before `lesson NAME from STEP`).
+        var muted = false
+        /// A lesson is running.
+        var lessonDepth = 0
+    }
+
+    /// What the terminal, if there is one, asks of the output and how to ask its user.
+    struct TerminalSettings {
+        var explainsOpenPaste = false
+        var colour = false
+        var columns: Int?
+        var prompter: ((String) -> InputLine)?
+    }
+
     /// A session in this one's state, writing to `sink`: its engine copied exactly (the solver
     /// too, as `LayoutEngine.copy()` does), undo, redo and the rest as they are. The fuzz
     /// targets start each input that may change the state on a copy of a session set up once
@@ -99,22 +139,13 @@ public final class Session {
     public func copy(sink: OutputSink) -> Session {
         let copy = Session(sink: sink)
         copy.engine = engine.copy()
-        copy.location = location
-        copy.undoStack = undoStack
-        copy.redoStack = redoStack
-        copy.recorded = recorded
-        copy.recordPath = recordPath
-        copy.loadDepth = loadDepth
-        copy.scriptFolders = scriptFolders
+        copy.history = history
+        copy.recording = recording
+        copy.running = running
+        copy.terminal = terminal
         copy.collector = collector?.copy()
-        copy.explainsOpenPaste = explainsOpenPaste
-        copy.colour = colour
-        copy.terminalColumns = terminalColumns
-        copy.prompter = prompter
-        copy.interruptCheck = interruptCheck
-        copy.muted = muted
-        copy.lessonDepth = lessonDepth
         copy.watchPath = watchPath
+        copy.interruptCheck = interruptCheck
         return copy
     }
 
@@ -163,12 +194,12 @@ public final class Session {
     }
 
     func print(_ text: String) {
-        guard !muted else { return }
+        guard !running.muted else { return }
         sink.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     func report(_ error: Error) {
-        sink.writeError(ErrorText.report(error, location: location))
+        sink.writeError(ErrorText.report(error, location: running.location))
     }
 
     // MARK: - Undo, and recording
@@ -176,37 +207,37 @@ public final class Session {
     /// Remembers the state before a change, and records the change when recording.
     func remember(_ state: Hierarchy, _ command: String) {
         var recordedAs: Int?
-        if recordPath != nil && loadDepth == 0 {
-            recorded.append(command)
-            recordedAs = recorded.count - 1
+        if recording.recordPath != nil && running.loadDepth == 0 {
+            recording.recorded.append(command)
+            recordedAs = recording.recorded.count - 1
             appendRecord(command)
         }
-        undoStack.append((state, command, recordedAs))
-        if undoStack.count > Session.undoLimit { undoStack.removeFirst() }
-        redoStack.removeAll()
+        history.undoStack.append((state, command, recordedAs))
+        if history.undoStack.count > Session.undoLimit { history.undoStack.removeFirst() }
+        history.redoStack.removeAll()
     }
 
     func undo() throws {
-        guard let last = undoStack.popLast() else { throw ShellError.nothingToUndo }
-        redoStack.append((engine.hierarchy, last.command, last.recordedAs))
+        guard let last = history.undoStack.popLast() else { throw ShellError.nothingToUndo }
+        history.redoStack.append((engine.hierarchy, last.command, last.recordedAs))
         engine.restore(last.state)
         // A recorded change that is undone leaves the recording, so a replay ends in the same state.
-        if let index = last.recordedAs, recordPath != nil, index == recorded.count - 1 {
-            recorded.removeLast()
+        if let index = last.recordedAs, recording.recordPath != nil, index == recording.recorded.count - 1 {
+            recording.recorded.removeLast()
             writeRecord()
         }
         print("undone: \(last.command)")
     }
 
     func redo() throws {
-        guard let next = redoStack.popLast() else { throw ShellError.nothingToRedo }
+        guard let next = history.redoStack.popLast() else { throw ShellError.nothingToRedo }
         var recordedAs: Int?
-        if next.recordedAs != nil, recordPath != nil, loadDepth == 0 {
-            recorded.append(next.command)
-            recordedAs = recorded.count - 1
+        if next.recordedAs != nil, recording.recordPath != nil, running.loadDepth == 0 {
+            recording.recorded.append(next.command)
+            recordedAs = recording.recorded.count - 1
             appendRecord(next.command)
         }
-        undoStack.append((engine.hierarchy, next.command, recordedAs))
+        history.undoStack.append((engine.hierarchy, next.command, recordedAs))
         engine.restore(next.state)
         print("redone: \(next.command)")
     }
@@ -219,9 +250,9 @@ public final class Session {
 
     /// The whole recording written again (an undo took its last line back).
     func writeRecord() {
-        guard let recordPath else { return }
+        guard let recordPath = recording.recordPath else { return }
         do {
-            try FileWriter.truncate(recordPath, to: recorded.map { $0 + "\n" }.joined())
+            try FileWriter.truncate(recordPath, to: recording.recorded.map { $0 + "\n" }.joined())
         } catch {
             stopRecording(after: error)
         }
@@ -230,7 +261,7 @@ public final class Session {
     /// One change added at the end of the recording (the file is not written again, which
     /// would make a long recording quadratic).
     func appendRecord(_ command: String) {
-        guard let recordPath else { return }
+        guard let recordPath = recording.recordPath else { return }
         do {
             try FileWriter.append(recordPath, command + "\n")
         } catch {
@@ -239,8 +270,8 @@ public final class Session {
     }
 
     func stopRecording(after error: Error) {
-        guard let path = recordPath else { return }
-        recordPath = nil
+        guard let path = recording.recordPath else { return }
+        recording.recordPath = nil
         report(error)
         print("stopped recording to \(path)")
     }
