@@ -363,7 +363,7 @@ extension LayoutEngine {
     /// - Complexity: O(members) scratch operations.
     func minimalModuloGivens(_ refs: [ConstraintRef], with extra: Constraint?, replacing: (ConstraintRef, Constraint)? = nil) -> [ConstraintRef] {
         guard refs.count <= LayoutEngine.givensFilterLimit, !refs.isEmpty else { return refs }
-        let compiled = refs.map { ref in (ref == replacing?.0 ? replacing?.1 : compiledForm(ref)).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
+        let compiled = refs.map { ref in (ref == replacing?.0 ? replacing?.1 : diagnostics.compiledForm(ref)).map { c -> Constraint in var hard = c; hard.priority = .required; return hard } }
         guard compiled.allSatisfy({ $0 != nil }) else { return refs }
         let members = compiled.map { $0! }
         let kept: [Int]? = solver.withScratchSolver(feasibilityOnly: false) { scratch in

@@ -56,8 +56,8 @@ extension Commands {
         try c.expectEnd()
         let text = DiagnosisText(engine: s.engine)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
-        let violations = s.engine.violations()
-        let blocks = s.engine.conflictReports().map { text.text($0, allFixes: all) } + violations.reports.map(text.text)
+        let violations = s.engine.diagnostics.violations()
+        let blocks = s.engine.diagnostics.conflictReports().map { text.text($0, allFixes: all) } + violations.reports.map(text.text)
         s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
         if let note = text.givingWayNote(violations) { s.print(note) }
     }
@@ -117,7 +117,7 @@ extension Commands {
         let h = s.engine.hierarchy
         if h.needsLayout { s.print(pendingNote) }
         func name(_ id: ViewID) -> String { h.view(id).name }
-        let lines = s.engine.warnings().map { warning -> String in
+        let lines = s.engine.diagnostics.warnings().map { warning -> String in
             switch warning {
             case let .outside(id, over):
                 let sides = [("left", over.left), ("top", over.top), ("right", over.right), ("bottom", over.bottom)]
@@ -175,7 +175,7 @@ extension Commands {
         let free = explanation.isFree
         var head: String
         if let attribute {
-            head = "\(name).\(label) = \(formatNumber(engine.solvedValue(of: attribute, of: id)))"
+            head = "\(name).\(label) = \(formatNumber(engine.diagnostics.solvedValue(of: attribute, of: id)))"
         } else {
             head = "\(name) \(describe(engine.solvedFrame(id)))"
         }
@@ -234,7 +234,7 @@ extension Commands {
                     case .width: word = "Width"
                     case .height: word = "Height"
                     }
-                    return "\(item).\(word){id: \(engine.variableIndex(of: component, of: id) ?? 0)}"
+                    return "\(item).\(word){id: \(engine.diagnostics.variableIndex(of: component, of: id) ?? 0)}"
                 }
                 line += "- AMBIGUOUS LAYOUT for " + variables.joined(separator: ", ")
             }

@@ -145,7 +145,7 @@ extension Commands {
             let items = refs.flatMap { h.constraint($0)?.items ?? [] }.filter { seen.insert($0).inserted }
             return (items.map { h.view($0).name }, refs.map(engine.name))
         }
-        for report in engine.conflictReports() {
+        for report in engine.diagnostics.conflictReports() {
             let (v, c) = names(report.set)
             reports.append(.init(kind: "conflict", text: text.text(report), views: v, constraints: c))
             // Each fix on its own, lighting up what it would move or collapse.
@@ -163,7 +163,7 @@ extension Commands {
                                      views: moved, constraints: touched))
             }
         }
-        for warning in engine.warnings() {
+        for warning in engine.diagnostics.warnings() {
             let views = warning.views.map { h.view($0).name }
             let what: String
             switch warning {
@@ -173,7 +173,7 @@ extension Commands {
             }
             reports.append(.init(kind: "warning", text: "\(views.joined(separator: " and ")) \(what)", views: views, constraints: []))
         }
-        for report in engine.violations().reports {
+        for report in engine.diagnostics.violations().reports {
             let (v, c) = names([report.ref] + report.forcedBy)
             reports.append(.init(kind: "violation", text: text.text(report), views: v, constraints: c))
         }

@@ -63,7 +63,7 @@ extension Commands {
             entry.set.compactMap { h.constraint($0) }.flatMap(\.items)
         })
         var flags: [ViewID: [String]] = [:]
-        for warning in engine.warnings() {
+        for warning in engine.diagnostics.warnings() {
             switch warning {
             case let .outside(id, _): flags[id, default: []].append("OUTSIDE")
             case let .overlap(a, b, _):

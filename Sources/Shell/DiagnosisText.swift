@@ -145,7 +145,7 @@ struct DiagnosisText {
             }
         }
         for ref in report.notOffered {
-            lines.append("Not offered: \(name(ref)) is \(ownerWords(engine.owner(of: ref))).")
+            lines.append("Not offered: \(name(ref)) is \(ownerWords(engine.diagnostics.owner(of: ref))).")
         }
         return lines
     }
@@ -267,7 +267,7 @@ struct DiagnosisText {
         let explanation = engine.explain(anchor.item, attribute: anchor.attribute)
         let chainRefs = Set(explanation.chain.steps.map(\.ref) + explanation.chain.unordered)
         if report.byHigherPriority && !explanation.isFree && !explanation.chain.steps.isEmpty && !chainRefs.contains(report.ref) {
-            let value = engine.solvedValue(of: anchor.attribute, of: anchor.item)
+            let value = engine.diagnostics.solvedValue(of: anchor.attribute, of: anchor.item)
             var lines = ["\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:"] + self.lines(explanation.chain)
             if report.forcedBy.contains(where: { !chainRefs.contains($0) }) {
                 lines.append("  it cannot hold with \(report.forcedBy.map(name).joined(separator: ", "))")

@@ -52,7 +52,7 @@ struct LogReport {
             return
         }
         let scratch = report.plan.engine(for: message)
-        let conflicts = scratch.conflictReports()
+        let conflicts = scratch.diagnostics.conflictReports()
         guard !conflicts.isEmpty else {
             noConflict(message, made)
             return

@@ -34,7 +34,7 @@ func checkConflicts(_ text: String, _ file: String) throws {
     #expect(outcome == .succeeded, "\(file)")
     let log = ConsoleLog.read(text)
     let engine = session.engine
-    let reports = engine.conflictReports()
+    let reports = engine.diagnostics.conflictReports()
     #expect(!reports.isEmpty, "\(file): no conflict found")
     let logged = Set(log.constraints.map { "c_" + String($0.address.suffix(4)) })
     for report in reports {

@@ -363,7 +363,7 @@ func everyRealPasteReads(_ file: String) throws {
         let namesBroken = lines[(message.lines.lowerBound - 1)..<message.lines.upperBound].contains { $0.contains("Will attempt to recover by breaking constraint") }
         #expect(!namesBroken || made.uikitBroke != nil, "\(file) lines \(message.lines): UIKit's broken constraint not recognised")
         let scratch = report.plan.engine(for: message)
-        let conflicts = scratch.conflictReports()
+        let conflicts = scratch.diagnostics.conflictReports()
         for conflict in conflicts {
             let set = Set(conflict.set.map(scratch.name(of:)))
             #expect(set.isSubset(of: Set(made.names)), "\(file) lines \(message.lines): \(set) is not within UIKit's list")

@@ -104,7 +104,7 @@ import Testing
 
     @Test func aConflictReadsAsAChainFromRoot() throws {
         let e = try pinnedLabel()
-        let reports = e.conflictReports()
+        let reports = e.diagnostics.conflictReports()
         #expect(reports.count == 1)
         let report = reports[0]
         let h = e.hierarchy
@@ -121,7 +121,7 @@ import Testing
 
     @Test func theUIKitMessageHasItsExactShape() throws {
         let e = try pinnedLabel()
-        let report = e.conflictReports()[0]
+        let report = e.diagnostics.conflictReports()[0]
         let message = e.hierarchy.unsatisfiableMessage(set: Array(report.set.prefix(2)), broken: report.set[1])
         #expect(message == """
         [LayoutConstraints] Unable to simultaneously satisfy constraints.
@@ -148,7 +148,7 @@ import Testing
             try e.addConstraint(spec("a", .width, .lessThanOrEqual, plus: 150, name: "c3"))
             try e.addConstraint(spec("a", .width, plus: 200, name: "c2"))
         }
-        let report = e.conflictReports()[0]
+        let report = e.diagnostics.conflictReports()[0]
         #expect(e.name(of: report.broken) == "c2")
         #expect(Set(report.set.map(e.name(of:))) == ["c1", "c2"])
         #expect(report.resolving.map(e.name(of:)) == ["c2"])
@@ -160,7 +160,7 @@ import Testing
             try e.addView(kind: .view, name: "a", parent: "root")
             try e.addConstraint(spec("a", .width, plus: -16, name: "minus"))
         }
-        let report = e.conflictReports()[0]
+        let report = e.diagnostics.conflictReports()[0]
         #expect(report.set.map(e.name(of:)) == ["minus"])
         #expect(settings(e, report.chain) == ["a.width = -16 (negative)"])
     }
@@ -171,7 +171,7 @@ import Testing
         #expect(e.state(of: hugging) == .violated)
         let forcers = e.forcedBy(hugging)
         #expect(forcers.map(e.name(of:)) == ["c2"])
-        let chain = e.chain(forcers + [hugging], target: hugging)
+        let chain = e.diagnostics.chain(forcers + [hugging], target: hugging)
         #expect(settings(e, chain) == ["title.width = 500", nil])
         #expect(chain.steps.last?.shortfall == 457.5)
     }

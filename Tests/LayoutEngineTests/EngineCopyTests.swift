@@ -19,7 +19,7 @@ struct EngineCopyTests {
             spec("b", .height, plus: 30, at: 500), spec("b", .height, plus: 40, at: 500),
         ])
         engine.layoutIfNeeded()
-        _ = engine.conflictReports()
+        _ = engine.diagnostics.conflictReports()
         _ = engine.ambiguity()
         return engine
     }
@@ -65,12 +65,12 @@ struct EngineCopyTests {
 
     @Test func eachFixIsTriedAsOnAnEngineRebuiltForIt() throws {
         let engine = try Self.engine()
-        let reports = engine.conflictReports()
+        let reports = engine.diagnostics.conflictReports()
         #expect(!reports.isEmpty)
         for report in reports {
             #expect(!report.ranked.isEmpty)
             for ranked in report.ranked {
-                let alone = engine.consequence(of: ranked.fix, broken: report.broken)
+                let alone = engine.diagnostics.consequence(of: ranked.fix, broken: report.broken)
                 #expect(String(reflecting: ranked.consequence) == String(reflecting: alone))
             }
         }

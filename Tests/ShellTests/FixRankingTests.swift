@@ -14,7 +14,7 @@ let photoCell = """
     let session = Session(sink: sink)
     #expect(session.run(line: photoCell) == .succeeded)
     let engine = session.engine
-    let report = try #require(engine.conflictReports().first)
+    let report = try #require(engine.diagnostics.conflictReports().first)
     #expect(engine.name(of: report.broken) == "two")
     let names = report.ranked.map { fix -> String in
         if case let .deactivate(ref) = fix.fix { return engine.name(of: ref) }
@@ -53,10 +53,10 @@ let photoCell = """
     _ = try session.engine.addConstraint(ConstraintSpec(name: "cellHeight", firstItem: "content", firstAttribute: .height, relation: .equal,
                                                         constant: 44, priority: .required, identifier: "UIView-Encapsulated-Layout-Height"))
     let engine = session.engine
-    let report = try #require(engine.conflictReports().first)
+    let report = try #require(engine.diagnostics.conflictReports().first)
     #expect(engine.name(of: report.broken) == "cellHeight")
     #expect(report.notOffered.map(engine.name) == ["cellHeight"])
-    #expect(engine.owner(of: report.broken) == .cellSizing)
+    #expect(engine.diagnostics.owner(of: report.broken) == .cellSizing)
     let offered = report.fixes.map { fix -> String in
         if case let .priority(ref, priority) = fix { return "\(engine.name(of: ref)) \(priority)" }
         return "?"
@@ -71,8 +71,8 @@ let photoCell = """
     #expect(other.run(line: "new view v; v.width == 100") == .succeeded)
     _ = try other.engine.addConstraint(ConstraintSpec(name: "temp", firstItem: "v", firstAttribute: .width, relation: .equal,
                                                       constant: 0, priority: .required, identifier: "_UITemporaryLayoutWidth"))
-    let temporary = try #require(other.engine.conflictReports().first)
-    #expect(other.engine.owner(of: temporary.broken) == .uikitPrivate("_UITemporaryLayoutWidth"))
+    let temporary = try #require(other.engine.diagnostics.conflictReports().first)
+    #expect(other.engine.diagnostics.owner(of: temporary.broken) == .uikitPrivate("_UITemporaryLayoutWidth"))
     #expect(temporary.notOffered.map(other.engine.name) == ["temp"])
     #expect(temporary.fixes.count == 1)
 }
@@ -232,7 +232,7 @@ let photoCell = """
           hiddenOne view (-50, 0, 10, 10) hidden
 
         """)
-    let data = session.engine.warnings()
+    let data = session.engine.diagnostics.warnings()
     #expect(data.count == 3)
     #expect(data.flatMap(\.views).map { session.engine.hierarchy.view($0).name } == ["title", "cut", "title", "a"])
     let clean = BufferSink()
@@ -277,7 +277,7 @@ let photoCell = """
     let expected = engine.hierarchy.allConstraints.filter { ref, constraint in
         engine.state(of: ref) == .violated && !(constraint.identifier.map(StackLayout.fittingIdentifiers.contains) ?? false)
     }.map(\.ref)
-    let listed = engine.violations().reports.map(\.ref)
+    let listed = engine.diagnostics.violations().reports.map(\.ref)
     #expect(listed.count >= 5)
     #expect(listed == expected)
 }
@@ -289,7 +289,7 @@ let photoCell = """
     let session = Session(sink: sink)
     #expect(session.run(line: "new view s; c1: s.leading == root.leading; c3: s.width >= 500; c4: s.trailing == root.trailing; new view t; c5: t.leading == root.leading; c6: s.leading == t.trailing + 8") == .succeeded)
     let engine = session.engine
-    let report = try #require(engine.conflictReports().first { engine.name(of: $0.broken) == "c6" })
+    let report = try #require(engine.diagnostics.conflictReports().first { engine.name(of: $0.broken) == "c6" })
     // c1 is in the minimal set, but deactivating it lets c4 back in, and c4 with c3 clashes with c6 again.
     #expect(report.set.map(engine.name).sorted() == ["c1", "c5", "c6"])
     #expect(report.ranked.map { $0.consequence!.resolves } == [true, true, false])

@@ -74,18 +74,18 @@ func theSharedDeletionFilterKeepsWhatSeparateTestsKeep(seed: Int) throws {
             secondItem: second, secondAttribute: secondAttribute, constant: Double(Int.random(in: -60...120, using: &rng))))
     }
     engine.layoutIfNeeded()
-    let refs = engine.hierarchy.allConstraints.map(\.ref).filter { engine.compiledForm($0) != nil }
+    let refs = engine.hierarchy.allConstraints.map(\.ref).filter { engine.diagnostics.compiledForm($0) != nil }
     #expect(!refs.isEmpty)
     for trial in 0..<8 {
         let subset = refs.filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }
         let extra: Constraint? = trial % 2 == 0 ? nil : {
-            var c = engine.compiledForm(refs.randomElement(using: &rng)!)!
+            var c = engine.diagnostics.compiledForm(refs.randomElement(using: &rng)!)!
             c.priority = .required
             c.expression.constant += Double(Int.random(in: -30...30, using: &rng))
             return c
         }()
         let members = subset.map { ref -> Constraint in
-            var c = engine.compiledForm(ref)!
+            var c = engine.diagnostics.compiledForm(ref)!
             c.priority = .required
             return c
         }

@@ -82,9 +82,9 @@ struct ReferenceCheck {
     func conflicts(fixFrames: Bool) {
         // Every active required constraint, those broken now included.
         let active = engine.link.installed.map { ($0.key, $0.value.compiled) }.filter(\.1.isRequired)
-            + engine.broken.keys.compactMap { ref in engine.compiledForm(ref).map { (ref, $0) } }
-        for report in engine.conflictReports() {
-            let set = report.set.map { engine.compiledForm($0)! }
+            + engine.broken.keys.compactMap { ref in engine.diagnostics.compiledForm(ref).map { (ref, $0) } }
+        for report in engine.diagnostics.conflictReports() {
+            let set = report.set.map { engine.diagnostics.compiledForm($0)! }
             #expect(report.set.contains(report.broken), "\(context)")
             #expect(report.set.map(engine.stamp(of:)).max() == engine.stamp(of: report.broken), "\(context): the broken member is not the newest")
             #expect(!holds(set + givens), "\(context): the conflicting set can hold")
@@ -97,7 +97,7 @@ struct ReferenceCheck {
             var lets: [ConstraintRef: Bool] = [:]
             for member in report.set where member != report.broken {
                 let without = engine.link.installed.filter { $0.key != member }.map(\.value.compiled).filter(\.isRequired)
-                let works = holds(without + [engine.compiledForm(report.broken)!])
+                let works = holds(without + [engine.diagnostics.compiledForm(report.broken)!])
                 lets[member] = works
                 #expect(works == report.resolving.contains(member), "\(context): fix \(engine.name(of: member)) offered \(report.resolving.contains(member)), works \(works)")
             }
@@ -115,7 +115,7 @@ struct ReferenceCheck {
                 }
                 guard fixFrames, consequence.broken.isEmpty, consequence.resolves else { continue }
                 var fixed = engine.link.installed.filter { $0.key != member }.map(\.value.compiled)
-                if member != report.broken { fixed.append(engine.compiledForm(report.broken)!) }
+                if member != report.broken { fixed.append(engine.diagnostics.compiledForm(report.broken)!) }
                 let reference = ReferenceSystem(variableCount: variableCount, constraints: fixed)
                 for view in engine.hierarchy.allViews where view.id != Hierarchy.rootID {
                     guard let v = engine.link.variables[view.id] else { continue }

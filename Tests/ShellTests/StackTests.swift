@@ -237,7 +237,7 @@ func alignedRow(_ alignment: String) -> Session {
     let session = stackSession(["new stack q", "q.leading == root.leading", "q.top == root.top", "c7: q.width == 300",
                                 "new view qa in q", "new view qb in q", "c8: qa.width == 200", "set q.distribution = fillEqually"])
     let engine = session.engine, h = engine.hierarchy
-    let report = try #require(engine.conflictReports().first)
+    let report = try #require(engine.diagnostics.conflictReports().first)
     #expect(engine.name(of: report.broken) == "q.fillEqually.1")
     #expect(report.fixes == [
         .deactivate(h.constraintRef(named: "c7")!),
@@ -248,7 +248,7 @@ func alignedRow(_ alignment: String) -> Session {
 
 @Test func fittingConstraintsGiveWayByDesignAndAreCountedNotExplained() throws {
     let session = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "b.width == 100", "set b.hidden = true"])
-    let violations = session.engine.violations()
+    let violations = session.engine.diagnostics.violations()
     let names = violations.reports.map { session.engine.name(of: $0.ref) }
     #expect(names == ["s.hiding.1", "a.hugging.h", "a.hugging.v", "b.hugging.h", "c.hugging.v"])
     let hiding = violations.reports[0]
@@ -259,7 +259,7 @@ func alignedRow(_ alignment: String) -> Session {
     // Centred, the spanner's fit and the ambiguity suppression give way: counted by kind, never
     // among the reports.
     let centred = rowSession(width: 320, ["set a.hugging.h = 251", "set c.hugging.h = 251", "set s.alignment = center"])
-    let fitting = centred.engine.violations()
+    let fitting = centred.engine.diagnostics.violations()
     #expect(fitting.givingWay == ["UISV-spanning-fit", "UISV-ambiguity-suppression"])
     #expect(fitting.givingWayCount == 4)
     let reported = fitting.reports.compactMap { centred.engine.hierarchy.constraint($0.ref)?.identifier }

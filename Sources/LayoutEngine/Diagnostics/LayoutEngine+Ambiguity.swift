@@ -33,7 +33,7 @@ extension LayoutEngine {
                 refs.append(ref)
             }
         }
-        return Explanation(chain: chain(inActivationOrder(refs), target: nil), isFree: free)
+        return Explanation(chain: diagnostics.chain(inActivationOrder(refs), target: nil), isFree: free)
     }
 
     // MARK: - Ambiguity

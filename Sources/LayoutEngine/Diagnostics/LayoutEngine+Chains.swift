@@ -5,7 +5,7 @@ internal import Cassowary
 /// A chain starts from what is fixed (root's frame, constants) and walks the constraints one at
 /// a time: each, held as an equation, leaves one frame component unknown and so sets it. What
 /// the walk cannot order (constraints that only hold together) is listed after it.
-extension LayoutEngine {
+extension Diagnostics {
     // MARK: - Chains
 
     /// Orders `members` from what is fixed: each step is a constraint that, held as an
@@ -26,9 +26,9 @@ extension LayoutEngine {
                 if term.variable.index == variable { coefficient += term.coefficient } else { rest += term.coefficient * known[term.variable.index]! }
             }
             guard coefficient != 0 else { return nil }
-            let value = clean(-rest / coefficient)
+            let value = engine.clean(-rest / coefficient)
             known[variable] = value
-            guard let component = link.components[variable] else { return nil }
+            guard let component = engine.link.components[variable] else { return nil }
             return Setting(component: component, value: value, atLimit: compiled.relation != .equal)
         }
 
@@ -63,7 +63,7 @@ extension LayoutEngine {
                 case .lessThanOrEqual: shortfall = max(0, value)
                 case .greaterThanOrEqual: shortfall = max(0, -value)
                 }
-                shortfall = clean(shortfall!)
+                shortfall = engine.clean(shortfall!)
             }
             // Incomplete with one unknown: alone it sets that component; say what it would be.
             steps.append(ChainStep(ref: target, sets: complete ? nil : solve(compiled), shortfall: shortfall))
@@ -73,24 +73,24 @@ extension LayoutEngine {
 
     /// A constraint as the solver holds it (or would): `expression RELATION 0`.
     func compiledForm(_ ref: ConstraintRef) -> Constraint? {
-        if let current = link.installed[ref] { return current.compiled }
-        guard let constraint = hierarchy.constraint(ref) else { return nil }
-        for item in constraint.items where item >= link.variables.count || link.variables[item] == nil {
+        if let current = engine.link.installed[ref] { return current.compiled }
+        guard let constraint = engine.hierarchy.constraint(ref) else { return nil }
+        for item in constraint.items where item >= engine.link.variables.count || engine.link.variables[item] == nil {
             if item != Hierarchy.rootID { return nil }
         }
-        return try? compile(constraint)
+        return try? engine.compile(constraint)
     }
 
     /// An attribute's value in the solver's current solution, in the superview's coordinates.
     public func solvedValue(of attribute: LayoutAttribute, of id: ViewID) -> Double {
-        var view = hierarchy.view(id)
-        view.frame = solvedFrame(id)
+        var view = engine.hierarchy.view(id)
+        view.frame = engine.solvedFrame(id)
         return view.value(of: attribute)
     }
 
     /// The engine variable behind a frame component (the `{id: N}` of `_autolayoutTrace`).
     public func variableIndex(of component: FrameComponent, of id: ViewID) -> Int? {
-        guard id < link.variables.count, let v = link.variables[id] else { return nil }
-        return Int(variable(component, v).index)
+        guard id < engine.link.variables.count, let v = engine.link.variables[id] else { return nil }
+        return Int(engine.variable(component, v).index)
     }
 }

@@ -2,12 +2,12 @@ internal import Cassowary
 
 /// Conflicts and violations, explained: each broken constraint with its minimal set as a chain
 /// and the changes that resolve it; each violated optional constraint with what forces it.
-extension LayoutEngine {
+extension Diagnostics {
     /// Every conflict, in breaking order, with its chain and the fixes that work.
     public func conflictReports() -> [ConflictReport] {
         // The hierarchy does not change here: one engine rebuilt from it serves every fix.
         var shared: FixTrials?
-        return conflicts.map { entry in
+        return engine.conflicts.map { entry in
             let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
             }
@@ -41,7 +41,7 @@ extension LayoutEngine {
                 default: result.append(.autoresizingOff(id))
                 }
             case let .stack(id, _):
-                guard let constraint = hierarchy.constraint(member) else { continue }
+                guard let constraint = engine.hierarchy.constraint(member) else { continue }
                 if constraint.identifier == StackLayout.hidingIdentifier {
                     result.append(.unhide(constraint.first.item))
                     continue
@@ -62,19 +62,19 @@ extension LayoutEngine {
     /// `broken` through shared variables.
     func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
         guard let target = compiledForm(broken) else { return false }
-        let index = link.variableUsers
+        let index = engine.link.variableUsers
         var seenVariables = Set<Int32>()
         var connected = Set<ConstraintRef>()
         var queue = target.expression.terms.map(\.variable.index)
         while let variable = queue.popLast() {
             guard seenVariables.insert(variable).inserted else { continue }
             for ref in index[variable] ?? [] where ref != member && connected.insert(ref).inserted {
-                let compiled = link.installed[ref]!.compiled
+                let compiled = engine.link.installed[ref]!.compiled
                 if compiled.isRequired { queue += compiled.expression.terms.map(\.variable.index) }
             }
         }
-        let required = connected.sorted().map { link.installed[$0]!.compiled }.filter(\.isRequired)
-        return canHold(required + [target], sizesNonNegative: false)
+        let required = connected.sorted().map { engine.link.installed[$0]!.compiled }.filter(\.isRequired)
+        return engine.canHold(required + [target], sizesNonNegative: false)
     }
 
     // MARK: - Violations
@@ -84,7 +84,7 @@ extension LayoutEngine {
     public func violations() -> Violations {
         var result = Violations(reports: [], givingWay: [], givingWayCount: 0)
         for ref in violatedRefs() {
-            guard let constraint = hierarchy.constraint(ref) else { continue }
+            guard let constraint = engine.hierarchy.constraint(ref) else { continue }
             if let identifier = constraint.identifier, StackLayout.fittingIdentifiers.contains(identifier) {
                 result.givingWayCount += 1
                 if !result.givingWay.contains(identifier) { result.givingWay.append(identifier) }
@@ -98,21 +98,21 @@ extension LayoutEngine {
     /// The violated constraints in listing order, found among the optional ones in the solver
     /// rather than by listing every constraint.
     func violatedRefs() -> [ConstraintRef] {
-        let found = link.installed.compactMap { ref, current in isViolated(current) ? ref : nil }
-        return hierarchy.inListingOrder(found)
+        let found = engine.link.installed.compactMap { ref, current in isViolated(current) ? ref : nil }
+        return engine.hierarchy.inListingOrder(found)
     }
 
     /// `state(of:) == .violated` for a constraint in the solver (active and not broken, so only
     /// the solver is asked; no constraint value is made).
     func isViolated(_ current: Installed) -> Bool {
-        !current.compiled.isRequired && !((try? solver.isSatisfied(current.id)) ?? true)
+        !current.compiled.isRequired && !((try? engine.solver.isSatisfied(current.id)) ?? true)
     }
 
     func violationReport(_ ref: ConstraintRef, _ constraint: LayoutConstraint) -> ViolationReport {
-        let forcers = forcedBy(ref)
-        let higher = forcers.allSatisfy { (hierarchy.constraint($0)?.priority ?? 0) > constraint.priority }
+        let forcers = engine.forcedBy(ref)
+        let higher = forcers.allSatisfy { (engine.hierarchy.constraint($0)?.priority ?? 0) > constraint.priority }
         var explained = forcers.isEmpty ? Chain(steps: [], unordered: []) : chain(forcers + [ref], target: ref)
         explained.steps.removeAll { $0.ref == ref }
-        return ViolationReport(ref: ref, error: error(of: ref), forcedBy: forcers, byHigherPriority: higher, chain: explained)
+        return ViolationReport(ref: ref, error: engine.error(of: ref), forcedBy: forcers, byHigherPriority: higher, chain: explained)
     }
 }

@@ -61,13 +61,13 @@ public struct RankedFix: Sendable {
     public var consequence: Consequence?
 }
 
-extension LayoutEngine {
+extension Diagnostics {
     /// Above this many views, fixes are listed without being tried (each try lays out a copy).
     public static let consequenceLimit = 3_000
 
     /// Whose `ref` is, from its origin and UIKit's identifier.
     public func owner(of ref: ConstraintRef) -> ConstraintOwner {
-        guard let constraint = hierarchy.constraint(ref) else { return .yours }
+        guard let constraint = engine.hierarchy.constraint(ref) else { return .yours }
         switch ref {
         case let .system(id, kind):
             return kind.origin == .contentSize ? .contentSize(id) : .autoresizing(id)
@@ -112,7 +112,7 @@ extension LayoutEngine {
         let constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]
 
         init(_ hierarchy: Hierarchy) {
-            rebuilt = LayoutEngine.rebuilt(from: hierarchy)
+            rebuilt = Diagnostics.rebuilt(from: hierarchy)
             views = hierarchy.allViews
             constraints = hierarchy.allConstraints
         }
@@ -120,10 +120,10 @@ extension LayoutEngine {
 
     /// `rankedFixes(_:broken:)` with what the conflicts of one report share (nil until needed).
     func rankedFixes(_ fixes: [Fix], broken: ConstraintRef, shared: inout FixTrials?) -> [RankedFix] {
-        let tried = hierarchy.views.count <= LayoutEngine.consequenceLimit
+        let tried = engine.hierarchy.views.count <= Diagnostics.consequenceLimit
         // One engine rebuilt from the hierarchy; each fix tried on a copy of it.
         if tried && !fixes.isEmpty && shared == nil {
-            shared = FixTrials(hierarchy)
+            shared = FixTrials(engine.hierarchy)
         }
         let trials = tried ? shared : nil
         let ranked = fixes.map { fix in
@@ -148,7 +148,7 @@ extension LayoutEngine {
 
     /// Applies `fix` to a copy of this engine, lays it out, and compares.
     public func consequence(of fix: Fix, broken: ConstraintRef) -> Consequence? {
-        let trials = FixTrials(hierarchy)
+        let trials = FixTrials(engine.hierarchy)
         return consequence(of: fix, broken: broken, on: trials.rebuilt, trials: trials)
     }
 
@@ -165,17 +165,17 @@ extension LayoutEngine {
         do {
             switch fix {
             case let .deactivate(ref):
-                try copy.setActive([name(of: ref)], .deactivate)
+                try copy.setActive([engine.name(of: ref)], .deactivate)
             case let .priority(ref, priority):
-                try copy.setPriority(name(of: ref), priority)
+                try copy.setPriority(engine.name(of: ref), priority)
             case let .contentPriority(id, kind, priority):
                 let axis: Axis = kind == .huggingH || kind == .compressionH ? .horizontal : .vertical
                 let hugging = kind == .huggingH || kind == .huggingV
-                try copy.setProperty(hugging ? .hugging(axis, priority) : .compression(axis, priority), of: hierarchy.view(id).name)
+                try copy.setProperty(hugging ? .hugging(axis, priority) : .compression(axis, priority), of: engine.hierarchy.view(id).name)
             case let .autoresizingOff(id):
-                try copy.setProperty(.autoresizing(false), of: hierarchy.view(id).name)
+                try copy.setProperty(.autoresizing(false), of: engine.hierarchy.view(id).name)
             case let .unhide(id):
-                try copy.setProperty(.hidden(false), of: hierarchy.view(id).name)
+                try copy.setProperty(.hidden(false), of: engine.hierarchy.view(id).name)
             case .changeStack:
                 return nil
             }
@@ -184,13 +184,13 @@ extension LayoutEngine {
         }
         var result = Consequence(moves: [], collapsed: [], ambiguous: [], violated: [], broken: [],
                                  resolves: copy.state(of: broken) != .broken)
-        let before = ambiguity()
+        let before = engine.ambiguity()
         // Each hierarchy read once: read through an engine for every view and constraint, each
         // would be copied out every time.
         let copied = copy.hierarchy
         for view in trials.views where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
-            let old = solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
+            let old = engine.solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
             if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
             // Newly ambiguous: the copy is asked only about the views that were not (most of a
@@ -199,7 +199,7 @@ extension LayoutEngine {
         }
         for (ref, constraint) in trials.constraints {
             if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true { continue }
-            let was = state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
+            let was = engine.state(of: ref, constraint), now = copied.constraint(ref).map { copy.state(of: ref, $0) } ?? .inactive
             if now == .violated && was != .violated { result.violated.append(ref) }
             if now == .broken && was != .broken { result.broken.append(ref) }
         }

@@ -19,7 +19,7 @@ extension LayoutEngine {
         for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
             caches.standing.setAmbiguous(id, ambiguous[id] != nil)
         }
-        for (ref, current) in link.installed where isAnnounced(ref, current) && isViolated(current) {
+        for (ref, current) in link.installed where isAnnounced(ref, current) && diagnostics.isViolated(current) {
             caches.standing.violated.insert(ref)
         }
         pending.touchedVariables.removeAll()
@@ -44,7 +44,7 @@ extension LayoutEngine {
         var violated: [ConstraintRef] = []
         for ref in refs {
             guard let current = link.installed[ref], isAnnounced(ref, current) else { continue }
-            if isViolated(current) {
+            if diagnostics.isViolated(current) {
                 if caches.standing.violated.insert(ref).inserted { violated.append(ref) }
             } else {
                 caches.standing.violated.remove(ref)

@@ -35,7 +35,7 @@ public enum LayoutWarning: Hashable, Sendable {
     }
 }
 
-extension LayoutEngine {
+extension Diagnostics {
     /// Superviews with more subviews than this are not checked for overlaps (pairs grow as n²).
     public static let overlapCheckLimit = 200
     /// Half a point is within what a layout rounds.
@@ -45,8 +45,8 @@ extension LayoutEngine {
     /// guides aside, and nothing inside a hidden view.
     /// - Complexity: O(views), plus O(n²) for each superview of n ≤ `overlapCheckLimit` subviews.
     public func warnings() -> [LayoutWarning] {
-        let h = hierarchy
-        let t = LayoutEngine.warningTolerance
+        let h = engine.hierarchy
+        let t = Diagnostics.warningTolerance
         var result: [LayoutWarning] = []
         var pending = [Hierarchy.rootID]
         while let id = pending.popLast() {
@@ -76,7 +76,7 @@ extension LayoutEngine {
                     }
                 }
             }
-            guard visible.count <= LayoutEngine.overlapCheckLimit else { continue }
+            guard visible.count <= Diagnostics.overlapCheckLimit else { continue }
             for (k, a) in visible.enumerated() {
                 let fa = h.view(a).frame
                 for b in visible[(k + 1)...] {
