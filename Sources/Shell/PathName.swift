@@ -2,7 +2,7 @@ import Foundation
 
 /// A file's folder and name, split at its last `/` byte, as `NSString`'s path methods split
 /// them. Foundation's `deletingLastPathComponent` traps on a name of one non-ASCII character
-/// (`save é`; found by the `shell` fuzz target), so the shell splits paths itself.
+/// (`save é`), so the shell splits paths itself.
 enum PathName {
     private static let slash = UInt8(ascii: "/")
 

@@ -363,7 +363,7 @@ import CassowaryReference
         #expect(solver.value(of: x) == 18)
     }
 
-    /// Found by the random sessions: a required equality made redundant by others
+    /// A required equality made redundant by others
     /// keeps a row of markers only; changing its constant there was taken silently, and the
     /// solver held two contradicting equalities.
     @Test func aRedundantEqualityCannotTakeAConstantTheOthersContradict() throws {

@@ -189,7 +189,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(StateDump.json(second.engine) == StateDump.json(session.engine))
 }
 
-/// Found by fuzzing the import: Foundation's XML parser trapped on an element name that is not
+/// Foundation's XML parser trapped on an element name that is not
 /// UTF-8. The document is refused with its line instead, and the session lives on.
 @Test func aDocumentThatIsNotUTF8IsRefusedWithItsLine() throws {
     let bytes: [UInt8] = Array("<?xml version=\"1.0\"?>\n<document>\n".utf8) + [0x3C, 0xFF, 0x65, 0x65, 0x63] + Array("/>\n</document>\n".utf8)
@@ -206,7 +206,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(firstInvalidUTF8Line(Data()) == nil)
 }
 
-/// Found by fuzzing the import: Foundation's XML parser on Linux crashed (a null C string) on a
+/// Foundation's XML parser on Linux crashed (a null C string) on a
 /// processing instruction with a target and no data, `<?xml?>` or `<?pi?>`. strut's own reader
 /// passes over such an instruction as over any other.
 @Test func aProcessingInstructionWithoutDataIsReadNotCrashedOn() throws {
@@ -228,7 +228,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(StateDump.json(session.engine) == StateDump.json(plain.engine))
 }
 
-/// Found by fuzzing the import (2 million documents in): views that repeat an id made the
+/// Views that repeat an id made the
 /// chain of parents a loop (a view `a` holding `b` holding another `a`), and asking whether a
 /// constraint's other item lies inside a scroll view walked it for ever. A repeated id is now
 /// refused when the document is read, with both lines, and nothing changes.

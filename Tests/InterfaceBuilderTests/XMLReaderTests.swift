@@ -64,7 +64,7 @@ final class ReferenceOutline: NSObject, XMLParserDelegate {
 
 /// The document with a space put into every processing instruction that has a target and no
 /// data (`<?pi?>` becomes `<?pi ?>`): Foundation's XML parser on Linux reads such an
-/// instruction's missing data as a C string and crashes (found by fuzzing: `<?xml?>`), so the
+/// instruction's missing data as a C string and crashes (`<?xml?>`), so the
 /// reference is given this instead; lines stay where they are.
 func withDataInProcessingInstructions(_ data: Data) -> Data {
     data.withUnsafeBytes { raw -> Data in
@@ -201,7 +201,7 @@ func aMalformedDocumentIsRefusedWithItsLineAndWhatIsWrong(_ index: Int) throws {
     }
 }
 
-/// Found by fuzzing the import (126,539 documents into the first long run of the reader): an
+/// An
 /// attribute given twice whose value holds a line break was reported at its name, on the line
 /// before, and working out the column from the line's start, which lay after the name,
 /// trapped. Each is reported where it starts, line and column.

@@ -161,7 +161,7 @@ import LayoutEngine
         #expect(bad.errors == "sub/bad.strut:1: error: cannot read 'sub/nowhere.strut': no such file\n")
     }
 
-    /// Found by the `shell` fuzz target: `save` to a name of one non-ASCII character crashed
+    /// `save` to a name of one non-ASCII character crashed
     /// the shell inside Foundation (`deletingLastPathComponent` traps on it).
     @Test func filesNamedByOneNonASCIICharacterAreWrittenAndRead() throws {
         let folder = try temporaryFolder()

@@ -283,7 +283,7 @@ let photoCell = """
 }
 
 /// A fix that brings back a constraint broken before, which clashes again, is not offered as
-/// resolving the conflict: it is listed apart (found by the random sessions' reference check).
+/// resolving the conflict: it is listed apart.
 @Test func aFixThatLeavesTheConflictIsListedApart() throws {
     let sink = BufferSink()
     let session = Session(sink: sink)

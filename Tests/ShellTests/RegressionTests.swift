@@ -45,7 +45,7 @@ import LayoutEngine
         #expect(sink.output.contains("undone: reset\n"))
     }
 
-    /// Found by fuzzing the shell: `why` laid the layout out before finding that its view did
+    /// `why` laid the layout out before finding that its view did
     /// not exist, so a failed question changed the state (a pending layout was done).
     @Test func aFailedQuestionLeavesAPendingLayoutPending() {
         let (session, sink, outcomes) = run(["new view a; a.width == 10; layout; a.width == 12"])
@@ -133,7 +133,7 @@ import LayoutEngine
     #expect(engine.hierarchy.view(named: "w599")!.frame.height == 0)
 }
 
-/// Found by the random sessions' reference check (seed 1299 of 20,000): a change of constant
+/// A change of constant
 /// that conflicts (here root's frame, folded into the constraints that name its edges, on redo)
 /// made its set minimal with the constraint's old constant, which could hold, so every member
 /// stayed, the stack view's own constraints too. The set is minimal with the new constant.

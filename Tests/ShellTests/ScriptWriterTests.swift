@@ -50,7 +50,7 @@ import LayoutEngine
     #expect(Array(lines.prefix(4)) == ["set s.margins = 0 0 0 0", "set s.hidden = false", "set s.axis = horizontal", "set s.spacing = 8"])
 }
 
-/// Found by the random sessions: after the last layout pass a view left a stack and
+/// After the last layout pass a view left a stack and
 /// the stack was deleted; the script deleted the stack (and the view in it) before moving the
 /// view out, so it could not be loaded. Now it waits under root while the stack goes, then
 /// takes its place among root's views (a second move, here to where it already is).
@@ -70,7 +70,7 @@ import LayoutEngine
     #expect(session.engine.hierarchy.allViews.map(\.name) == ["root", "b", "a"])
 }
 
-/// Found by the random sessions (seed 386): after the last layout pass a view moved
+/// After the last layout pass a view moved
 /// out of a view that was then deleted, into a view made after the pass inside a view that had
 /// itself moved. What stays waits under root while the old ancestor goes; then parents are made
 /// and moved first.
@@ -93,7 +93,7 @@ import LayoutEngine
     #expect(placements(fresh) == placements(session))
 }
 
-/// Found by the long run (seed 19733 of 20,000): a view that goes holds one that
+/// A view that goes holds one that
 /// stays, and a new view takes the name of a view going with it. What stays waits under root, so
 /// the old view can go before the new one is made.
 @Test func aNameTakenAgainInsideAViewThatHoldsASurvivor() throws {
@@ -113,7 +113,7 @@ import LayoutEngine
     #expect(fresh.engine.hierarchy.userConstraints.map(\.constraint.name) == ["c1"])
 }
 
-/// Found by the random sessions (seeds 168 and 275): `addSubview` of a view to its own
+/// `addSubview` of a view to its own
 /// superview only brings it forward, so a move among siblings keeps every constraint (the
 /// saved script's reordering moves dropped constraints the session kept).
 @Test func aMoveAmongSiblingsKeepsConstraints() throws {
@@ -127,7 +127,7 @@ import LayoutEngine
     #expect(session.engine.hierarchy.userConstraints.map(\.constraint.name) == ["e"])
 }
 
-/// Found by the long run of random sessions (seed 2445 and four more): a saved
+/// A saved
 /// script moves views parents first, not in the order they moved, so a plain move could drop a
 /// constraint the session kept (`n36` moved into `n23`'s subtree before `n23` moved: written the
 /// other way round, `move n23 to root` dropped `n36.leading == n23.trailing`). Its moves keep.
