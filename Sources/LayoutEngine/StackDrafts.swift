@@ -26,8 +26,11 @@ struct StackDrafts {
     let canvasHiding: Bool
     /// The arranged views the spacing chain runs through, by index (nil: all of them).
     let chain: [Int]?
-    /// The visible arranged views' indices (nil: all of them).
+    /// The visible arranged views' indices (nil: all of them), and the views.
     let visibleIndices: [Int]?
+    let visible: [ViewID]
+    /// The attribute across the axis that the alignment lines up (nil for `fill`).
+    let aligned: LayoutAttribute?
 
     init(stack: ViewID, inputs: StackInputs, helpers: [ViewID], emitFrom: [Int]?, from: Int,
          emit: @escaping (StackConstraintDraft) -> Void) {
@@ -40,11 +43,13 @@ struct StackDrafts {
         noneHidden = from > 0 || !hidden.contains(true)
         canvasHiding = inputs.canvas && !noneHidden && hidden.contains(false)
         chain = canvasHiding ? inputs.arranged.indices.filter { !hidden[$0] } : nil
-        visibleIndices = noneHidden ? nil : inputs.arranged.indices.filter { !hidden[$0] }
+        let visibleIndices = noneHidden ? nil : inputs.arranged.indices.filter { !hidden[$0] }
+        self.visibleIndices = visibleIndices
+        visible = visibleIndices.map { $0.map { inputs.arranged[$0] } } ?? inputs.arranged
+        aligned = Hierarchy.alignedAttribute(inputs.settings)
     }
 
     var items: [ViewID] { inputs.arranged }
-    var visible: [ViewID] { visibleIndices.map { $0.map { inputs.arranged[$0] } } ?? inputs.arranged }
 
     // MARK: The steps
 
@@ -93,7 +98,6 @@ struct StackDrafts {
     /// `equalSpacing` / `equalCentering` make the gaps between them (gap guides) equal.
     mutating func distribution() {
         let settings = inputs.settings
-        let visible = self.visible
         switch settings.distribution {
         case "fillEqually":
             skip(.fillEqually, .fillEqually, min(from, visible.count) - 1)
@@ -139,7 +143,7 @@ struct StackDrafts {
     /// free).
     mutating func acrossTheAxis() {
         let first = items[0]
-        guard let aligned = Hierarchy.alignedAttribute(inputs.settings) else {
+        guard let aligned else {
             add(.canvas, .canvasConnection, own(canvas(crossMin)), .equal, anchor(first, crossMin))
             add(.canvas, .canvasConnection, anchor(first, crossMax), .equal, own(canvas(crossMax)))
             skip(.alignment, .alignment, 2 * (min(from, items.count) - 1))
@@ -187,7 +191,6 @@ struct StackDrafts {
     /// (`UISV-canvas-fit`), and an aligned view's size across the axis is weakly held
     /// (`UISV-ambiguity-suppression`).
     mutating func fitting() {
-        let aligned = Hierarchy.alignedAttribute(inputs.settings)
         if spreads { add(.canvasFit, .canvasFit, own(size), .equal, nil, priority: 49) }
         if aligned != nil && items.count == 1 { add(.canvasFit, .canvasFit, own(crossSize), .equal, nil, priority: 49) }
         if aligned != nil {

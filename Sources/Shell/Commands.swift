@@ -54,28 +54,24 @@ enum Commands {
     static func row(for statement: String) throws -> (Command, Arguments)? {
         var text = statement
         return try text.withUTF8 { utf8 in
-            StatementBytes.isASCII(utf8) ? try row(for: statement, ASCIIBytes(bytes: utf8), isASCII: true)
-                : try row(for: statement, StatementBytes(bytes: utf8), isASCII: false)
+            StatementBytes.isASCII(utf8) ? try row(for: statement, ASCIIBytes(bytes: utf8))
+                : try row(for: statement, StatementBytes(bytes: utf8))
         }
     }
 
-    static func row<S: CharacterBytes>(for statement: String, _ bytes: S, isASCII: Bool) throws -> (Command, Arguments)? {
-        if isVisualFormat(bytes) {
+    static func row<S: CharacterBytes>(for statement: String, _ bytes: S) throws -> (Command, Arguments)? {
+        let wordLength = firstWordLength(bytes)
+        if isVisualFormat(bytes, wordLength: wordLength) {
             let row = row(.visualFormat)
             return (row, Arguments(text: statement, column: 0, usage: row.usage))
         }
-        let wordLength = firstWordLength(bytes)
         let word = bytes.text(0, wordLength)
         let constraint = isConstraint(bytes, wordLength: wordLength)
         if let command = find(word), !constraint || command.takesFile {
-            // The arguments and the column they start at (characters counted only when the
-            // statement's bytes are not its characters).
-            if isASCII {
-                let rest = Lexer.trimmedASCII(bytes.bytes, wordLength..<bytes.count)
-                return (command, Arguments(text: rest, column: bytes.count - rest.utf8.count, usage: command.usage))
-            }
-            let rest = bytes.text(wordLength, bytes.count).trimmingWhitespace()
-            return (command, Arguments(text: rest, column: statement.count - rest.count, usage: command.usage))
+            // The arguments, and the column they start at in characters.
+            let rest = bytes.trimmedText(wordLength, bytes.count)
+            let column = bytes.characterCount(statement) - bytes.characterCount(rest)
+            return (command, Arguments(text: rest, column: column, usage: command.usage))
         }
         // A name the quick test cannot see (not ASCII) followed by `.` or `:` needs the lexer.
         if try constraint || startsWithItem(Lexer.tokens(statement)) {
@@ -85,15 +81,7 @@ enum Commands {
         return nil
     }
 
-    /// `NAME.ATTR ...` or `NAME: ...`: the first word is followed by `.` or `:`.
-    static func isConstraint(_ statement: String) -> Bool {
-        var text = statement
-        return text.withUTF8 { utf8 in
-            let bytes = StatementBytes(bytes: utf8)
-            return isConstraint(bytes, wordLength: firstWordLength(bytes))
-        }
-    }
-
+    /// `NAME.ATTR ...` or `NAME: ...`: the first word (`wordLength` bytes) is followed by `.` or `:`.
     static func isConstraint<S: CharacterBytes>(_ bytes: S, wordLength: Int) -> Bool {
         guard wordLength > 0 else { return false }
         var k = wordLength
@@ -105,13 +93,13 @@ enum Commands {
         tokens.count > 1 && (tokens[1].isSymbol(".") || tokens[1].isSymbol(":"))
     }
 
-    /// `H:...`, `V:...`, or `NAME: H:...`.
-    static func isVisualFormat<S: CharacterBytes>(_ bytes: S) -> Bool {
+    /// `H:...`, `V:...`, or `NAME: H:...` (the first word is `wordLength` bytes).
+    static func isVisualFormat<S: CharacterBytes>(_ bytes: S, wordLength: Int) -> Bool {
         let (colon, space) = (UInt8(ascii: ":"), UInt8(ascii: " "))
         func isAxis(_ k: Int) -> Bool {
             k + 1 < bytes.count && (bytes.lone(k) == UInt8(ascii: "H") || bytes.lone(k) == UInt8(ascii: "V")) && bytes.lone(k + 1) == colon
         }
-        var k = firstWordLength(bytes)
+        var k = wordLength
         if k == 1 && isAxis(0) { return true }
         guard k > 0 else { return false }
         while k < bytes.count && bytes.lone(k) == space { k += 1 }

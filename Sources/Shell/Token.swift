@@ -45,6 +45,10 @@ protocol CharacterBytes {
     func column(of k: Int) -> Int
     /// Tokens made with their byte offsets as columns, given their columns.
     func columns(ofOffsets tokens: inout [Token], plus offset: Int)
+    /// The text from byte `start` to byte `end` without white space at either end.
+    func trimmedText(_ start: Int, _ end: Int) -> String
+    /// How many characters `text` (a piece of these bytes) has.
+    func characterCount(_ text: String) -> Int
 }
 
 extension CharacterBytes {
@@ -73,6 +77,18 @@ struct ASCIIBytes: CharacterBytes {
     func columns(ofOffsets tokens: inout [Token], plus offset: Int) {
         for t in tokens.indices { tokens[t].column += 1 + offset }
     }
+
+    /// Without ASCII white space (what `Character.isWhitespace` says of an ASCII byte: tab,
+    /// line feed, vertical tab, form feed, return and space).
+    func trimmedText(_ start: Int, _ end: Int) -> String {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var (lo, hi) = (start, end)
+        while lo < hi && isWhitespace(bytes[lo]) { lo += 1 }
+        while hi > lo && isWhitespace(bytes[hi - 1]) { hi -= 1 }
+        return text(lo, hi)
+    }
+
+    func characterCount(_ text: String) -> Int { text.utf8.count }
 }
 
 /// Any text: a byte is a character by itself unless it is not ASCII, a mark joins it to what
@@ -110,6 +126,10 @@ struct StatementBytes: CharacterBytes {
         while at < k { at = after(at); column += 1 }
         return column
     }
+
+    func trimmedText(_ start: Int, _ end: Int) -> String { text(start, end).trimmingWhitespace() }
+
+    func characterCount(_ text: String) -> Int { text.count }
 
     func columns(ofOffsets tokens: inout [Token], plus offset: Int) {
         var (at, column) = (0, 1)
@@ -256,14 +276,14 @@ public enum Lexer {
     public static func statements(_ line: String) -> [String] {
         var line = line
         return line.withUTF8 { bytes in
-            StatementBytes.isASCII(bytes) ? statements(ASCIIBytes(bytes: bytes), isASCII: true) : statements(StatementBytes(bytes: bytes), isASCII: false)
+            StatementBytes.isASCII(bytes) ? statements(ASCIIBytes(bytes: bytes)) : statements(StatementBytes(bytes: bytes))
         }
     }
 
-    static func statements<S: CharacterBytes>(_ s: S, isASCII: Bool) -> [String] {
+    static func statements<S: CharacterBytes>(_ s: S) -> [String] {
         var statements: [String] = []
         func take(_ start: Int, _ end: Int) {
-            let statement = isASCII ? trimmedASCII(s.bytes, start..<end) : s.text(start, end).trimmingWhitespace()
+            let statement = s.trimmedText(start, end)
             if !statement.isEmpty { statements.append(statement) }
         }
         var start = 0
@@ -287,22 +307,6 @@ public enum Lexer {
         take(start, k)
         return statements
     }
-
-    /// The bytes in `range` without ASCII whitespace at either end, as text.
-    static func trimmedASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        var lo = range.lowerBound
-        var hi = range.upperBound
-        while lo < hi && isASCIIWhitespace(bytes[lo]) { lo += 1 }
-        while hi > lo && isASCIIWhitespace(bytes[hi - 1]) { hi -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
-    }
-
-    /// What `Character.isWhitespace` says of an ASCII byte: tab, line feed, vertical tab, form
-    /// feed, return and space.
-    @inline(__always)
-    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-    }
 }
 
 extension String {
@@ -311,19 +315,5 @@ extension String {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
-    }
-}
-
-extension Character {
-    /// `a`–`z`, `A`–`Z` (cheaper than `isLetter && isASCII`: no Unicode property lookup).
-    var isASCIILetter: Bool {
-        guard let byte = asciiValue else { return false }
-        return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-    }
-
-    /// `0`–`9`.
-    var isASCIIDigit: Bool {
-        guard let byte = asciiValue else { return false }
-        return byte >= 0x30 && byte <= 0x39
     }
 }

@@ -153,7 +153,6 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
         }
         #expect(Lexer.statements(line) == CharacterOracle.statements(line), "\(line.debugDescription)")
         #expect(Commands.firstWord(line) == CharacterOracle.firstWord(line), "\(line.debugDescription)")
-        #expect(Commands.isConstraint(line) == CharacterOracle.isConstraint(line), "\(line.debugDescription)")
     }
     #expect(Commands.firstWord("new\u{301} view") == "ne")
     #expect(Lexer.statements("a;\u{301} b") == ["a;\u{301} b"])

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+@testable import Shell
 
 /// The golden transcripts and the examples through the built executable, as
 /// `Scripts/transcripts` runs them: each `Tests/Transcripts/NAME.strut`, run as
@@ -81,4 +82,19 @@ let exampleScripts: [String] = {
 func anExampleRunsWithEveryExpectHolding(_ file: String) throws {
     let run = try runMerged(["Examples/\(file)"], in: repositoryRoot, environment: ProcessInfo.processInfo.environment)
     #expect(run.status == 0, "Examples/\(file): \(run.text.suffix(400))")
+}
+
+/// Every built-in lesson through the executable, its language taken from `LANG` as a
+/// classroom's terminal gives it: in batch it runs to its end, every `expect` holding.
+@Test(arguments: LessonLibrary.names.flatMap { name in LessonLibrary.languages.map { (name, $0) } })
+func aLessonRunsFromTheCommandLineInTheLanguageOfLANG(_ name: String, _ language: String) throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = language == "ja" ? "ja_JP.UTF-8" : "en_US.UTF-8"
+    environment["LC_ALL"] = nil
+    environment["LC_MESSAGES"] = nil
+    let run = try runMerged(["--lesson", name], in: repositoryRoot, environment: environment)
+    #expect(run.status == 0, "\(name) (\(language)): \(run.text.suffix(400))")
+    // The narration is the language's: Japanese lessons hold kana, English ones none.
+    let kana = run.text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) }
+    #expect(kana == (language == "ja"), "\(name) (\(language))")
 }
