@@ -253,31 +253,70 @@ struct DiagnosisText {
         return lines
     }
 
-    /// `violated c3: … , off by 457.5, because these hold before it:` and the chain.
-    func text(_ report: ViolationReport) -> String {
-        guard let constraint = h.constraint(report.ref) else { return "" }
-        let how = DiagnosisText.missWord(constraint.relation)
-        var head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
-        // Nothing forces it: it cannot hold in any layout (`a.leading >= a.leading + 10`, a
-        // size below zero).
-        guard !report.forcedBy.isEmpty else { return head + ": no layout can satisfy it, whatever the other constraints" }
+    /// How a violation is explained: by the value its first attribute has and the chain that
+    /// gives it, or by the set that forces it, as a chain.
+    enum ViolationCause {
+        /// Nothing forces it: no layout satisfies it.
+        case unsatisfiable
+        /// `anchor = value, from:` the chain, which cannot hold with the constraint.
+        case byAmount(value: Double, chain: Chain)
+        /// The forcing set as a chain.
+        case byForcingSet(Chain)
+
+        /// Every constraint the explanation names.
+        var named: Set<ConstraintRef> {
+            switch self {
+            case .unsatisfiable: []
+            case let .byAmount(_, chain), let .byForcingSet(chain): Set(chain.steps.map(\.ref) + chain.unordered)
+            }
+        }
+    }
+
+    func cause(of report: ViolationReport) -> ViolationCause {
+        guard let constraint = h.constraint(report.ref), !report.forcedBy.isEmpty else { return .unsatisfiable }
         // By its amount: the value the constraint's first attribute has, and the chain that
-        // gives it; the forcing set only where it names what the chain does not.
+        // gives it, when that chain, stronger than the constraint, cannot hold with it. A
+        // value held at a tie (a label's hugging and compression both at its text's width)
+        // may be given by the bound that pushes the other way, which is not the cause:
+        // compression cannot keep a label from growing.
         let anchor = constraint.first
         let explanation = engine.explain(anchor.item, attribute: anchor.attribute)
         let chainRefs = Set(explanation.chain.steps.map(\.ref) + explanation.chain.unordered)
-        if report.byHigherPriority && !explanation.isFree && !explanation.chain.steps.isEmpty && !chainRefs.contains(report.ref) {
+        if report.byHigherPriority && !explanation.isFree && !explanation.chain.steps.isEmpty
+            && !chainRefs.contains(report.ref)
+            && chainRefs.allSatisfy({ (h.constraint($0)?.priority ?? .required) > constraint.priority })
+            && engine.diagnostics.forbid(report.ref, by: chainRefs) {
             let value = engine.diagnostics.solvedValue(of: anchor.attribute, of: anchor.item)
-            var lines = ["\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:"] + self.lines(explanation.chain)
-            if report.forcedBy.contains(where: { !chainRefs.contains($0) }) {
-                lines.append("  it cannot hold with \(report.forcedBy.map(name).joined(separator: ", "))")
+            return .byAmount(value: value, chain: explanation.chain)
+        }
+        return .byForcingSet(report.chain)
+    }
+
+    /// `violated c3: … , off by 457.5, because title.width = 42.5, from:` and the chain, or
+    /// `because this holds before it:` and the forcing set.
+    func text(_ report: ViolationReport) -> String {
+        guard let constraint = h.constraint(report.ref) else { return "" }
+        let how = DiagnosisText.missWord(constraint.relation)
+        let head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
+        switch cause(of: report) {
+        case .unsatisfiable:
+            return head + ": no layout can satisfy it, whatever the other constraints"
+        case let .byAmount(value, chain):
+            let anchor = constraint.first
+            return (["\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:"] + self.lines(chain))
+                .joined(separator: "\n")
+        case let .byForcingSet(chain):
+            let one = report.forcedBy.count == 1
+            let because = report.byHigherPriority
+                ? (one ? "because this holds before it:" : "because these hold before it:")
+                : (one ? "because this holds (equal priorities share the error):" : "because these hold (equal priorities share the error):")
+            var lines = ["\(head), \(because)"] + self.lines(chain)
+            let shown = Set(chain.steps.map(\.ref) + chain.unordered)
+            if shown != Set(report.forcedBy) {
+                lines.append("  forced by \(report.forcedBy.map(name).joined(separator: ", "))")
             }
             return lines.joined(separator: "\n")
         }
-        head += report.byHigherPriority ? ", because these hold before it:" : ", because these hold (equal priorities share the error):"
-        var lines = [head] + self.lines(report.chain)
-        lines.append("  forced by \(report.forcedBy.map(name).joined(separator: ", "))")
-        return lines.joined(separator: "\n")
     }
 
     /// `why`: the relation, then whether it holds, what forbids it (with the fixes), or what

@@ -71,3 +71,38 @@ func engineForWords() throws -> LayoutEngine {
         "    w: box.width == 10",
     ])
 }
+
+/// A violated constraint is explained by what decides it: the bound on its side. A label held at
+/// its text's width has hugging and compression both at their limits; a wish to grow is held off
+/// by hugging, a wish to shrink by compression, and with the hugging below the wish the label
+/// grows and the hugging is the one violated.
+@Test(arguments: [
+    ("c3: title.width == 500 @low", """
+        violated c3: title.width == 500 @250, off by 457.5, because this holds before it:
+          title.hugging.h: title.width <= 42.5 @251 (content hugging)   title.width = 42.5 (at its limit)
+        """),
+    ("c3: title.width >= 500 @low", """
+        violated c3: title.width >= 500 @250, short by 457.5, because this holds before it:
+          title.hugging.h: title.width <= 42.5 @251 (content hugging)   title.width = 42.5 (at its limit)
+        """),
+    ("c3: title.width == 10 @low", """
+        violated c3: title.width == 10 @250, off by 32.5, because title.width = 42.5, from:
+          title.compression.h: title.width >= 42.5 @750 (compression resistance)   title.width = 42.5 (at its limit)
+        """),
+    ("c3: title.width <= 10 @999", """
+        violated title.compression.h: title.width >= 42.5 @750 (compression resistance), short by 32.5, because title.width = 10, from:
+          c3: title.width <= 10 @999   title.width = 10 (at its limit)
+        """),
+    ("set title.hugging.h = 249; c3: title.width == 500 @low", """
+        violated title.hugging.h: title.width <= 42.5 @249 (content hugging), over by 457.5, because title.width = 500, from:
+          c3: title.width == 500 @250   title.width = 500
+        """),
+])
+func aViolationIsBlamedOnTheBoundThatDecidesIt(change: String, expected: String) {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new label title text=\"Hello\"; title.leading == root.leading; title.top == root.top + 20; \(change); layout") == .succeeded)
+    let before = sink.output.count
+    #expect(session.run(line: "conflicts") == .succeeded)
+    #expect(String(sink.output.dropFirst(before)) == expected + "\n")
+}

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+@testable import Shell
 import Cassowary
 import CassowaryReference
 
@@ -148,6 +149,21 @@ struct ReferenceCheck {
                 smaller.remove(at: k)
                 #expect(holds(smaller + givens + [Self.hard(current.compiled)]), "\(context): forcedBy of \(engine.name(of: ref)) is not minimal")
             }
+        }
+        // What `conflicts` names as the cause of each violation decides it: those constraints,
+        // each at the violated one's priority or above, cannot hold with it. (A bound pushing
+        // the other way, compression for a label held from growing, would hold with it.)
+        let text = DiagnosisText(engine: engine)
+        for report in engine.diagnostics.violations().reports {
+            guard let current = engine.link.installed[report.ref] else { continue }
+            let named = text.cause(of: report).named
+            guard !named.isEmpty else { continue }
+            let name = engine.name(of: report.ref)
+            #expect(named.allSatisfy { engine.link.installed[$0]!.compiled.priority >= current.compiled.priority },
+                    "\(context): the cause named for \(name) holds a weaker constraint")
+            let set = named.map { Self.hard(engine.link.installed[$0]!.compiled) }
+            #expect(!holds(set + givens + [Self.hard(current.compiled)]),
+                    "\(context): the cause named for \(name) (\(named.map(engine.name(of:)).sorted())) can hold with it")
         }
     }
 

@@ -94,3 +94,18 @@ extension Diagnostics {
         return Int(engine.variable(component, v).index)
     }
 }
+
+extension Diagnostics {
+    /// Whether these constraints, all held, leave no room for `ref`: they and it cannot hold
+    /// together (every size non-negative). A chain that explains a value explains a miss only
+    /// then: a bound that pushes the other way does not.
+    public func forbid(_ ref: ConstraintRef, by refs: some Sequence<ConstraintRef>) -> Bool {
+        var members: [Constraint] = []
+        for member in [ref] + Array(refs) {
+            guard var compiled = compiledForm(member) else { return false }
+            compiled.priority = .required
+            members.append(compiled)
+        }
+        return !engine.canHold(members, sizesNonNegative: true)
+    }
+}
