@@ -16,6 +16,10 @@ public final class EditLineReader: LineReader {
     let historyPath: String?
     let completer: Completer
     var promptStorage: UnsafeMutablePointer<CChar>
+    /// Whether the terminal is asked to bracket pastes while a line is read.
+    var bracketedPaste = false
+    /// The lines of a paste that ended the line being read.
+    var pastedLines: [String]?
 
     /// - Parameters:
     ///   - name: the program name libedit uses for its settings (`~/.editrc`).
@@ -47,6 +51,14 @@ public final class EditLineReader: LineReader {
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
         }
         strut_el_bind(editLine, "^I", "strut-complete")
+        // Bracketed paste: the terminal wraps pasted text in ESC [200~ … ESC [201~, so that
+        // it arrives as text, not as keys (a tab is a tab, not completion).
+        strut_el_add_function(editLine, "strut-paste", "take pasted text as text") { el, _ in
+            guard let el, let data = strut_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().takePaste()
+        }
+        strut_el_bind(editLine, "\\e[200~", "strut-paste")
+        bracketedPaste = getenv("TERM").map { String(cString: $0) != "dumb" } ?? false
         strut_install_interrupt_handler()
     }
 
@@ -80,10 +92,20 @@ public final class EditLineReader: LineReader {
         readLine(remember: true)
     }
 
-    func readLine(remember: Bool) -> ReadResult {
+    /// A line; `remember`: whether it goes into the history (a command, not a log's line).
+    public func readLine(remember: Bool) -> ReadResult {
         var count: Int32 = 0
         errno = 0
-        guard let raw = el_gets(editLine, &count) else {
+        if bracketedPaste { write(to: "\u{1B}[?2004h") }
+        let got = el_gets(editLine, &count)
+        if bracketedPaste { write(to: "\u{1B}[?2004l") }
+        if let lines = pastedLines {
+            // The first line was shown as the line being edited; the rest follow it as pasted.
+            pastedLines = nil
+            if lines.count > 1 { write(to: lines.dropFirst().map { Self.shown($0) + "\n" }.joined()) }
+            return .pasted(lines)
+        }
+        guard let raw = got else {
             if count == -1 && (errno == EINTR || strut_take_interrupt() != 0) {
                 _ = strut_take_interrupt()
                 fputs("^C\n", stdout_stream())
@@ -99,6 +121,82 @@ public final class EditLineReader: LineReader {
             if let historyPath { _ = strut_history_save(history, historyPath) }
         }
         return .line(line)
+    }
+
+    /// The text on the line being edited.
+    func currentLine() -> String {
+        guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return "" }
+        let length = info.lastchar - start
+        return String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
+    }
+
+    /// After ESC [200~: reads the terminal up to ESC [201~. Text without a line break goes
+    /// into the line being edited; text with one ends the line, and `readLine` returns the
+    /// lines (the text already typed in front of the first).
+    func takePaste() -> UInt8 {
+        let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while !(bytes.count >= end.count && bytes.suffix(end.count).elementsEqual(end)) {
+            let n = read(0, &byte, 1)
+            if n == 1 { bytes.append(byte); continue }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        if bytes.count >= end.count && bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = Self.lines(of: text)
+        guard lines.count > 1 || text.hasSuffix("\n") || text.hasSuffix("\r") else {
+            el_insertstr(editLine, text)
+            return UInt8(CC_REFRESH)
+        }
+        var all = lines
+        all[0] = currentLine() + all[0]
+        pastedLines = all
+        // Shown as the line ends: the first line, tabs as spaces.
+        if let info = el_line(editLine)?.pointee, let start = info.buffer, info.lastchar > start {
+            // libedit counts characters, not bytes.
+            func characters(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(from).assumingMemoryBound(to: UInt8.self), count: to - from)
+                return Int32(String(decoding: bytes, as: UTF8.self).unicodeScalars.count)
+            }
+            el_cursor(editLine, characters(info.cursor, info.lastchar))
+            el_deletestr(editLine, characters(start, info.lastchar))
+        }
+        el_insertstr(editLine, Self.shown(all[0]))
+        return UInt8(CC_NEWLINE)
+    }
+
+    /// Pasted text's lines (a terminal sends a return for each line break); a last line
+    /// break ends the last line rather than starting an empty one.
+    static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var afterReturn = false
+        for c in text.unicodeScalars {
+            if c == "\n" && afterReturn { afterReturn = false; continue }
+            afterReturn = c == "\r"
+            if c == "\n" || c == "\r" {
+                lines.append(current)
+                current = ""
+            } else {
+                current.unicodeScalars.append(c)
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// A pasted line as shown: tabs as four spaces, other control characters left out.
+    static func shown(_ line: String) -> String {
+        String(String.UnicodeScalarView(line.unicodeScalars.flatMap { c -> [Unicode.Scalar] in
+            c == "\t" ? Array(repeating: " ", count: 4) : (c.value < 0x20 || c.value == 0x7F ? [] : [c])
+        }))
+    }
+
+    func write(to text: String) {
+        fputs(text, stdout_stream())
+        fflush(stdout_stream())
     }
 
     /// Tab: complete the common prefix of the candidates; list them when there is more than one.

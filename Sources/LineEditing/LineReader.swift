@@ -12,6 +12,9 @@ public enum ReadResult: Equatable, Sendable {
     case interrupted
     /// End of input (Ctrl-D on an empty line, or the end of a pipe).
     case end
+    /// Text pasted at the terminal (bracketed paste) that holds a line break: its lines, as
+    /// pasted (tabs and all), the text typed before it in front of the first.
+    case pasted([String])
 }
 
 /// Where the shell's lines come from.

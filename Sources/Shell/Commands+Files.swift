@@ -33,7 +33,10 @@ extension Commands {
                 The lines after 'paste', up to the first empty one, are taken as they are (no ';' or '#') \
                 and read as UIKit's "Unable to simultaneously satisfy constraints." output, as 'import \
                 FILE.txt' reads a file: see 'help import'. Inside UIKit's message (after its list's ')' \
-                or its breaking line) an empty line is part of the log, and two end it.
+                or its breaking line) an empty line is part of the log, and two end it; Ctrl-D ends it \
+                too. At a terminal a log can also be pasted straight at the prompt: a paste is text \
+                (its tabs are not completion), a log is read as one, other lines run as typed, and \
+                none of them goes into the history.
                 """,
                 run: { s, a in try startPaste(s, a); return .succeeded }),
     ]

@@ -152,6 +152,8 @@ extension Session {
         guard !running.muted, let prompter else { return nil }
         switch prompter(prompt) {
         case let .line(text): return text
+        // An answer pasted with a line break: its first line.
+        case let .pasted(lines): return lines.first ?? ""
         case .interrupted: throw ShellError.lessonLeft
         case .end: throw ShellError.lessonLeft
         }

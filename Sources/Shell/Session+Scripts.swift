@@ -8,6 +8,9 @@ public enum InputLine: Equatable, Sendable {
     /// Ctrl-C dropped the line being typed.
     case interrupted
     case end
+    /// Text pasted at the terminal, as lines: a console log is imported as with `paste`,
+    /// anything else runs line by line as typed.
+    case pasted([String])
 }
 
 /// What a run does when a command fails.
@@ -85,8 +88,10 @@ extension Session {
             return mode != .stopAtFirstError
         }
 
+        // The lines of a paste, taken before the next line is read.
+        var queued: [String] = []
         while true {
-            let input = next()
+            let input = queued.isEmpty ? next() : .line(queued.removeFirst())
             number += 1
             running.location = locate(number)
             switch input {
@@ -98,11 +103,25 @@ extension Session {
                 }
                 continue
             case .end:
-                // A log pasted at the very end, without its empty line, is read all the same.
+                // A log pasted at the very end, without its empty line, is read all the same;
+                // at the prompt, Ctrl-D ends the paste, not the session.
                 if atEnd, let collecting = collector {
                     do { try collecting.finish(session: self) } catch { _ = try failed(error) }
+                    if mode == .interactive { continue }
                 }
                 return outcome
+            case let .pasted(lines):
+                // A paste is text: a console log pasted at the prompt is read as one, without
+                // typing `paste` first; anything else runs as if typed, line by line.
+                number -= 1
+                if collector == nil, let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty }), ConsoleLog.isLogLine(first) {
+                    if echo { sink.write(lines.map { "strut> \($0)\n" }.joined()) }
+                    do { try PastedLog(lines: lines).finish(session: self) } catch { _ = try failed(error) }
+                    number += lines.count
+                    sink.flush()
+                    continue
+                }
+                queued = lines
             case let .line(line):
                 if echo { sink.write("strut> \(line)\n") }
                 defer { sink.flush() }

@@ -111,6 +111,7 @@ func input(_ result: ReadResult) -> InputLine {
     case let .line(line): .line(line)
     case .interrupted: .interrupted
     case .end: .end
+    case let .pasted(lines): .pasted(lines)
     }
 }
 
@@ -145,7 +146,8 @@ if let editor {
             // A Ctrl-C pressed while a statement ran stopped what followed it; it does not
             // carry over to the line typed next.
             _ = EditLineReader.takeInterrupt()
-            return input(reader.readLine())
+            // A log's lines are not commands to recall.
+            return input(reader.readLine(remember: !session.isPasting))
         }
         return
     }

@@ -88,3 +88,27 @@ let script = ["new view a", "a.width == 10; bogus; a.height == 5", "frame a", "q
     }
     #expect(session.engine.hierarchy.view(named: "a") == nil)
 }
+
+/// A paste at the terminal arrives as its lines: a console log is read as one (no `paste`
+/// first); anything else runs line by line; inside `paste` the lines go to it; the end of input
+/// at the prompt ends a paste, not the session.
+@Test func aPasteIsTextAConsoleLogOrLinesToRun() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var inputs: [InputLine] = [
+        .pasted(["new view a", "a.width == 10", "a.height ==\t5 foo", "layout; frame a"]),
+        .pasted(["2026-11-27 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.",
+                 "(", "\t\"<NSLayoutConstraint:0x600004 UILabel:0x7f03.width == 100   (active)>\",",
+                 "\t\"<NSLayoutConstraint:0x600005 UILabel:0x7f03.width == 200   (active)>\"", ")"]),
+        .line("paste"),
+        .pasted(["\"<NSLayoutConstraint:0x600006 UIView:0x7f04.height == 30>\""]),
+        .end,
+        .line("layout; frame a"),
+    ]
+    inputs.reverse()
+    _ = session.run(source: nil, mode: .interactive) { inputs.popLast() ?? .end }
+    #expect(sink.errors.hasPrefix("error: unexpected 'foo' at column 15; usage:"))
+    #expect(sink.output.hasPrefix("a (0, 0, 10, 0)\nread 2 constraints from the pasted log"))
+    #expect(sink.output.contains("read 1 constraint from the pasted log"))
+    #expect(sink.output.hasSuffix("a (0, 0, 10, 0)\n"))
+}

@@ -7,6 +7,7 @@ Usage: terminal_test.py PATH/TO/strut
 import os
 import pty
 import select
+import shutil
 import sys
 import tempfile
 import time
@@ -103,6 +104,42 @@ send(fd, "show box\r")
 out = read_until(fd, b"strut> ")
 check(b"box view (" in out, "after an abandoned paste a line runs as a command")
 
+# Ctrl-D inside a paste ends the paste, not strut.
+send(fd, "paste\r")
+read_until(fd, b"paste> ")
+send(fd, '"<NSLayoutConstraint:0x600003 UIView:0x7f02.height == 30>"\r')
+read_until(fd, b"paste> ")
+send(fd, "\x04")
+out = read_until(fd, b"strut> ")
+check(b"read 1 constraint from the pasted log" in out and out.rstrip().endswith(b"strut>"),
+      "Ctrl-D in a paste ends the paste and the prompt comes back")
+
+# Bracketed paste: the terminal is asked for it while a line is read, and a paste is text.
+send(fd, "show box\r")
+out = read_until(fd, b"strut> ")
+check(b"\x1b[?2004h" in out and b"\x1b[?2004l" in out, "the terminal is asked to bracket pastes while a line is read")
+log = ("2026-11-27 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.\r"
+       "\tProbably at least one of the constraints in the following list is one you don't want.\r"
+       "(\r"
+       '\t"<NSLayoutConstraint:0x600004 UILabel:0x7f03.width == 100   (active)>",\r'
+       '\t"<NSLayoutConstraint:0x600005 UILabel:0x7f03.width == 200   (active)>"\r'
+       ")\r\r"
+       "Will attempt to recover by breaking constraint \r"
+       "<NSLayoutConstraint:0x600005 UILabel:0x7f03.width == 200   (active)>\r")
+send(fd, "\x1b[200~" + log + "\x1b[201~")
+out = read_until(fd, b"strut> ")
+check(b"read 2 constraints from the pasted log" in out and b"lessons" not in out,
+      "a log pasted at the prompt is read as a log, its tabs not taken for completion")
+send(fd, "\x1b[200~new view pasted1\rnew view pasted2\r\x1b[201~")
+out = read_until(fd, b"strut> ")
+send(fd, "show pasted2\r")
+out = read_until(fd, b"strut> ")
+check(b"pasted2 view (" in out, "pasted commands run line by line")
+send(fd, "\x1b[200~show\tpasted1\x1b[201~")
+send(fd, "\r")
+out = read_until(fd, b"strut> ")
+check(b"pasted1 view (" in out and b"lessons" not in out, "a tab in a one-line paste is text in the line, not completion")
+
 def interrupted(command, wait, said, probe, gone, what):
     """Runs COMMAND, presses Ctrl-C after WAIT seconds, and checks the message and that PROBE
     finds nothing left behind."""
@@ -154,6 +191,8 @@ history = os.path.join(state, "strut", "history")
 text = open(history, encoding="utf-8").read() if os.path.exists(history) else ""
 check("constraints\\040t" in text and "frame\\040bo" not in text,
       "history is kept in $XDG_STATE_HOME/strut/history (cancelled lines are not)")
+check("view\\040pasted2" not in text and "UILabel" not in text and "NSLayoutConstraint" not in text,
+      "pasted lines and a log's lines at 'paste>' stay out of the history")
 
 # A new session reads the history back.
 pid, fd = start()
@@ -185,4 +224,5 @@ send(fd, "quit\r")
 _, status = os.waitpid(pid, 0)
 check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit after a lesson exits with status 0")
 
+shutil.rmtree(state, ignore_errors=True)
 sys.exit(1 if failures else 0)
