@@ -88,6 +88,8 @@ extension Commands {
         } catch let error as DocumentError {
             throw ShellError.file(file, reason: ErrorText.documentReason(error))
         }
+        // At the document's size the views are where Xcode put them as soon as it is read.
+        if report.laidOutAtDocumentSize { s.engine.layoutIfNeeded() }
         let name = PathName.lastComponent(of: file)
         let rootNames = report.roots.joined(separator: ", ")
         s.print("imported \(name): \(report.views) views and guides under \(report.roots.count) top-level view\(report.roots.count == 1 ? "" : "s") (\(rootNames)), \(report.constraints) constraints (\(report.inactive) inactive)")

@@ -288,3 +288,15 @@ import LayoutEngine
     let last = try #require(sink.output.split(separator: "\n").last)
     #expect(last.hasPrefix(String(repeating: "|   ", count: 3_000) + "*UIView:"))
 }
+
+/// A document laid out at its own size is laid out when it is read: what the import says is
+/// what `frame` and `draw` show, without a `layout` first.
+@Test func aDocumentImportedAtItsSizeIsLaidOut() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "import \(repositoryRoot.path)/Examples/profile.xib") == .succeeded)
+    #expect(sink.output.contains("laid out at the document's size, 375 x 200"))
+    let before = sink.output.count
+    #expect(session.run(line: "frame avatar; frame bio") == .succeeded)
+    #expect(String(sink.output.dropFirst(before)) == "avatar (131.5, 0, 80, 80)\nbio (145.5, 120, 52, 18)\n")
+}
