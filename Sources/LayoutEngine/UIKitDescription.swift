@@ -54,8 +54,18 @@ extension Hierarchy {
 
     /// The UIKit class of a constraint.
     public func uikitClass(of ref: ConstraintRef) -> String {
-        guard case let .system(_, kind) = ref else { return "NSLayoutConstraint" }
-        return kind.origin == .contentSize ? "NSContentSizeLayoutConstraint" : "NSAutoresizingMaskLayoutConstraint"
+        let origin: ConstraintOrigin
+        switch ref {
+        case let .system(_, kind): origin = kind.origin
+        // A log's constraint keeps the class UIKit printed.
+        case .user: origin = constraint(ref)?.origin ?? .user
+        case .stack: origin = .stack
+        }
+        switch origin {
+        case .contentSize: return "NSContentSizeLayoutConstraint"
+        case .autoresizing: return "NSAutoresizingMaskLayoutConstraint"
+        default: return "NSLayoutConstraint"
+        }
     }
 
     /// `<NSLayoutConstraint:0x600000000010 'c1' UILabel:0x7f8000000100'Hi'.width == 500   (active)>`,

@@ -96,6 +96,11 @@ struct DiagnosisText {
         case let .contentPriority(view, kind, priority):
             return "set \(name(view)).\(kind.suffix) = \(priority)"
         case let .autoresizingOff(view):
+            let logged = engine.diagnostics.logAutoresizing(of: view)
+            guard logged.isEmpty else {
+                // A log's view: the change is in the app; here it is the logged constraints.
+                return "turn translatesAutoresizingMaskIntoConstraints off for \(name(view)) and constrain it yourself   (here: deactivate \(logged.map(name).joined(separator: " ")))"
+            }
             return "set \(name(view)).autoresizing = off   (then constrain \(name(view)) yourself)"
         case let .unhide(view):
             return "set \(name(view)).hidden = false   (or lower the hidden view's own constraints to 999)"
@@ -145,9 +150,23 @@ struct DiagnosisText {
             }
         }
         for ref in report.notOffered {
-            lines.append("Not offered: \(name(ref)) is \(ownerWords(engine.diagnostics.owner(of: ref))).")
+            let owner = engine.diagnostics.owner(of: ref)
+            let words = owner == .cellSizing ? encapsulatedWords(ref) : ownerWords(owner)
+            lines.append("Not offered: \(name(ref)) is \(words).")
         }
         return lines
+    }
+
+    /// A `UIView-Encapsulated-Layout-*` constraint: a cell's size, or the size a view is given
+    /// from outside (a controller's root view, a page's view).
+    func encapsulatedWords(_ ref: ConstraintRef) -> String {
+        let item = h.constraint(ref)?.first.item ?? Hierarchy.rootID
+        let className = h.view(item).className
+        let cell = className.contains("Cell") || className.contains("ContentView")
+            || h.constraint(ref).map { c in c.second.map { h.view($0.item).className.contains("Cell") } ?? false } == true
+        return cell
+            ? "the size UIKit gives the cell (UIView-Encapsulated-Layout): lower your own to 999 instead"
+            : "the size UIKit gives \(name(item)) from outside (UIView-Encapsulated-Layout: a controller's root view, a cell's): lower your own to 999 instead"
     }
 
     func ownerWords(_ owner: ConstraintOwner) -> String {

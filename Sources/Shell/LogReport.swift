@@ -176,6 +176,16 @@ struct LogReport {
                 default:
                     continue
                 }
+            case let .autoresizingOff(id) where !scratch.diagnostics.logAutoresizing(of: id).isEmpty:
+                // The set's autoresizing constraints of that view: dropping any one resolves it.
+                let view = h.view(id).name
+                let names = conflict.set.filter { ref in
+                    h.constraint(ref)?.first.item == id && owner(scratch.name(of: ref)).map { if case .autoresizing = $0 { true } else { false } } == true
+                }.map(scratch.name(of:))
+                if !autoresizing.contains(where: { $0.view == view }) {
+                    autoresizing.append((view, lines.count, names))
+                    lines.append("")
+                }
             default:
                 add("  " + words.text(fix))
             }

@@ -149,3 +149,39 @@ import LayoutEngine
         ReferenceCheck(engine: session.engine, context: line).conflicts(fixFrames: false)
     }
 }
+
+/// A log's autoresizing constraint keeps UIKit's class in `conflicts`, and the fix offered is the
+/// view's translatesAutoresizingMaskIntoConstraints, which the developer can change, not
+/// deactivating the constraint, which they cannot. An encapsulated size on a view that is not a
+/// cell is not called the cell's.
+@Test func aLogsAutoresizingConstraintIsOfferedAsTheViewsAutoresizing() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let log = """
+        (
+            "<NSAutoresizingMaskLayoutConstraint:0x600000e747d0 h=--& v=--& UIScrollView:0x7f9bbd867a00.minX == 0   (active, names: '|':UIView:0x7f9bbe9196d0 )>",
+            "<NSLayoutConstraint:0x600000e4ead0 UIScrollView:0x7f9bbd867a00.leading == UIView:0x7f9bbe9196d0.leading + 10   (active)>"
+        )
+        """
+    _ = session.run(line: "paste")
+    for line in log.split(separator: "\n").map(String.init) + ["", ""] { _ = session.run(line: line) }
+    #expect(sink.output.contains("  turn translatesAutoresizingMaskIntoConstraints off for UIScrollView_7a00 and constrain it yourself   (here: deactivate c_47d0)\n"))
+    let before = sink.output.count
+    #expect(session.run(line: "conflicts") == .succeeded)
+    let conflicts = String(sink.output.dropFirst(before))
+    #expect(conflicts.contains("\"<NSAutoresizingMaskLayoutConstraint:0x600000000010 'c_47d0' UIScrollView:0x7f8000000200'UIScrollView_7a00'.minX == 0   (active)>\","))
+    #expect(conflicts.contains("(Note: If you're seeing NSAutoresizingMaskLayoutConstraints"))
+    #expect(conflicts.contains("  turn translatesAutoresizingMaskIntoConstraints off for UIScrollView_7a00 and constrain it yourself   (here: deactivate c_47d0)   → UIScrollView_7a00.x 0 → 10; nothing else moves\n"))
+    #expect(!conflicts.contains("deactivate c_47d0   →"))
+
+    let other = BufferSink()
+    let encapsulated = Session(sink: other)
+    _ = encapsulated.run(line: "paste")
+    for line in ["(", "\"<NSLayoutConstraint:0x600000e30001 UIScrollView:0x7fed24024000.width == 100   (active)>\",",
+                 "\"<NSLayoutConstraint:0x6000017e9130 'UIView-Encapsulated-Layout-Width' UIScrollView:0x7fed24024000.width == 0   (active)>\"", ")", ""] {
+        _ = encapsulated.run(line: line)
+    }
+    #expect(encapsulated.run(line: "conflicts") == .succeeded)
+    #expect(other.output.contains("Not offered: c_9130 is the size UIKit gives UIScrollView_4000 from outside (UIView-Encapsulated-Layout: a controller's root view, a cell's): lower your own to 999 instead.\n"))
+    #expect(!other.output.contains("Not offered: c_9130 is the size UIKit gives the cell"))
+}

@@ -34,6 +34,11 @@ extension Diagnostics {
         for member in members {
             switch member {
             case .user:
+                // A log's autoresizing constraint goes with the view's autoresizing, not alone.
+                if case let .autoresizing(id?) = owner(of: member) {
+                    if !result.contains(.autoresizingOff(id)) { result.append(.autoresizingOff(id)) }
+                    continue
+                }
                 result.append(.deactivate(member))
             case let .system(id, kind):
                 switch kind.origin {

@@ -173,6 +173,9 @@ extension Diagnostics {
                 let hugging = kind == .huggingH || kind == .huggingV
                 try copy.setProperty(hugging ? .hugging(axis, priority) : .compression(axis, priority), of: engine.hierarchy.view(id).name)
             case let .autoresizingOff(id):
+                // A log's view: its logged autoresizing constraints go with it.
+                let logged = logAutoresizing(of: id)
+                if !logged.isEmpty { try copy.setActive(logged.map(engine.name(of:)), .deactivate) }
                 try copy.setProperty(.autoresizing(false), of: engine.hierarchy.view(id).name)
             case let .unhide(id):
                 try copy.setProperty(.hidden(false), of: engine.hierarchy.view(id).name)
@@ -204,6 +207,15 @@ extension Diagnostics {
             if now == .broken && was != .broken { result.broken.append(ref) }
         }
         return result
+    }
+
+    /// The active constraints read from a log as a view's autoresizing
+    /// (`NSAutoresizingMaskLayoutConstraint`), which turning its autoresizing off takes away.
+    public func logAutoresizing(of id: ViewID) -> [ConstraintRef] {
+        engine.hierarchy.allConstraints.compactMap { ref, c in
+            guard case .user = ref, c.origin == .autoresizing, c.isActive, c.first.item == id else { return nil }
+            return ref
+        }
     }
 
     private func same(_ a: Rect, _ b: Rect) -> Bool {
