@@ -169,6 +169,11 @@ public struct LayoutConstraint: Hashable, Sendable {
 
 /// Text of numbers as strut prints them: integers without a fraction, others with up to six
 /// decimals and no trailing zeros.
+/// `1 view`, `2 views`: a count with its noun, singular for one (`plural` when not noun + s).
+public func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+}
+
 public func formatNumber(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }

@@ -199,7 +199,10 @@ extension LayoutEngine {
         var expression = expressionOf(c.first, in: ancestor)
         if let second = c.second { expression = expression - c.multiplier * expressionOf(second, in: ancestor) }
         expression.constant -= c.constant
-        guard abs(expression.constant) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.constant) }
+        guard abs(expression.constant) <= maximumConstantMagnitude else {
+            guard abs(c.constant) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.constant) }
+            throw LayoutError.measuredConstantOutOfRange(c.constant, total: -expression.constant)
+        }
         return Constraint(expression, Relation(c.relation), priority: c.priority.rawValue)
     }
 

@@ -23,6 +23,9 @@ public enum LayoutError: Error, Hashable, Sendable {
     case attributeNotOnGuide(guide: String, attribute: String)
     case invalidPriority(Double)
     case constantOutOfRange(Double)
+    /// A constant within the limit that the margins, frames or offsets the constraint is
+    /// measured from take past it: the constant, and what it comes to.
+    case measuredConstantOutOfRange(Double, total: Double)
     case notFinite(what: String, value: Double)
     case propertyNotApplicable(property: String, view: String, kind: ViewKind)
     case rootIsFixed(property: String)

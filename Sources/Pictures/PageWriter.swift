@@ -124,7 +124,7 @@ public enum PageWriter {
             for _ in 0..<depth { out.add("</ul></li>") }
             out.add("</ul>")
         }
-        if let (count, level) = picture.leftOut { out.add("<p class=\"note\">left out \(count) views below depth \(level - 1)</p>") }
+        if let (count, level) = picture.leftOut { out.add("<p class=\"note\">left out \(count) view\(count == 1 ? "" : "s") below depth \(level - 1)</p>") }
         out.add("\n")
     }
 

@@ -92,7 +92,7 @@ extension Commands {
         if report.laidOutAtDocumentSize { s.engine.layoutIfNeeded() }
         let name = PathName.lastComponent(of: file)
         let rootNames = report.roots.joined(separator: ", ")
-        s.print("imported \(name): \(report.views) views and guides under \(report.roots.count) top-level view\(report.roots.count == 1 ? "" : "s") (\(rootNames)), \(report.constraints) constraints (\(report.inactive) inactive)")
+        s.print("imported \(name): \(counted(report.views, "view or guide", plural: "views and guides")) under \(counted(report.roots.count, "top-level view")) (\(rootNames)), \(counted(report.constraints, "constraint")) (\(report.inactive) inactive)")
         if let size = report.documentSize {
             let frame = "root.frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))"
             if report.laidOutAtDocumentSize {

@@ -182,7 +182,7 @@ extension Commands {
             guard let report = engine.ambiguityReport(id) else { continue }
             reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [h.view(id).name], constraints: []))
         }
-        let details = PageDetails(title: "strut: \(ids.count - 1) views, \(h.userConstraints.count) constraints",
+        let details = PageDetails(title: "strut: \(counted(ids.count - 1, "view")), \(counted(h.userConstraints.count, "constraint"))",
                                   views: views, reports: reports, reloads: reloads)
         return PageWriter.markup(picture, details)
     }

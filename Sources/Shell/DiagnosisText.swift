@@ -241,6 +241,16 @@ struct DiagnosisText {
         return lines.joined(separator: "\n")
     }
 
+    /// Why a constraint cannot hold even alone: `it cannot hold on its own: a width is never
+    /// negative`.
+    func aloneReason(_ ref: ConstraintRef) -> String {
+        if let c = h.constraint(ref), c.first.attribute == .width || c.first.attribute == .height,
+           c.second == nil || c.second?.item == c.first.item && c.second?.attribute == c.first.attribute {
+            return "it cannot hold on its own: a \(c.first.attribute.name) is never negative"
+        }
+        return "it cannot hold on its own, whatever the other constraints"
+    }
+
     /// How a constraint of this relation misses: `over by`, `short by`, `off by`.
     static func missWord(_ relation: LayoutRelation) -> String {
         switch relation {
@@ -362,6 +372,10 @@ struct DiagnosisText {
             var lines = ["\(asked): it cannot hold."]
             for report in reports {
                 let count = report.set.count - 1
+                if count == 0 {
+                    lines[0] = "\(asked): \(aloneReason(report.broken))."
+                    continue
+                }
                 lines.append(count == 1 ? "This required constraint forbids it:" : "These \(count) required constraints forbid it:")
                 lines += self.lines(report.chain)
                 lines += rankedLines(report, all: false).map {

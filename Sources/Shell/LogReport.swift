@@ -79,7 +79,7 @@ struct LogReport {
         }
         if !message.hasHeader || !message.hasList {
             let missing = !message.hasList ? "its list" : "its header"
-            out("These \(made.names.count) constraints can all hold in strut's model, and this is only part of UIKit's message (\(missing) is missing): the constraints that conflict with them were not pasted. Paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
+            out((made.names.count == 1 ? "This constraint can hold" : "These \(made.names.count) constraints can all hold") + " in strut's model, and this is only part of UIKit's message (\(missing) is missing): the constraints that conflict with them were not pasted. Paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
             return
         }
         out("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")

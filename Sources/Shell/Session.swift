@@ -178,7 +178,8 @@ public final class Session {
             guard let constraint = engine.hierarchy.constraint(ref) else { continue }
             let others = set.filter { $0 != ref }.map(engine.name)
             let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
-            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (conflicts with \(listed)) — 'conflicts' for more")
+            let why = others.isEmpty ? DiagnosisText(engine: engine).aloneReason(ref) : "conflicts with \(listed)"
+            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (\(why)) — 'conflicts' for more")
         }
     }
 

@@ -185,3 +185,34 @@ import LayoutEngine
     #expect(other.output.contains("Not offered: c_9130 is the size UIKit gives UIScrollView_4000 from outside (UIView-Encapsulated-Layout: a controller's root view, a cell's): lower your own to 999 instead.\n"))
     #expect(!other.output.contains("Not offered: c_9130 is the size UIKit gives the cell"))
 }
+
+/// Messages that counted or listed nothing: a constraint that cannot hold on its own says why,
+/// not "conflicts with )" or "These 0 required constraints"; one of anything is singular; a
+/// constant within ±1e10 that its margins take past it says so.
+@Test(arguments: [
+    ("new view a; a.width == -50", "broke c1: a.width == -50 (it cannot hold on its own: a width is never negative) — 'conflicts' for more\n", ""),
+    ("new view a; a.height <= -1; why a.height == -5",
+     "broke c1: a.height <= -1 (it cannot hold on its own: a height is never negative) — 'conflicts' for more\na.height == -5: it cannot hold on its own: a height is never negative.\n", ""),
+    ("new view a; a.leading == a.leading + 10",
+     "broke c1: a.leading == a.leading + 10 (it cannot hold on its own, whatever the other constraints) — 'conflicts' for more\n", ""),
+    ("new view a; a.leading == root.leadingMargin + 1e10", "",
+     "error: constant 10000000000 comes to 10000000008 with the margins and positions it is measured from, beyond ±1e10, the largest UIKit accepts\n"),
+    ("new view a; a.leading == root.leading + 1e11", "", "error: constant 100000000000 is beyond ±1e10, the largest UIKit accepts\n"),
+])
+func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: String) {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    _ = session.run(line: line)
+    #expect(sink.output == output)
+    #expect(sink.errors == errors)
+}
+
+@Test func aPageOfOneViewSaysOneView() throws {
+    let folder = NSTemporaryDirectory() + "strut-one-view-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "new view a; a.width == 10; layout; export \(folder)/one.html") == .succeeded)
+    let page = try String(contentsOfFile: folder + "/one.html", encoding: .utf8)
+    #expect(page.contains("<title>strut: 1 view, 1 constraint</title>"))
+}
