@@ -263,14 +263,15 @@ public struct Hierarchy: Sendable {
         return name
     }
 
-    /// A view name from free text (a user label, a class name): its ASCII letters, digits and
-    /// underscores, each later word capitalised (`AcceptTerms Control` → `AcceptTermsControl`),
-    /// `v` in front of a leading digit; nil when nothing is left.
+    /// A view name from free text (a user label, a class name): its letters (of any script),
+    /// digits and underscores, each later word capitalised (`AcceptTerms Control` →
+    /// `AcceptTermsControl`, `名前 ラベル` → `名前ラベル`), `v` in front of a leading digit;
+    /// nil when nothing is left.
     public static func viewName(from text: String) -> String? {
         var result = ""
         var upperNext = false
         for character in text {
-            if character.isASCII && (character.isLetter || character.isNumber || character == "_") {
+            if character.isLetter || character.isNumber || character == "_" {
                 result += upperNext && !result.isEmpty ? character.uppercased() : String(character)
                 upperNext = false
             } else {

@@ -86,6 +86,13 @@ extension Commands {
     ]
 
     static func newView(_ s: Session, _ a: Arguments) throws {
+        // The name as typed, before the lexer reads it as something else (`a-b`, `1x`, `★`).
+        let words = a.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // (A character that hides, a control or format character, is pointed at by the lexer.)
+        if words.count >= 2, !Lexer.isName(words[1]), !words[1].contains("="),
+           words[1].unicodeScalars.allSatisfy({ ![.control, .format].contains($0.properties.generalCategory) }) {
+            throw ShellError.syntax("'\(words[1])' cannot be a name: \(Lexer.nameRule)", usage: a.usage)
+        }
         var c = try a.cursor()
         let kindWord = try c.name("a kind (view label image button stack guide)")
         guard let kind = ViewKind(rawValue: kindWord) else {

@@ -109,8 +109,7 @@ enum Commands {
         return isAxis(k)
     }
 
-    /// The statement's first word: the letters, digits and `_` it starts with (a character
-    /// that is not ASCII, or that a mark joins, ends it).
+    /// The statement's first word: the letters (of any script), digits and `_` it starts with.
     static func firstWord(_ statement: String) -> String {
         var text = statement
         return text.withUTF8 { utf8 in
@@ -120,8 +119,6 @@ enum Commands {
     }
 
     static func firstWordLength<S: CharacterBytes>(_ bytes: S) -> Int {
-        var k = 0
-        while k < bytes.count, let c = bytes.lone(k), ByteClass.isWordByte(c) { k += 1 }
-        return k
+        nameEnd(bytes, from: 0)
     }
 }

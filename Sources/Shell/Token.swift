@@ -157,9 +157,42 @@ enum ByteClass {
     @inline(__always) static func isWordByte(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x5F }
 }
 
-/// Splits one statement into tokens, and a line into statements: names (`[A-Za-z_][A-Za-z0-9_]*`),
+/// Where the name that goes on at byte `k` ends: ASCII letters, digits and `_`, and any other
+/// character that is a letter or a number (`ボタン`, `é` made with a joining mark).
+@inline(__always)
+func nameEnd<S: CharacterBytes>(_ s: S, from k: Int) -> Int {
+    var j = k
+    while j < s.count {
+        if let d = s.lone(j) {
+            guard ByteClass.isWordByte(d) else { break }
+            j += 1
+        } else {
+            let c = s.character(j)
+            guard c.isLetter || c.isNumber else { break }
+            j = s.after(j)
+        }
+    }
+    return j
+}
+
+/// Splits one statement into tokens, and a line into statements: names (a letter of any script
+/// or `_`, then letters, digits and `_`),
 /// numbers, strings with escapes, symbols. One pass over the bytes; columns count characters.
 public enum Lexer {
+    /// What a name may hold, for messages.
+    static let nameRule = "a name holds letters (of any script), digits and '_', and starts with a letter or '_'"
+
+    /// Whether the whole of `text` is one name.
+    static func isName<T: StringProtocol>(_ text: T) -> Bool {
+        var copy = String(text)
+        return copy.withUTF8 { utf8 in
+            let bytes = StatementBytes(bytes: utf8)
+            guard bytes.count > 0 else { return false }
+            let startsName = bytes.lone(0).map { ByteClass.isLetter($0) || $0 == 0x5F } ?? bytes.character(0).isLetter
+            return startsName && nameEnd(bytes, from: 0) == bytes.count
+        }
+    }
+
     /// The tokens of a statement whose text starts at column `columnOffset + 1` of what the
     /// user typed (errors and tokens carry columns counted from there).
     /// - Throws: `ShellError` for a malformed number, an unterminated string, a bad escape, a
@@ -181,16 +214,18 @@ public enum Lexer {
         var i = 0
         func column(_ k: Int) -> Int { s.column(of: k) + columnOffset }
         while i < n {
-            guard let c = s.lone(i) else { throw ShellError.unexpectedCharacter(String(s.character(i)), column: column(i)) }
-            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
-            if B.isLetter(c) || c == 0x5F {
-                var j = i
-                while j < n, let d = s.lone(j), B.isWordByte(d) { j += 1 }
+            let lone = s.lone(i)
+            if let c = lone, c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            // A name is an identifier as Swift's are: a letter (of any script) or `_`, then
+            // letters, digits and `_`.
+            if lone.map({ B.isLetter($0) || $0 == 0x5F }) ?? s.character(i).isLetter {
+                let j = nameEnd(s, from: i)
                 let word = s.text(i, j)
                 tokens.append(Token(kind: .name(word), text: word, column: i))
                 i = j
                 continue
             }
+            guard let c = lone else { throw ShellError.unexpectedCharacter(String(s.character(i)), column: column(i)) }
             if B.isDigit(c) {
                 var j = i
                 func digit(_ k: Int) -> Bool { k < n && s.lone(k).map(B.isDigit) == true }

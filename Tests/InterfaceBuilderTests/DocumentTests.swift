@@ -268,3 +268,32 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(sink.errors == "error: cannot read '\(path)': line 17: the id \"a\" is used again (first on line 11): each view and layout guide needs its own\n")
     #expect(StateDump.json(session.engine) == before)
 }
+
+/// User labels in any script name their views (`ヘッダー`, `名前 ラベル` → `名前ラベル`), and the
+/// names work in commands.
+@Test func userLabelsInAnyScriptNameTheirViews() throws {
+    let xib = header + "\n" + """
+            <view contentMode="scaleToFill" id="top-1" userLabel="ヘッダー">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    <label opaque="NO" text="山田" translatesAutoresizingMaskIntoConstraints="NO" id="name-1" userLabel="名前 ラベル">
+                        <rect key="frame" x="16" y="20" width="34" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="name-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="c-1"/>
+                    <constraint firstItem="name-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="20" id="c-2"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let (session, sink, path) = try importSession(xib)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path)") == .succeeded)
+    #expect(sink.output.hasPrefix("imported doc.xib: 2 views and guides under 1 top-level view (ヘッダー)"))
+    let before = sink.output.count
+    #expect(session.run(line: "frame 名前ラベル") == .succeeded)
+    #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 20.5)\n")
+}

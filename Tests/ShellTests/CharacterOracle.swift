@@ -4,9 +4,10 @@
 /// reference the byte lexer (`Lexer`, `Commands.row(for:)`) is checked against on random text,
 /// joining marks and returns before line feeds included. Slow and plain on purpose.
 enum CharacterOracle {
-    static func isLetter(_ c: Character) -> Bool { c.asciiValue.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? false }
+    static func isLetter(_ c: Character) -> Bool { c.asciiValue.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? c.isLetter }
     static func isDigit(_ c: Character) -> Bool { c.asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-    static func isWord(_ c: Character) -> Bool { isLetter(c) || isDigit(c) || c == "_" }
+    /// Names go on through letters and numbers of any script.
+    static func isWord(_ c: Character) -> Bool { isLetter(c) || isDigit(c) || c == "_" || (!c.isASCII && c.isNumber) }
 
     static func tokens(_ text: String, columnOffset: Int) throws -> [Token] {
         var tokens: [Token] = []

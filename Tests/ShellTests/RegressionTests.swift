@@ -216,3 +216,17 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     let page = try String(contentsOfFile: folder + "/one.html", encoding: .utf8)
     #expect(page.contains("<title>strut: 1 view, 1 constraint</title>"))
 }
+
+/// Names are identifiers as Swift's are: letters of any script, digits and `_`. One that is not
+/// a name is refused with what a name may hold.
+@Test func namesMayBeInAnyScript() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new view ボタン; ボタン.width == 10; ボタン.leading == root.leading + 4; new label 名前ラベル text=\"山田\"; 名前ラベル.leading == ボタン.trailing + 8; layout; frame ボタン") == .succeeded)
+    #expect(sink.output == "ボタン (4, 0, 10, 0)\n")
+    let rule = "a name holds letters (of any script), digits and '_', and starts with a letter or '_'; usage: new KIND NAME [in PARENT] [PROP=VALUE ...]"
+    for bad in ["a-b", "1x", "★", "x.y"] {
+        #expect(session.run(line: "new view \(bad)") == .failed)
+        #expect(sink.errors.hasSuffix("error: '\(bad)' cannot be a name: \(rule)\n"))
+    }
+}
