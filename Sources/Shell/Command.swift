@@ -61,6 +61,9 @@ struct Command: Sendable {
     var details: String = ""
     /// Changes the session's state (and so can be undone and is recorded).
     var mutates = false
+    /// Its change is a step of its own for `undo` (a layout pass is recorded, but `undo`
+    /// takes back the change before it, not the pass: frames follow the constraints).
+    var isUndoStep = true
     /// Says for itself what its change broke, violated or made ambiguous (a script's own
     /// statements have said it), so the runner does not say it again afterwards.
     var reportsItsOwnChanges = false

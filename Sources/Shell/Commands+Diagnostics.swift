@@ -10,7 +10,9 @@ extension Commands {
                 Each fix is tried on a copy and shown with what it does (what moves, what collapses, \
                 becomes ambiguous, violated or broken), those that leave no such damage first, then by \
                 how little moves; the best three, or every one with 'conflicts all'. Constraints that \
-                are UIKit's (a cell's encapsulated size, margins, private ones) are never offered.
+                are UIKit's (a cell's encapsulated size, margins, private ones) are never offered. A \
+                view stretched past its content (its hugging giving way) is one line at the end, as \
+                designed; 'conflicts all' explains each.
                 """,
                 run: { s, a in try conflicts(s, a); return .succeeded }),
         Command(name: "why", usage: "why NAME.ATTR REL VALUE | why NAME.frame == X Y W H | why CONSTRAINT",
@@ -57,8 +59,17 @@ extension Commands {
         let text = DiagnosisText(engine: s.engine)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         let violations = s.engine.diagnostics.violations()
-        let blocks = s.engine.diagnostics.conflictReports().map { text.text($0, allFixes: all) } + violations.reports.map(text.text)
+        // A view's hugging that gives way (a label stretched past its text) is the layout
+        // working as designed: one line, unless everything is asked for.
+        func isHugging(_ report: ViolationReport) -> Bool {
+            if case let .system(_, kind) = report.ref { return kind == .huggingH || kind == .huggingV }
+            return false
+        }
+        let stretched = all ? [] : violations.reports.filter(isHugging)
+        let shown = all ? violations.reports : violations.reports.filter { !isHugging($0) }
+        let blocks = s.engine.diagnostics.conflictReports().map { text.text($0, allFixes: all) } + shown.map(text.text)
         s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
+        if let note = text.stretchedNote(stretched) { s.print(note) }
         if let note = text.givingWayNote(violations) { s.print(note) }
     }
 

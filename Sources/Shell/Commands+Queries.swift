@@ -5,7 +5,7 @@ extension Commands {
     static let queries: [Command] = [
         Command(name: "layout", aliases: ["layoutIfNeeded"], usage: "layout",
                 summary: "run a layout pass: frames take the current solution",
-                mutates: true,
+                mutates: true, isUndoStep: false,
                 run: { s, a in
                     try a.none()
                     s.engine.layoutIfNeeded()

@@ -4,6 +4,10 @@ import LayoutEngine
 extension Commands {
     static let session: [Command] = [
         Command(name: "undo", usage: "undo", summary: "undo the last change",
+                details: """
+                A layout pass is no change of its own: undo takes back the change before it (and a \
+                recording loses that change with the passes that followed it).
+                """,
                 run: { s, a in try a.none(); try s.undo(); return .succeeded }),
         Command(name: "redo", usage: "redo", summary: "redo what undo undid",
                 run: { s, a in try a.none(); try s.redo(); return .succeeded }),

@@ -39,7 +39,7 @@ extension Commands {
                     var c = try a.cursor()
                     let name = try c.name("a view name")
                     try c.expectEnd()
-                    try s.engine.deleteView(name)
+                    try deleteView(s, name)
                     return .succeeded
                 }),
         Command(name: "move", usage: "move NAME to PARENT [at INDEX] [keeping]",
@@ -84,6 +84,27 @@ extension Commands {
                     return .succeeded
                 }),
     ]
+
+    /// `delete NAME`: as UIKit's removeFromSuperview, but said: the subviews and constraints
+    /// that go with the view.
+    static func deleteView(_ s: Session, _ name: String) throws {
+        let h = s.engine.hierarchy
+        let id = try h.viewID(named: name)
+        let doomed = h.subtree(id)
+        let inside = Set(doomed)
+        let gone = h.userConstraints.filter { $0.1.items.contains(where: inside.contains) }.map(\.1.name)
+        try s.engine.deleteView(name)
+        var parts: [String] = []
+        let subviews = doomed.filter { $0 != id }.map { h.view($0).name }
+        if !subviews.isEmpty { parts.append(counted(subviews.count, "subview") + " (" + listed(subviews) + ")") }
+        if !gone.isEmpty { parts.append(counted(gone.count, "constraint") + " (" + listed(gone) + ")") }
+        s.print("deleted \(name)" + (parts.isEmpty ? "" : ", and with it " + parts.joined(separator: " and ")))
+    }
+
+    /// Names, the first eight and how many more.
+    static func listed(_ names: [String]) -> String {
+        names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more"
+    }
 
     static func newView(_ s: Session, _ a: Arguments) throws {
         // The name as typed, before the lexer reads it as something else (`a-b`, `1x`, `★`).

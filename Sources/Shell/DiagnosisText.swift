@@ -386,6 +386,15 @@ struct DiagnosisText {
         }
     }
 
+    /// The closing note on views stretched past their content: their hugging gives way.
+    func stretchedNote(_ reports: [ViolationReport]) -> String? {
+        guard !reports.isEmpty else { return nil }
+        let each = reports.prefix(5).map { "\(name($0.ref)) by \(formatNumber($0.error))" }.joined(separator: ", ")
+        let more = reports.count > 5 ? " and \(reports.count - 5) more" : ""
+        let views = Set(reports.compactMap { h.constraint($0.ref)?.first.item }).count
+        return "(\(counted(views, "view")) stretched past \(views == 1 ? "its" : "their") content, as designed: \(each)\(more); 'conflicts all' explains each)"
+    }
+
     /// The closing note on the stack views' fitting constraints that give way by design.
     func givingWayNote(_ violations: Violations) -> String? {
         guard violations.givingWayCount > 0 else { return nil }

@@ -161,9 +161,10 @@ public final class Session {
         if command.mutates { engine.knowStanding() }
         let outcome = try command.run(self, arguments)
         if command.mutates {
-            remember(before, statement)
+            if command.isUndoStep { remember(before, statement) } else { record(statement) }
             if !command.reportsItsOwnChanges {
                 announceBreaks(since: brokenBefore)
+                announceMended(since: brokenBefore)
                 for line in DiagnosisText(engine: engine).standingLines(engine.takeStandingChanges()) { print(line) }
             }
         }
@@ -180,6 +181,15 @@ public final class Session {
             let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
             let why = others.isEmpty ? DiagnosisText(engine: engine).aloneReason(ref) : "conflicts with \(listed)"
             print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (\(why)) — 'conflicts' for more")
+        }
+    }
+
+    /// A constraint that was broken and is back in: `half holds again: …`, so that a change
+    /// that mends a conflict does not bring a constraint back unseen.
+    func announceMended(since before: Set<ConstraintRef>) {
+        for ref in before.sorted() where engine.broken[ref] == nil {
+            guard let constraint = engine.hierarchy.constraint(ref), constraint.isActive else { continue }
+            print("\(constraint.name) holds again: \(engine.hierarchy.text(of: constraint)) (the conflict that broke it is gone)")
         }
     }
 
@@ -218,13 +228,22 @@ public final class Session {
         history.redoStack.removeAll()
     }
 
+    /// Records a change that is no undo step of its own (a layout pass).
+    func record(_ command: String) {
+        guard recording.recordPath != nil && running.loadDepth == 0 else { return }
+        recording.recorded.append(command)
+        appendRecord(command)
+    }
+
     func undo() throws {
         guard let last = history.undoStack.popLast() else { throw ShellError.nothingToUndo }
         history.redoStack.append((engine.hierarchy, last.command, last.recordedAs))
         engine.restore(last.state)
-        // A recorded change that is undone leaves the recording, so a replay ends in the same state.
-        if let index = last.recordedAs, recording.recordPath != nil, index == recording.recorded.count - 1 {
-            recording.recorded.removeLast()
+        // A recorded change that is undone leaves the recording, with the layout passes that
+        // followed it, so a replay ends in the same state.
+        if let index = last.recordedAs, recording.recordPath != nil, index < recording.recorded.count,
+           recording.recorded[(index + 1)...].allSatisfy({ (try? Commands.classify($0))?.0.isUndoStep == false }) {
+            recording.recorded.removeSubrange(index...)
             writeRecord()
         }
         print("undone: \(last.command)")

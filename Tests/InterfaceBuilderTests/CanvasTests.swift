@@ -482,7 +482,7 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(session.run(line: "undo; layout") == .succeeded)
     // Off again (and undone): UIKit's chain.
     #expect(session.run(line: "set canvas = off; layout; expect b.frame == 16 70 398 30") == .succeeded)
-    #expect(session.run(line: "undo; undo; layout; expect b.frame == 16 30 398 30") == .succeeded)
+    #expect(session.run(line: "undo; layout; expect b.frame == 16 30 398 30") == .succeeded)
     #expect(session.run(line: "set canvas = maybe") == .failed)
     #expect(sink.errors.hasSuffix("error: expected on or off for canvas, found 'maybe'\n"))
 }

@@ -49,7 +49,7 @@ let photoCell = """
     let sink = BufferSink()
     let session = Session(sink: sink)
     // A cell's content view given its height by UIKit, an image 100 high with 8 above and below.
-    #expect(session.run(line: "new view content; content.leading == root.leading; content.width == 320; content.top == root.top; new image icon in content; top: icon.top == content.top + 8; bottom: icon.bottom == content.bottom - 8; tall: icon.height == 100; icon.leading == content.leading; icon.width == 40") == .succeeded)
+    #expect(session.run(line: "new view content class=\"UITableViewCellContentView\"; content.leading == root.leading; content.width == 320; content.top == root.top; new image icon in content; top: icon.top == content.top + 8; bottom: icon.bottom == content.bottom - 8; tall: icon.height == 100; icon.leading == content.leading; icon.width == 40") == .succeeded)
     _ = try session.engine.addConstraint(ConstraintSpec(name: "cellHeight", firstItem: "content", firstAttribute: .height, relation: .equal,
                                                         constant: 44, priority: .required, identifier: "UIView-Encapsulated-Layout-Height"))
     let engine = session.engine

@@ -138,8 +138,8 @@ func difference(_ a: String, _ b: String) -> String? {
 }
 
 extension Commands {
-    /// Whether a statement is a change that undo takes back.
+    /// Whether a statement is a change that undo takes back (a layout pass is not).
     static func isChange(_ statement: String) -> Bool {
-        ((try? classify(statement))?.0.mutates) ?? false
+        ((try? classify(statement)).map { $0.0.mutates && $0.0.isUndoStep }) ?? false
     }
 }

@@ -230,3 +230,35 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
         #expect(sink.errors.hasSuffix("error: '\(bad)' cannot be a name: \(rule)\n"))
     }
 }
+
+/// Changes say what they did beyond their own words: a delete names the subviews and
+/// constraints that went with the view; a constraint that a change lets back in is announced;
+/// a label stretched past its text is one line at the end of `conflicts`, as designed; a
+/// layout pass is no undo step (undo takes back the change before it, and a recording loses
+/// the passes that followed it).
+@Test func changesSayWhatWentAndWhatCameBack() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    func said(_ line: String) -> String {
+        let before = sink.output.count
+        _ = session.run(line: line)
+        return String(sink.output.dropFirst(before))
+    }
+    _ = said("new view card; new image photo in card; new view dot in photo; photo.leading == card.leading; photo.width == 50; card.width == 100")
+    #expect(said("delete photo") == "deleted photo, and with it 1 subview (dot) and 2 constraints (c1, c2)\n")
+    #expect(said("delete card") == "deleted card, and with it 1 constraint (c3)\n")
+    _ = said("new view a; full: a.width == 100; half: a.width == 50")
+    #expect(said("deactivate full") == "deactivated full: a.width == 100\nhalf holds again: a.width == 50 (the conflict that broke it is gone)\n")
+    _ = said("new label t text=\"Hi\"; t.leading == root.leading; t.trailing == root.trailing; t.top == root.top; layout")
+    #expect(said("conflicts") == "no conflicts\n(1 view stretched past its content, as designed: t.hugging.h by 373; 'conflicts all' explains each)\n")
+    #expect(said("conflicts all").hasPrefix("violated t.hugging.h: t.width <= 17 @251 (content hugging), over by 373, because t.width = 390, from:\n"))
+
+    let folder = NSTemporaryDirectory() + "strut-undo-pass-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = said("reset; record \(folder)/r.strut; new view b; b.width == 10; layout; set b.hidden = true; layout")
+    #expect(said("undo") == "undone: set b.hidden = true\n")
+    #expect(said("undo") == "undone: b.width == 10\n")
+    _ = said("record off")
+    #expect(try String(contentsOfFile: folder + "/r.strut", encoding: .utf8) == "new view b\n")
+}
