@@ -88,14 +88,32 @@ struct DescriptionParser {
         let start = position
         var name = className()
         guard !name.isEmpty else { throw fail("expected a view") }
+        // A name the console cut short after a space: `UIKeyboardLayoutStar Prev...:0x…` is one
+        // view, not two.
+        if current == " " {
+            var j = position
+            while j < text.count, j - position < 64, text[j] == " " || text[j].isLetter || text[j].isNumber || text[j] == "_" || text[j] == "." { j += 1 }
+            if j - position > 3, String(text[(j - 3)..<j]) == "...", j + 2 < text.count, String(text[j..<(j + 3)]) == ":0x" {
+                name = String(text[start..<j])
+                position = j
+            }
+        }
         var address = "", key: String?
         if accept(":0x") {
             address = hex()
         } else if current == ":", position + 1 < text.count, text[position + 1].isLetter || text[position + 1].isNumber {
-            // Masonry's debug key stands where the address would be: `UILabel:blueView.left`.
+            // Masonry's debug key stands where the address would be: `UILabel:blueView.left`;
+            // a key may hold dots (`UILabel:self.statusLabel.top`): the attribute is the last part.
             position += 1
+            let keyStart = position
             var word = ""
-            while let c = current, c.isLetter || c.isNumber || c == "_" || c == "-" { word.append(c); position += 1 }
+            while let c = current, c.isLetter || c.isNumber || c == "_" || c == "-" || c == "." { word.append(c); position += 1 }
+            if let dot = word.lastIndex(of: "."), DescriptionParser.attribute(named: String(word[word.index(after: dot)...])) != nil {
+                word = String(word[..<dot])
+            } else {
+                while word.hasSuffix(".") { word.removeLast() }
+            }
+            position = keyStart + word.count
             key = word
         } else {
             // A bare name runs into its attribute: `SystemInputAssistantView.height`.
@@ -429,6 +447,7 @@ struct DescriptionParser {
                 guard accept("]") else { throw fail("expected ']'") }
                 result.first = b; result.firstAttribute = attribute
                 result.second = a; result.secondAttribute = maxEdge
+                result.betweenSiblings = true
             }
             result.relation = p.relation; result.constant = p.constant; result.priority = p.priority
         }

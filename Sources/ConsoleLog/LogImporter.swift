@@ -76,7 +76,9 @@ public struct LogPlan: Sendable {
     /// those views' superviews; every view's margins, every label's font, set when given (to ask
     /// what the log's unknowns must be). With every placeholder of the log, each message's
     /// engine and every diagnosis on it would grow with the whole log.
-    public func engine(for message: LogMessage, margins: Double? = nil, font: Double? = nil) -> LayoutEngine {
+    /// - Parameter pixelScale: each constant put on the pixel grid of a display of this scale
+    ///   (3: thirds of a point), as UIKit's layout on pixels would see it.
+    public func engine(for message: LogMessage, margins: Double? = nil, font: Double? = nil, pixelScale: Double? = nil) -> LayoutEngine {
         let engine = LayoutEngine()
         let order = order(of: message)
         var needed = Set<Int>()
@@ -99,7 +101,11 @@ public struct LogPlan: Sendable {
             try? engine.addView(kind: view.kind, name: view.name, parent: view.parent, properties: properties)
         }
         for index in order {
-            guard let made = try? engine.addConstraints(specs[index]) else { continue }
+            var given = specs[index]
+            if let scale = pixelScale {
+                for k in given.indices { given[k].constant = (given[k].constant * scale).rounded() / scale }
+            }
+            guard let made = try? engine.addConstraints(given) else { continue }
             if inactive.contains(index) { try? engine.setActive(made, .deactivate) }
         }
         engine.layoutIfNeeded()
@@ -188,6 +194,18 @@ public struct LogImporter {
                constraint.secondAttribute?.isDimension == true, constraint.firstAttribute.isDimension == false {
                 let k = key(constraint.first)
                 if parent[k] == nil && k != key(second) { parent[k] = key(second) }
+            }
+        }
+        // Two views a VFL art spaces are siblings: one whose superview is not known otherwise
+        // has its sibling's (an autoresizing `midY == + 39` is then measured in it).
+        var spread = true
+        while spread {
+            spread = false
+            for constraint in log.constraints where constraint.betweenSiblings {
+                guard let second = constraint.second else { continue }
+                let (a, b) = (key(constraint.first), key(second))
+                if parent[a] == nil, let up = parent[b], up != a { parent[a] = up; spread = true }
+                if parent[b] == nil, let up = parent[a], up != b { parent[b] = up; spread = true }
             }
         }
         // No cycles: a view whose chain of superviews comes back to it goes under root.
@@ -284,8 +302,31 @@ public struct LogImporter {
         }
         var shortClass = item.className.split(separator: ".").last.map(String.init) ?? item.className
         if shortClass.hasPrefix("NSKVONotifying_") { shortClass = String(shortClass.dropFirst("NSKVONotifying_".count)) }
+        if let plain = demangled(shortClass) { shortClass = plain }
         // Mangled Swift names are long: their end is the telling part.
         return Hierarchy.viewName(from: String((shortClass + LogImporter.shortAddress(item.address)).suffix(40))) ?? "view"
+    }
+
+    /// The class's own name in a mangled Swift class name as the Objective-C runtime prints it:
+    /// `_TtC` + module + name, each after its length, with a file-private class's `P33_<hash>`
+    /// between them (`_TtC5UIKitP33_DDE…13ButtonWrapper` → `ButtonWrapper`); nil for others.
+    static func demangled(_ name: String) -> String? {
+        guard name.hasPrefix("_TtC") else { return nil }
+        var rest = Substring(name.dropFirst(4))
+        func counted() -> Substring? {
+            let digits = rest.prefix(while: \.isNumber)
+            guard let n = Int(digits), n > 0, rest.count >= digits.count + n else { return nil }
+            rest = rest.dropFirst(digits.count)
+            defer { rest = rest.dropFirst(n) }
+            return rest.prefix(n)
+        }
+        guard counted() != nil else { return nil }
+        if rest.hasPrefix("P") {
+            rest = rest.dropFirst()
+            guard counted() != nil else { return nil }
+        }
+        guard let own = counted(), rest.isEmpty else { return nil }
+        return String(own)
     }
 
     private func build(_ log: ConsoleLog) throws -> LogImportReport {

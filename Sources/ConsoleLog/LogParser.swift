@@ -49,6 +49,9 @@ public struct LogConstraint: Sendable {
     public var isActive = true
     /// The superview the `'|'` of the legend names.
     public var superview: LogItem?
+    /// A VFL art's spacing between two views (`V:[A]-(10)-[B]`): UIKit's format makes it
+    /// between siblings only.
+    public var betweenSiblings = false
     public var line: Int
     /// The description as logged.
     public var text: String

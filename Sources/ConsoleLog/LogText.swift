@@ -15,6 +15,8 @@ enum LogText {
         }
         if text.containsByte(UInt8(ascii: "`")) { text = text.replacingPhrase("`", with: "") }
         if text.containsPhrase("**") { text = text.replacingPhrase("**", with: "") }
+        // Strikethrough (`~~`) a chat or markdown editor made of a VFL art's text.
+        if text.containsPhrase("~~") { text = text.replacingPhrase("~~", with: "") }
         text = stripPrefixes(text)
         text = unescape(text)
         return restoreUnderscores(text)
@@ -67,19 +69,26 @@ enum LogText {
     }
 
     /// Markdown renders `_a_` as emphasis; pasted back as text, the underscores of private class
-    /// names came out as `*`. A `*` that starts a word (not `0.5*View`, a multiplier) was one.
+    /// names came out as `*`. A `*` that starts a word (not `0.5*View`, a multiplier) was one,
+    /// and so is a `*` inside a word that started so (a mangled Swift class name,
+    /// `*TtC5UIKitP33*DDE…ButtonWrapper`).
     static func restoreUnderscores(_ text: String) -> String {
         guard text.containsByte(UInt8(ascii: "*")) else { return text }
         var result = ""
         var previous: Character = " "
+        var inRestoredWord = false
         var iterator = text.makeIterator()
         var pending = iterator.next()
         while let c = pending {
             let next = iterator.next()
             if c == "*", " [(\"':".contains(previous), let next, next.isLetter {
                 result.append("_")
+                inRestoredWord = true
+            } else if c == "*", inRestoredWord, previous.isLetter || previous.isNumber, let next, next.isLetter || next.isNumber {
+                result.append("_")
             } else {
                 result.append(c)
+                if !(c.isLetter || c.isNumber || c == "_" || c == ".") { inRestoredWord = false }
             }
             previous = c
             pending = next

@@ -82,7 +82,48 @@ struct LogReport {
             out((made.names.count == 1 ? "This constraint can hold" : "These \(made.names.count) constraints can all hold") + " in strut's model, and this is only part of UIKit's message (\(missing) is missing): the constraints that conflict with them were not pasted. Paste the whole message, from \"Unable to simultaneously satisfy constraints.\" to \"may also be helpful.\"")
             return
         }
+        if let duplicate = duplicate(made) {
+            out(duplicate)
+            return
+        }
+        if let rounding = pixelRounding(message, made) {
+            out(rounding)
+            return
+        }
         out("In strut's model these constraints can all hold (placeholder views have no content size and margins of 8): nothing to break.")
+    }
+
+    /// Two identical constraints in a message that holds: UIKit's engine has reported an exact
+    /// duplicate (of baselines, mostly) as a conflict; the fix is to remove the duplicate.
+    func duplicate(_ made: MessageReport) -> String? {
+        let h = session.engine.hierarchy
+        let constraints = made.names.compactMap { name in h.constraint(named: name).map { (name, $0) } }
+        for (k, (name, a)) in constraints.enumerated() {
+            for (other, b) in constraints[(k + 1)...]
+            where a.first == b.first && a.second == b.second && a.relation == b.relation && a.multiplier == b.multiplier
+                && a.constant == b.constant && a.priority == b.priority {
+                return "\(name) and \(other) are the same constraint (\(h.text(of: a))), listed twice: in strut's model they hold together, as they should. UIKit's engine has called such an exact duplicate a conflict (mostly of baselines): UIKit's own quirk, not your layout's. Remove the duplicate (\(other)) and the message goes."
+            }
+        }
+        return nil
+    }
+
+    /// A message that holds with its constants as logged, but not with them on a display's
+    /// pixel grid: UIKit lays out on pixels, so a fraction of a point can decide it.
+    func pixelRounding(_ message: LogMessage, _ made: MessageReport) -> String? {
+        let h = session.engine.hierarchy
+        let fractional = made.names.contains { name in
+            h.constraint(named: name).map { $0.constant != $0.constant.rounded() } ?? false
+        }
+        guard fractional else { return nil }
+        for scale in [3.0, 2.0] {
+            let engine = report.plan.engine(for: message, pixelScale: scale)
+            guard let conflict = engine.conflicts.first else { continue }
+            let broken = engine.name(of: conflict.broken)
+            let miss = engine.error(of: conflict.broken)
+            return "These constraints hold in strut's model with their constants as logged (fractions of a point), but not on a \(formatNumber(scale))x display's pixel grid: UIKit lays out on pixels (1/\(formatNumber(scale)) point), and with each constant rounded to a pixel \(broken) misses by \(formatNumber((miss * 1000).rounded() / 1000)) point. Make the constants whole pixels, or let one of them give way (priority 999)."
+        }
+        return nil
     }
 
     /// The values of a size the log does not give (the margins, the labels' fonts) for which the
