@@ -3,6 +3,9 @@ import LayoutEngine
 /// What a log import made.
 public struct LogImportReport: Sendable {
     public var views: [String] = []
+    /// Views already in the session that the log names by their addresses (a view tree LLDB
+    /// printed): its constraints landed on them.
+    public var existing: [String] = []
     /// Each logged constraint's strut name(s), in log order.
     public var names: [[String]] = []
     public var skipped: [SkippedLine] = []
@@ -38,6 +41,9 @@ public struct LogPlan: Sendable {
         var parent: String
         var kind: ViewKind
         var properties: [ViewProperty]
+        /// A view already in the session (read from a view tree LLDB printed, at the address
+        /// the log names): the log's constraints land on it; scratch engines make a placeholder.
+        var existing = false
     }
 
     var views: [PlannedView] = []
@@ -219,8 +225,26 @@ public struct LogImporter {
         }
         var names: [String: String] = [:]
         var taken = Set<String>()
+        // Views the session has from a view tree, by the address they keep.
+        var atAddress: [String: ViewID] = [:]
+        for view in engine.hierarchy.allViews where view.ibID?.hasPrefix("0x") == true { atAddress[String(view.ibID!.dropFirst(2))] = view.id }
+        /// An existing view and its superviews up to root, planned as existing.
+        func plannedExisting(_ id: ViewID) -> String {
+            let view = engine.hierarchy.view(id)
+            if let index = plan.viewIndex[view.name] { return plan.views[index].name }
+            let parent = view.parent.flatMap { $0 == Hierarchy.rootID ? nil : plannedExisting($0) } ?? "root"
+            plan.viewIndex[view.name] = plan.views.count
+            plan.views.append(LogPlan.PlannedView(name: view.name, parent: parent, kind: .view,
+                                                  properties: [.documentClass(view.className), .intrinsic(nil, nil)], existing: true))
+            return view.name
+        }
         func make(_ k: String) {
             guard names[k] == nil else { return }
+            if let item = items[k], !item.address.isEmpty, !item.content, let id = atAddress[item.address] {
+                names[k] = plannedExisting(id)
+                if !report.existing.contains(names[k]!) { report.existing.append(names[k]!) }
+                return
+            }
             if let up = parent[k] { make(up) }
             let item = items[k]!
             let name: String
@@ -334,7 +358,7 @@ public struct LogImporter {
         report.skipped = log.skipped.map { SkippedLine(line: $0.line, reason: $0.reason) }
         let plan = plan(log, report: &report)
         report.plan = plan
-        for view in plan.views {
+        for view in plan.views where !view.existing {
             try engine.addView(kind: view.kind, name: view.name, parent: view.parent, properties: view.properties)
         }
         var done = Set<Int>()
@@ -349,6 +373,21 @@ public struct LogImporter {
                     report.skipped.append(SkippedLine(line: log.constraints[index].line, reason: "", cause: error))
                 }
             }
+        }
+        // A view of the tree that the log's constraints place (their first item), with no
+        // autoresizing constraint of its own in the log, had its autoresizing off in the app:
+        // its frame is the constraints'.
+        var autoresized = Set<String>(), placed = Set<String>()
+        for (index, constraint) in log.constraints.enumerated() {
+            for name in report.names[index] {
+                guard let c = engine.hierarchy.constraint(named: name) else { continue }
+                let first = engine.hierarchy.view(c.first.item).name
+                if constraint.className.contains("AutoresizingMask") { autoresized.insert(first) } else { placed.insert(first) }
+            }
+        }
+        for name in report.existing where placed.contains(name) && !autoresized.contains(name)
+            && engine.hierarchy.view(named: name)?.translatesAutoresizingMaskIntoConstraints == true {
+            try engine.setProperty(.autoresizing(false), of: name)
         }
         for message in log.messages {
             let names = message.members.flatMap { report.names[$0] }

@@ -114,6 +114,31 @@ extension Commands {
         for line in report.variations { s.print("size-class variation, not applied: " + line) }
     }
 
+    /// A view tree LLDB printed (`recursiveDescription`, `_autolayoutTrace`): its views, and
+    /// what it says of them.
+    static func importTree(_ s: Session, _ tree: DumpedTree, from source: String) throws {
+        let report = try TreeImporter(engine: s.engine).run(tree)
+        let shown = report.views.count <= 8 ? report.views.joined(separator: ", ")
+            : report.views.prefix(8).joined(separator: ", ") + " and \(report.views.count - 8) more"
+        switch report.kind {
+        case .recursiveDescription:
+            let size = report.rootSize.map { " (root.frame = 0 0 \(formatNumber($0.width)) \(formatNumber($0.height)))" } ?? ""
+            s.print(report.views.count == 1
+                ? "read a view's description from \(source): \(shown) at the frame UIKit printed\(size)"
+                : "read a recursiveDescription from \(source): \(counted(report.views.count, "view")) at the frames UIKit printed\(size): \(shown)")
+            s.print("each keeps its address: a console log pasted next lands on these views")
+        case .autolayoutTrace:
+            s.print("read an _autolayoutTrace from \(source): \(counted(report.views.count, "view")) (a trace has no frames or constraints): \(shown)")
+            if report.ambiguous.isEmpty {
+                s.print("UIKit marked no view ambiguous")
+            } else {
+                let marked = report.ambiguous.map { "\($0.view) (\($0.components.joined(separator: ", ")))" }.joined(separator: ", ")
+                s.print("UIKit marked \(counted(report.ambiguous.count, "view")) AMBIGUOUS LAYOUT: \(marked)")
+            }
+            s.print("each keeps its address: a console log pasted next lands on these views")
+        }
+    }
+
     /// `paste`: the following lines, up to an empty one, are a console log.
     static func startPaste(_ s: Session, _ a: Arguments) throws {
         try a.none()
@@ -126,10 +151,16 @@ extension Commands {
     static func importLog(_ s: Session, _ text: String, from source: String) throws {
         let engine = s.engine
         let log = ConsoleLog.read(text)
+        if log.constraints.isEmpty, let tree = DebuggerText.tree(text) {
+            try importTree(s, tree, from: source)
+            return
+        }
         guard !log.constraints.isEmpty else { throw ShellError.notAvailable(LogReport.unreadable(log, text, source)) }
         let report = try LogImporter(engine: engine).run(log)
         engine.layoutIfNeeded()
-        LogReport(session: s, log: log, report: report).print(source: source)
+        var account = LogReport(session: s, log: log, report: report)
+        account.fromDebugger = DebuggerText.isConstraintList(text)
+        account.print(source: source)
     }
 
 }

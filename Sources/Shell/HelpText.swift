@@ -132,5 +132,10 @@ public enum HelpText {
         view's, the cell sizing, autoresizing, the keyboard's, UIKit private, ...), which one it \
         breaks and whether that is UIKit's, and the single changes of yours that resolve it (for \
         UIView-Encapsulated-Layout-Height: lower your own constraint to 999).
+        What LLDB prints is read the same way: po of a view's constraints or of \
+        constraintsAffectingLayout (a list: nothing was broken), a recursiveDescription or a \
+        view's Print Description (the views at the frames UIKit printed, each keeping its \
+        address, so that a log read next lands on them), and _autolayoutTrace (the tree, and \
+        the views UIKit marked AMBIGUOUS LAYOUT).
         """
 }

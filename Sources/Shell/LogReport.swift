@@ -8,13 +8,20 @@ struct LogReport {
     let session: Session
     let log: ConsoleLog
     let report: LogImportReport
+    /// A list of constraints LLDB printed, not UIKit's message.
+    var fromDebugger = false
 
     func out(_ line: String) { session.print(line) }
 
     func print(source: String) {
         let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
         let views = report.views.count
-        out("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(views) placeholder view\(views == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
+        if report.existing.isEmpty {
+            out("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(views) placeholder view\(views == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
+        } else {
+            let placeholders = views == 0 ? "" : " and \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))"
+            out("read \(counted(made, "constraint")) from \(source) on \(counted(report.existing.count, "view")) of the session at the addresses it logs (\(report.existing.joined(separator: ", ")))\(placeholders)")
+        }
         for skipped in report.skipped {
             out("skipped: line \(skipped.line): " + (skipped.cause.map(ErrorText.message) ?? skipped.reason))
         }
@@ -43,6 +50,8 @@ struct LogReport {
         let h = session.engine.hierarchy
         if let broken = made.uikitBroke {
             out("UIKit broke \(shown(broken, in: session.engine)): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
+        } else if fromDebugger {
+            out("a list of constraints as LLDB prints one (po view.constraints, constraintsAffectingLayout(for:)), not UIKit's message: nothing was broken")
         } else {
             out(inOneOfMany ? "this message does not say which constraint UIKit broke" : "the log does not say which constraint UIKit broke")
         }
@@ -63,6 +72,12 @@ struct LogReport {
     /// Why strut finds no conflict where UIKit did: a line it could not rebuild, or a size the
     /// log does not give.
     func noConflict(_ message: LogMessage, _ made: MessageReport) {
+        // Laid onto the views of a view tree, at the frames UIKit printed: those may decide it.
+        let engine = session.engine
+        if !report.existing.isEmpty, engine.conflicts.contains(where: { entry in entry.set.contains { made.names.contains(engine.name(of: $0)) } }) {
+            out("On placeholders these constraints can all hold, but not on the session's views at the frames UIKit printed: 'conflicts' shows the set.")
+            return
+        }
         if !made.skipped.isEmpty {
             let lines = made.skipped.map { "line \($0.line)" }.joined(separator: ", ")
             out("These constraints can all hold in strut's model, but \(made.skipped.count == 1 ? "a line" : "\(made.skipped.count) lines") of this message could not be rebuilt and may carry the conflict: \(lines).")
@@ -75,6 +90,10 @@ struct LogReport {
         }
         if plan.usesBaselines(message), let bound = unknownBound("the labels' fonts", "a baseline is 0.95 × the font below a label's top; strut's placeholders have 17", at: 17, { plan.engine(for: message, font: $0) }) {
             out(bound)
+            return
+        }
+        if fromDebugger {
+            out((made.names.count == 1 ? "It can hold in strut's model." : "They can all hold in strut's model: no conflict among them.") + " 'ambiguous' shows what they leave free; 'constraints' lists them.")
             return
         }
         if !message.hasHeader || !message.hasList {

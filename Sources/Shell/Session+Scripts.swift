@@ -111,10 +111,11 @@ extension Session {
                 }
                 return outcome
             case let .pasted(lines):
-                // A paste is text: a console log pasted at the prompt is read as one, without
-                // typing `paste` first; anything else runs as if typed, line by line.
+                // A paste is text: a console log (or what LLDB printed) pasted at the prompt is
+                // read as one, without typing `paste` first; anything else runs as if typed.
                 number -= 1
-                if collector == nil, let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty }), ConsoleLog.isLogLine(first) {
+                if collector == nil, let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty }),
+                   ConsoleLog.isLogLine(first) || DebuggerText.startsDebuggerOutput(first) {
                     if echo { sink.write(lines.map { "strut> \($0)\n" }.joined()) }
                     do { try PastedLog(lines: lines).finish(session: self) } catch { _ = try failed(error) }
                     number += lines.count

@@ -112,3 +112,21 @@ let script = ["new view a", "a.width == 10; bogus; a.height == 5", "frame a", "q
     #expect(sink.output.contains("read 1 constraint from the pasted log"))
     #expect(sink.output.hasSuffix("a (0, 0, 10, 0)\n"))
 }
+
+/// What LLDB printed, pasted at the prompt, is read as a paste (not run as commands): a view's
+/// description, a recursiveDescription, a list of constraints.
+@Test func whatLLDBPrintedIsReadWhenPasted() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var inputs: [InputLine] = [
+        .pasted(["(lldb) po view.recursiveDescription()",
+                 "<UIView: 0x7f8a1c40a210; frame = (0 0; 390 200); autoresize = W+H; layer = <CALayer: 0x600002e1c3a0>>",
+                 "   | <UILabel: 0x7f8a1c40c7d0; frame = (20 16; 350 24); text = 'Hi'; autoresize = RM+BM; layer = <_UILabelLayer: 0x600000d18a80>>"]),
+        .line("frame UILabel_c7d0"),
+    ]
+    inputs.reverse()
+    _ = session.run(source: nil, mode: .interactive) { inputs.popLast() ?? .end }
+    #expect(sink.errors == "")
+    #expect(sink.output.hasPrefix("read a recursiveDescription from the pasted log: 2 views at the frames UIKit printed (root.frame = 0 0 390 200): UIView_a210, UILabel_c7d0\n"))
+    #expect(sink.output.hasSuffix("UILabel_c7d0 (20, 16, 350, 24)\n"))
+}
