@@ -275,22 +275,29 @@ The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in
     #expect(said.contains("These constraints hold only if the labels' fonts are at most 20 (a baseline is 0.95 × the font below a label's top; strut's placeholders have 17): UIKit's must have been larger for its conflict to happen."))
 }
 
-@Test func textsThatAreNotAConflictLogSayWhatToPasteInstead() {
+@Test func textsThatAreNotAConflictLogSayWhatTheyAre() {
     func error(_ text: String) -> String {
         let (_, sink, outcome) = logSession(text)
         #expect(outcome == .failed)
         return sink.errors
+    }
+    func read(_ text: String) -> String {
+        let (_, sink, outcome) = logSession(text)
+        #expect(outcome == .succeeded)
+        return sink.output
     }
     let trace = """
     UIWindow:0x7f88a8e4a4a0
     |   •UIView:0x7f88a8ca2880
     |   |   *UIButton:0x7f88a8c98820'Archived'- AMBIGUOUS LAYOUT for UIButton:0x7f88a8c98820'Archived'.minX{id: 170}
     """
-    #expect(error(trace).hasPrefix("error: the pasted log is an _autolayoutTrace (the view tree, with AMBIGUOUS LAYOUT marks), not a conflict: it lists no constraints;"))
+    // What LLDB prints about views is read as a tree (DebuggerTextTests).
+    #expect(read(trace).contains("UIKit marked 1 view AMBIGUOUS LAYOUT: UIButton_8820 (x)\n"))
     let stripped = "Unable to simultaneously satisfy constraints.\n(\n\"\",\n\"\"\n)"
     #expect(error(stripped) == "error: the pasted log's list holds 2 empty entries (\"\"): the page it was copied from dropped everything between < and >, the constraint descriptions with it; copy the log from Xcode's console, or from the page's source, instead\n")
     let views = "<UIView: 0x7f8; frame = (0 0; 375 812); autoresize = W+H; layer = <CALayer: 0x600>>"
-    #expect(error(views).hasPrefix("error: the pasted log holds view descriptions"))
+    #expect(read(views).contains("read a view's description from the pasted log: UIView_7f8 at the frame UIKit printed (root.frame = 0 0 375 812)\n"))
+    #expect(error("<CALayer: 0x600; frame = (0 0; 375 812)> (layer)").hasPrefix("error: the pasted log holds view descriptions"))
 }
 
 @Test func aPasteGoesOnPastUIKitsOwnEmptyLinesAndEndsAtACommand() {
