@@ -34,15 +34,24 @@ public struct PageDetails: Sendable {
     public var title: String
     public var views: [String: ViewDetail]
     public var reports: [Report]
-    /// The page reloads itself every two seconds (`watch`).
+    /// `watch`: the page looks at its stamp file (`stampFile`, beside it) every second and
+    /// reloads when that holds another stamp than its own, so that it reloads only when it
+    /// was rewritten.
     public var reloads: Bool
+    public var stamp: Int
+    public var stampFile: String
 
-    public init(title: String, views: [String: ViewDetail], reports: [Report], reloads: Bool) {
+    public init(title: String, views: [String: ViewDetail], reports: [Report], reloads: Bool, stamp: Int = 0, stampFile: String = "") {
         self.title = title
         self.views = views
         self.reports = reports
         self.reloads = reloads
+        self.stamp = stamp
+        self.stampFile = stampFile
     }
+
+    /// The stamp file's text for a stamp.
+    public static func stampScript(_ stamp: Int) -> String { "window.strutStamp = \(stamp);\n" }
 }
 
 /// `export FILE.html` and `watch`: one self-contained page (no network, no external scripts or
@@ -59,20 +68,27 @@ public enum PageWriter {
     public static func markup(_ picture: Picture, _ details: PageDetails) -> Markup {
         var out = Markup(capacity: 500 * (picture.boxes.count + picture.lines.count) + 20_000)
         out.add("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        if details.reloads { out.add("<meta http-equiv=\"refresh\" content=\"2\">\n") }
         out.add("<title>")
         out.add(escaped: details.title)
         out.add("</title>\n<style>\n")
         out.add(style)
-        out.add("</style>\n</head>\n<body>\n<header><h1>")
+        out.add("</style>\n</head>\n<body")
+        if details.reloads {
+            out.add(" data-stamp=\"\(details.stamp)\" data-stamp-file=\"")
+            out.add(escaped: details.stampFile)
+            out.add("\"")
+        }
+        out.add(">\n<header><h1>")
         out.add(escaped: details.title)
         out.add("</h1>")
         if picture.isPending { out.add("<p class=\"note\">layout pending: frames are from the last layout pass</p>") }
         out.add("</header>\n<main>\n<nav id=\"tree\"><h2>Views</h2>\n")
         tree(picture, into: &out)
-        out.add("</nav>\n<section id=\"picture\">\n")
+        out.add("</nav>\n<section id=\"picture\">\n<div class=\"zoom\"><button data-zoom=\"out\" title=\"Zoom out\">−</button>")
+        out.add("<button data-zoom=\"fit\" title=\"Fit the pane\">Fit</button><button data-zoom=\"one\" title=\"1 pt = 1 px\">1:1</button>")
+        out.add("<button data-zoom=\"in\" title=\"Zoom in\">+</button> <span id=\"scale\"></span></div>\n<div id=\"canvas\">\n")
         SVGPicture.render(picture, into: &out)
-        out.add("</section>\n")
+        out.add("</div>\n</section>\n")
         out.add("<aside id=\"details\"><h2>Details</h2><p class=\"hint\">Click a view in the picture or the tree.</p></aside>\n</main>\n")
         out.add("<section id=\"reports\"><h2>Diagnosis</h2>\n")
         if details.reports.isEmpty { out.add("<p>No conflicts, violations or ambiguous views.</p>\n") }
@@ -165,8 +181,9 @@ public enum PageWriter {
     .note { color: #b36b00; margin: 4px 0 0; font-size: 12px; }
     main { display: flex; align-items: flex-start; gap: 12px; padding: 12px; }
     nav, aside { background: #fff; border: 1px solid #d5dbe1; border-radius: 6px; padding: 8px; font-size: 13px; }
-    nav { min-width: 180px; max-height: 80vh; overflow: auto; }
-    aside { width: 340px; max-height: 80vh; overflow: auto; }
+    nav { flex: 0 0 190px; max-height: 80vh; overflow: auto; }
+    aside { flex: 0 0 340px; max-height: 80vh; overflow: auto; overflow-wrap: anywhere; }
+    aside pre { white-space: pre-wrap; font-size: 11px; }
     h2 { font-size: 13px; margin: 0 0 6px; text-transform: uppercase; color: #5a6b7d; }
     nav ul { list-style: none; padding-left: 14px; margin: 0; }
     nav a { color: #1e4f8f; text-decoration: none; }
@@ -175,8 +192,14 @@ public enum PageWriter {
     nav a.violated { color: #c2185b; }
     nav a.ambiguous { color: #b36b00; }
     nav a.hidden { color: #8a96a3; font-style: italic; }
+    nav a.truncated { text-decoration: underline dashed #d0021b; }
+    nav a.outside { text-decoration: underline dotted #b36b00; }
     .kind { color: #8a96a3; font-size: 11px; }
-    #picture { background: #fff; border: 1px solid #d5dbe1; border-radius: 6px; overflow: auto; max-height: 80vh; }
+    #picture { flex: 1 1 auto; min-width: 0; background: #fff; border: 1px solid #d5dbe1; border-radius: 6px; }
+    #canvas { overflow: auto; max-height: calc(80vh - 32px); }
+    #canvas svg { display: block; }
+    .zoom { padding: 4px; border-bottom: 1px solid #eef1f4; font-size: 12px; color: #5a6b7d; }
+    .zoom button { font-size: 12px; min-width: 28px; }
     #picture .view { cursor: pointer; }
     #reports { padding: 0 12px 12px; }
     pre.report { background: #fff; border: 1px solid #d5dbe1; border-left: 4px solid #d0021b; padding: 8px; font-size: 12px; white-space: pre-wrap; }
@@ -252,6 +275,42 @@ public enum PageWriter {
         report.addEventListener('mouseenter', function () { light(true); });
         report.addEventListener('mouseleave', function () { light(false); });
       });
+      // Zoom: the picture fits its pane at first; −, +, 1:1 and Fit change the scale.
+      var svg = document.querySelector('#canvas svg');
+      var canvas = document.getElementById('canvas');
+      var natural = { width: parseFloat(svg.getAttribute('width')), height: parseFloat(svg.getAttribute('height')) };
+      var scale = 1;
+      function zoom(to) {
+        scale = Math.max(0.05, Math.min(to, 16));
+        svg.setAttribute('width', (natural.width * scale).toFixed(1));
+        svg.setAttribute('height', (natural.height * scale).toFixed(1));
+        document.getElementById('scale').textContent = Math.round(scale * 100) + '%';
+      }
+      function fit() {
+        var room = { width: canvas.clientWidth - 4, height: Math.max(canvas.clientHeight, window.innerHeight * 0.8 - 40) - 4 };
+        zoom(Math.min(room.width / natural.width, room.height / natural.height));
+      }
+      document.querySelectorAll('.zoom button').forEach(function (b) {
+        b.addEventListener('click', function () {
+          var kind = b.getAttribute('data-zoom');
+          if (kind === 'fit') { fit(); } else if (kind === 'one') { zoom(1); } else { zoom(scale * (kind === 'in' ? 1.25 : 0.8)); }
+        });
+      });
+      fit();
+      // Watched: reload when the stamp file beside the page holds another stamp.
+      var stamp = document.body.getAttribute('data-stamp');
+      if (stamp !== null) {
+        setInterval(function () {
+          var probe = document.createElement('script');
+          probe.src = document.body.getAttribute('data-stamp-file') + '?' + Date.now();
+          probe.onload = function () {
+            probe.remove();
+            if (window.strutStamp !== undefined && String(window.strutStamp) !== stamp) { location.reload(); }
+          };
+          probe.onerror = function () { probe.remove(); };
+          document.head.appendChild(probe);
+        }, 1000);
+      }
       if (location.hash.length > 1) { select(decodeURIComponent(location.hash.slice(1))); }
       document.body.setAttribute('data-ready', 'yes');
     })();

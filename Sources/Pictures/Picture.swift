@@ -13,6 +13,10 @@ public struct Picture: Sendable {
         case violated
         /// A frame component that is not unique.
         case ambiguous
+        /// A label or button smaller than its content (`warnings`).
+        case truncated
+        /// Past its superview's bounds (`warnings`).
+        case outside
         case hidden
 
         public static func < (a: Mark, b: Mark) -> Bool {
@@ -160,6 +164,14 @@ public struct Picture: Sendable {
         for (index, constraint) in h.userConstraints where constraint.isActive && !constraint.isRequired {
             guard engine.state(of: .user(index), constraint) == .violated else { continue }
             for item in constraint.items { result[item, default: []].insert(.violated) }
+        }
+        // What `warnings` says of views: cut short, or past their superview.
+        for warning in engine.diagnostics.warnings() {
+            switch warning {
+            case let .truncated(id, _, _): result[id, default: []].insert(.truncated)
+            case let .outside(id, _): result[id, default: []].insert(.outside)
+            case .overlap: break
+            }
         }
         // Root's frame is given: it takes part in sets but is never what went wrong.
         result[Hierarchy.rootID] = nil

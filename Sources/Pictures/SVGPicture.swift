@@ -1,6 +1,7 @@
 import LayoutEngine
 
-/// `export FILE.svg`: the picture at 1 pt = 1 px, self-contained. Each view is a `<g
+/// `export FILE.svg`: the picture at 1 pt = 1 px (its viewBox lets a browser scale it),
+/// self-contained. Each view is a `<g
 /// class="view …" id="view-NAME">` holding its `<rect>` and its `<text>`; each constraint a
 /// `<g class="constraint …" id="constraint-NAME">` drawn as Interface Builder draws it.
 public enum SVGPicture {
@@ -48,19 +49,25 @@ public enum SVGPicture {
             out.add(escaped: box.name)
             out.add("\">")
             rect(box.frame, class: "frame", into: &out)
-            out.add("/>")
-            out.add("<text x=\"")
-            out.add(number: box.frame.x + 3)
-            out.add("\" y=\"")
-            out.add(number: box.frame.y + 12)
-            out.add("\">")
-            out.add(escaped: box.name)
-            if let text = box.text, !text.isEmpty {
-                out.add(" “")
-                out.add(escaped: text)
-                out.add("”")
+            // The name and text in full as the box's tooltip; drawn, cut to the box's width.
+            var label = box.name
+            if let text = box.text, !text.isEmpty { label += " “\(text)”" }
+            out.add("><title>")
+            out.add(escaped: label)
+            out.add("</title></rect>")
+            // The drawn view's name above it, where no subview covers it.
+            let top = box.depth == 0
+            let room = top ? Int.max : Int((box.frame.width - 6) / characterWidth)
+            let shown = fitted(label, room: room)
+            if !shown.isEmpty && (top || box.frame.height >= 12) {
+                out.add("<text x=\"")
+                out.add(number: box.frame.x + (top ? 0 : 3))
+                out.add("\" y=\"")
+                out.add(number: box.frame.y + (top ? -6 : 12))
+                out.add("\">")
+                out.add(escaped: shown)
+                out.add("</text>")
             }
-            out.add("</text>")
             if let ghost = box.ghost {
                 rect(ghost, class: "ghost", into: &out)
                 out.add("><title>")
@@ -80,6 +87,16 @@ public enum SVGPicture {
         out.add("</svg>\n")
     }
 
+    /// The average advance of the 11-point label font, for cutting names to a box.
+    static let characterWidth = 6.2
+
+    /// `text` in at most `room` characters, cut with `…`; empty when not even two fit.
+    static func fitted(_ text: String, room: Int) -> String {
+        if text.count <= room { return text }
+        guard room >= 2 else { return "" }
+        return String(text.prefix(room - 1)) + "…"
+    }
+
     static let style = """
         <style>
         .view rect.frame { fill: #ffffff; fill-opacity: 0.6; stroke: #5a6b7d; stroke-width: 1; }
@@ -88,6 +105,8 @@ public enum SVGPicture {
         .view.conflict rect.frame { stroke: #d0021b; stroke-width: 2; }
         .view.violated rect.frame { stroke: #c2185b; stroke-width: 2; }
         .view.ambiguous rect.frame { stroke: #f5a623; stroke-width: 2; }
+        .view.truncated rect.frame { stroke: #d0021b; stroke-dasharray: 6 2; stroke-width: 2; }
+        .view.outside rect.frame { stroke: #b36b00; stroke-dasharray: 2 2; stroke-width: 2; }
         .ghost { fill: none; stroke: #f5a623; stroke-dasharray: 4 3; opacity: 0.8; }
         .constraint line, .constraint path { stroke: #1e6bd6; stroke-width: 1; fill: none; }
         .constraint text { fill: #1e6bd6; font-size: 10; }
@@ -139,16 +158,18 @@ public enum SVGPicture {
         let cap = 4.0
         switch line.shape {
         case let .spacing(axis, from, to, across), let .dimension(axis, from, to, across):
+            // A constant is written where it fits along its line (its tooltip says it always).
+            let fits = Double(label.count) * 5.6 + 4 <= abs(to - from)
             if axis == .horizontal {
                 segment(from, across, to, across, into: &out)
                 segment(from, across - cap, from, across + cap, into: &out)
                 segment(to, across - cap, to, across + cap, into: &out)
-                text((from + to) / 2, across - 3, label, anchor: "middle", into: &out)
+                if fits || marked { text((from + to) / 2, across - 3, label, anchor: "middle", into: &out) }
             } else {
                 segment(across, from, across, to, into: &out)
                 segment(across - cap, from, across + cap, from, into: &out)
                 segment(across - cap, to, across + cap, to, into: &out)
-                text(across + 4, (from + to) / 2 + 3, label, anchor: "start", into: &out)
+                if abs(to - from) >= 12 || marked { text(across + 4, (from + to) / 2 + 3, label, anchor: "start", into: &out) }
             }
         case let .centring(x1, y1, x2, y2), let .other(x1, y1, x2, y2):
             segment(x1, y1, x2, y2, into: &out)

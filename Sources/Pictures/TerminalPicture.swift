@@ -22,6 +22,8 @@ public enum TerminalPicture {
         case .conflict: Style(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
         case .violated: Style(horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝")
         case .ambiguous: Style(horizontal: "╌", vertical: "╎", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+        case .truncated: Style(horizontal: "╍", vertical: "╏", topLeft: "┍", topRight: "┑", bottomLeft: "┕", bottomRight: "┙")
+        case .outside: Style(horizontal: "┉", vertical: "┋", topLeft: "┎", topRight: "┒", bottomLeft: "┖", bottomRight: "┚")
         case .hidden: Style(horizontal: "┈", vertical: "┊", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
         case nil: Style(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
         }
@@ -32,6 +34,8 @@ public enum TerminalPicture {
         case .conflict: "31"
         case .violated: "35"
         case .ambiguous: "33"
+        case .truncated: "31"
+        case .outside: "33"
         case .hidden: "2"
         }
     }
@@ -94,6 +98,19 @@ public enum TerminalPicture {
             let room = c1 - c0 - 1
             for (k, ch) in label(box, room: room).enumerated() { put(r0, c0 + 1 + k, ch, mark) }
         }
+        // The drawn view's name, where a subview at its top left drew over it: on its bottom
+        // edge instead, where that is still its own.
+        if let top = picture.boxes.first {
+            let f = top.frame
+            let c0 = column(f.x), c1 = column(f.maxX), r0 = row(f.y), r1 = row(f.maxY)
+            let text = Array(label(top, room: c1 - c0 - 1))
+            if c1 - c0 > 1, r1 > r0, !text.isEmpty, !text.indices.allSatisfy({ grid[r0][c0 + 1 + $0] == text[$0] }) {
+                let edge = style(top.strongest).horizontal
+                if text.indices.allSatisfy({ grid[r1][c0 + 1 + $0] == edge }) {
+                    for (k, ch) in text.enumerated() { put(r1, c0 + 1 + k, ch, top.strongest) }
+                }
+            }
+        }
 
         // Rulers: a label at every step of at least 10 columns (4 rows down the side).
         let xStep = step(minimum: 10 / sx), yStep = step(minimum: 4 / sy)
@@ -154,7 +171,9 @@ public enum TerminalPicture {
     static func legend(_ picture: Picture, zeroSize: [String]) -> [String] {
         var lines: [String] = []
         for mark in Picture.Mark.allCases {
-            let named = picture.boxes.filter { $0.strongest == mark || ($0.marks.contains(mark) && mark == .hidden) }
+            // What `warnings` says is listed whatever else a view is.
+            let always: Set<Picture.Mark> = [.hidden, .truncated, .outside]
+            let named = picture.boxes.filter { $0.strongest == mark || ($0.marks.contains(mark) && always.contains(mark)) }
             guard !named.isEmpty else { continue }
             let names = named.map { box in
                 mark == .ambiguous ? "\(box.name) (\(box.components.map(\.rawValue).joined(separator: ", ")))" : box.name
@@ -163,6 +182,8 @@ public enum TerminalPicture {
             case .conflict: "in a conflict"
             case .violated: "violated"
             case .ambiguous: "ambiguous"
+            case .truncated: "smaller than its content (truncated)"
+            case .outside: "outside its superview"
             case .hidden: "hidden"
             }
             lines.append("\(style(mark).horizontal) \(what): \(list(names))")

@@ -10,24 +10,29 @@ extension Commands {
                 details: """
                 Scaled to COLUMNS (else 100) or to 'width N' columns, a row counted twice as tall as a \
                 column is wide, with rulers in points. Views in a conflict are drawn ━, violated ═, \
-                ambiguous ╌, hidden ┈, and listed below; a view too small for a box is a •. Subviews \
-                draw over earlier siblings. Frames are those of the last layout pass.
+                ambiguous ╌, smaller than their content ╍, outside their superview ┉, hidden ┈, and \
+                listed below; a view too small for a box is a •. Subviews draw over earlier siblings \
+                (the drawn view's name goes to its bottom edge when one covers it). Frames are those \
+                of the last layout pass.
                 """, arguments: [.view, .word(["width"])],
                 run: { s, a in try draw(s, a); return .succeeded }),
         Command(name: "export", usage: "export FILE.svg | FILE.html",
                 summary: "write the layout as an SVG picture or as a self-contained page",
                 details: """
-                SVG: the views at 1 pt = 1 px with their names and texts, and the constraints as \
+                SVG: the views at 1 pt = 1 px (a browser may scale it) with their names and texts, \
+                cut to their boxes (in full as tooltips), and the constraints as \
                 Interface Builder draws them: spacing as an I-beam with its constant, widths and \
                 heights as dimension lines, centring as a line through the centres; optional ones \
                 dashed with their priority, broken and violated ones red with the amount, ambiguous \
-                views outlined orange with a ghost where 'exercise' would move them. HTML: that picture, \
+                views outlined orange with a ghost where 'exercise' would move them, views smaller \
+                than their content or outside their superview dashed; a constant is written where it \
+                fits along its line. HTML: that picture, fitted to its pane with zoom buttons, \
                 the view tree, and on a click a view's frame, constraints and explanation; the \
                 conflict and violation reports light up their views on hover.
                 """, arguments: [.file],
                 run: { s, a in try export(s, a); return .succeeded }),
         Command(name: "watch", usage: "watch FILE.html | watch off",
-                summary: "keep a page current after every change (it reloads itself)",
+                summary: "keep a page current: rewritten when what it shows changes, it reloads itself then",
                 keepsWatchedPage: true, arguments: [.file],
                 run: { s, a in try watch(s, a); return .succeeded }),
     ]
@@ -74,7 +79,9 @@ extension Commands {
         if file == "off" {
             guard let current = s.watchPath else { throw ShellError.notAvailable("not watching a page") }
             try FileWriter.replace(current, with: pageMarkup(s, reloads: false))
+            unlink(stampFile(of: current))
             s.watchPath = nil
+            s.watched = Session.WatchedPage()
             s.print("stopped watching \(current) (it no longer reloads itself)")
             return
         }
@@ -82,10 +89,16 @@ extension Commands {
         guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "watch keeps a page current: name a FILE.html")
         }
-        try FileWriter.replace(file, with: pageMarkup(s, reloads: true))
+        let page = pageMarkup(s, reloads: true, stamp: 1, stampFile: PathName.lastComponent(of: stampFile(of: file)))
+        try FileWriter.replace(file, with: page)
+        try FileWriter.replace(stampFile(of: file), with: PageDetails.stampScript(1))
         s.watchPath = file
-        s.print("watching \(file): it is rewritten after every command and reloads itself; 'watch off' stops")
+        s.watched = Session.WatchedPage(stamp: 1, written: page.bytes)
+        s.print("watching \(file): it is rewritten when a command changes what it shows, and reloads itself then; 'watch off' stops")
     }
+
+    /// The file a watched page reads its stamp from: `page.html.stamp.js` beside it.
+    static func stampFile(of page: String) -> String { page + ".stamp.js" }
 
     /// Views in a picture for export (the SVG stays a few MB at this many).
     static let pictureLimit = 20_000
@@ -96,7 +109,7 @@ extension Commands {
     static func page(_ s: Session, reloads: Bool) -> [UInt8] { pageMarkup(s, reloads: reloads).bytes }
 
     /// The page, in its own buffer (written out from it).
-    static func pageMarkup(_ s: Session, reloads: Bool) -> Markup {
+    static func pageMarkup(_ s: Session, reloads: Bool, stamp: Int = 0, stampFile: String = "") -> Markup {
         let engine = s.engine
         let h = engine.hierarchy
         let picture = Picture(engine: engine, limit: pictureLimit)
@@ -173,9 +186,19 @@ extension Commands {
             }
             reports.append(.init(kind: "warning", text: "\(views.joined(separator: " and ")) \(what)", views: views, constraints: []))
         }
+        // As `conflicts` says them: a view stretched past its content in one line at the end.
+        var stretched: [ViolationReport] = []
         for report in engine.diagnostics.violations().reports {
+            if case let .system(_, kind) = report.ref, kind == .huggingH || kind == .huggingV {
+                stretched.append(report)
+                continue
+            }
             let (v, c) = names([report.ref] + report.forcedBy)
             reports.append(.init(kind: "violation", text: text.text(report), views: v, constraints: c))
+        }
+        if let note = text.stretchedNote(stretched) {
+            let (v, c) = names(stretched.map(\.ref))
+            reports.append(.init(kind: "warning", text: note, views: v, constraints: c))
         }
         let ids = h.allViewIDs
         for id in ids {
@@ -183,7 +206,7 @@ extension Commands {
             reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [h.view(id).name], constraints: []))
         }
         let details = PageDetails(title: "strut: \(counted(ids.count - 1, "view")), \(counted(h.userConstraints.count, "constraint"))",
-                                  views: views, reports: reports, reloads: reloads)
+                                  views: views, reports: reports, reloads: reloads, stamp: stamp, stampFile: stampFile)
         return PageWriter.markup(picture, details)
     }
 }

@@ -50,8 +50,11 @@ public final class Session {
     var terminal = TerminalSettings()
     /// Lines a command takes from the input that follows it (`paste`: a console log).
     var collector: LineCollector?
-    /// `watch FILE.html`: the page rewritten after every command.
+    /// `watch FILE.html`: the page rewritten after every command that changes it.
     var watchPath: String?
+    /// The watched page as last written, and its stamp.
+    struct WatchedPage { var stamp = 0; var written: [UInt8] = [] }
+    var watched = WatchedPage()
     static let undoLimit = 200
 
     /// Whether the next lines are taken as a pasted log, not run (the input's end finishes it).
@@ -145,6 +148,7 @@ public final class Session {
         copy.terminal = terminal
         copy.collector = collector?.copy()
         copy.watchPath = watchPath
+        copy.watched = watched
         copy.interruptCheck = interruptCheck
         return copy
     }
@@ -195,8 +199,15 @@ public final class Session {
 
     /// Rewrites the watched page; a page that can no longer be written stops the watch.
     func refreshWatchedPage(_ file: String) {
+        let stampFile = Commands.stampFile(of: file)
+        let name = PathName.lastComponent(of: stampFile)
+        // Unchanged, the page is left alone, and so does not reload.
+        guard Commands.pageMarkup(self, reloads: true, stamp: watched.stamp, stampFile: name).bytes != watched.written else { return }
         do {
-            try FileWriter.replace(file, with: Commands.pageMarkup(self, reloads: true))
+            let page = Commands.pageMarkup(self, reloads: true, stamp: watched.stamp + 1, stampFile: name)
+            try FileWriter.replace(file, with: page)
+            try FileWriter.replace(stampFile, with: PageDetails.stampScript(watched.stamp + 1))
+            watched = WatchedPage(stamp: watched.stamp + 1, written: page.bytes)
         } catch {
             watchPath = nil
             report(error)

@@ -66,11 +66,35 @@ check('id="constraint-two"' in dom and 'class="constraint required broken"' in d
 check("<h3>photo</h3>" in dom and "frame (0, 10, 390, 200)" in dom, "selecting the photo shows its frame")
 check(dom.count('<pre class="report conflict"') == 1, "the conflict report is there")
 
+# A real layout's page (the table, a long label cut short): the picture fits its pane and can be
+# zoomed; names are cut to their boxes (in full as tooltips); the truncated label is marked; the
+# details pane wraps its lines instead of scrolling sideways; root's name is not under a subview.
+table = os.path.join(work, "table.html")
+subprocess.run([strut, "-c", "load " + os.path.join(root, "Examples", "table.strut") + "; layout; export " + table],
+               capture_output=True, text=True)
+loaded = subprocess.run([chromium] + flags + ["--window-size=1300,900", "--dump-dom", "file://" + table + "#l2"],
+                        capture_output=True, text=True, timeout=120)
+dom = loaded.stdout
+scale = re.search(r'<span id="scale">(\d+)%</span>', dom)
+check(scale is not None and 20 <= int(scale.group(1)) < 100, "the table's picture is fitted to its pane (" + (scale.group(0) if scale else "no scale") + ")")
+check(all('data-zoom="%s"' % z in dom for z in ("out", "fit", "one", "in")), "the picture has zoom buttons")
+check(re.search(r'<g class="view label truncated[^"]*" id="view-l2"', dom) is not None, "the truncated label is marked in the picture")
+check("<title>l2 “Bananas from the far side of the mountain”</title>" in dom, "a view's whole name and text are its tooltip")
+texts = re.findall(r'<g class="view [^"]*" id="view-(\w+)"[^>]*><rect[^>]*><title>[^<]*</title></rect><text[^>]*>([^<]*)</text>', dom)
+cut = dict(texts)
+check(cut.get("m0", "").endswith("…") and len(cut.get("m0", "")) <= 4, "a name too long for its box is cut (m0: " + cut.get("m0", "?") + ")")
+check(re.search(r'<text x="-?[\d.]+" y="-6">root</text>', dom) is not None, "root's name is above it, not under its first row")
+check("aside pre { white-space: pre-wrap" in dom, "the details pane wraps its lines")
+
 shots = os.path.join(root, ".build", "pictures")
 os.makedirs(shots, exist_ok=True)
 shot = os.path.join(shots, "page.png")
 subprocess.run([chromium] + flags + ["--window-size=1300,900", "--screenshot=" + shot, "file://" + page + "#photo"],
                capture_output=True, timeout=120)
 check(os.path.exists(shot) and os.path.getsize(shot) > 10_000, "a screenshot is saved (" + shot + ")")
+table_shot = os.path.join(shots, "table.png")
+subprocess.run([chromium] + flags + ["--window-size=1300,900", "--screenshot=" + table_shot, "file://" + table + "#l2"],
+               capture_output=True, timeout=120)
+check(os.path.exists(table_shot) and os.path.getsize(table_shot) > 10_000, "a screenshot of the table is saved (" + table_shot + ")")
 shutil.rmtree(work, ignore_errors=True)
 sys.exit(1 if failures else 0)

@@ -142,7 +142,9 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(rects.contains { $0.attributes["class"] == "ghost" && $0.attributes["x"] == "60" && $0.attributes["y"] == "35" })
     // Labels: names, a label's text (escaped and read back), constants, the optional one dashed
     // with its priority and violated in red with the amount.
-    #expect(parsed.texts.contains("t “<Hi & \"you\">”"))
+    // (A name and text too long for the box are cut there; the box's tooltip has them whole.)
+    #expect(parsed.texts.contains("t “<Hi & \"you\"…"))
+    #expect(svg.contains("<title>t “&lt;Hi &amp; &quot;you&quot;&gt;”</title>"))
     #expect(parsed.texts.contains("20"))
     #expect(parsed.texts.contains("90 @500 (violated, off by 10)"))
     #expect(groups.first { $0.attributes["id"] == "constraint-opt" }?.attributes["class"] == "constraint optional violated")
@@ -154,7 +156,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
     let page = String(decoding: Commands.page(s, reloads: false), as: UTF8.self)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(!page.contains("http-equiv=\"refresh\""))
-    #expect(String(decoding: Commands.page(s, reloads: true), as: UTF8.self).contains("<meta http-equiv=\"refresh\" content=\"2\">"))
+    #expect(!page.contains("<body data-stamp"))
+    #expect(String(decoding: Commands.page(s, reloads: true), as: UTF8.self).contains("<body data-stamp=\"0\" data-stamp-file=\"\">"))
     // No network: nothing is fetched from anywhere.
     #expect(!page.contains("src=") && !page.contains("href=\"http"))
     // The tree nests t and free inside box.
@@ -206,13 +209,22 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(try String(contentsOfFile: "\(folder)/target.svg", encoding: .utf8).hasPrefix("<svg"))
     #expect(StateDump.json(s.engine) == before)
 
-    // Watch: rewritten after each change, reloading; off writes it once more without reloading.
+    // Watch: rewritten, with a new stamp beside it, after a command that changes what it shows,
+    // left alone (so not reloaded) after one that does not; off writes it once more without the
+    // stamp and removes the stamp file.
+    func page() throws -> String { try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8) }
+    func stamp() throws -> String { try String(contentsOfFile: "\(folder)/w.html.stamp.js", encoding: .utf8) }
     #expect(s.run(line: "watch \(folder)/w.html") == .succeeded)
+    #expect(try stamp() == "window.strutStamp = 1;\n")
+    #expect(try page().contains("<body data-stamp=\"1\" data-stamp-file=\"w.html.stamp.js\">"))
     #expect(s.run(line: "new view late; layout") == .succeeded)
-    let watched = try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8)
-    #expect(watched.contains("data-name=\"late\"") && watched.contains("http-equiv=\"refresh\""))
+    #expect(try page().contains("data-name=\"late\"") && page().contains("data-stamp=\"3\""))
+    #expect(try stamp() == "window.strutStamp = 3;\n")
+    #expect(s.run(line: "frame late; show; constraints; conflicts") == .succeeded)
+    #expect(try stamp() == "window.strutStamp = 3;\n")
     #expect(s.run(line: "watch off") == .succeeded)
-    #expect(!(try String(contentsOfFile: "\(folder)/w.html", encoding: .utf8)).contains("http-equiv"))
+    #expect(!(try page()).contains("<body data-stamp"))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/w.html.stamp.js"))
 }
 
 @Test func escapingLeavesPlainTextAloneAndEscapesEverythingElse() {
@@ -318,4 +330,20 @@ final class SVGElements: NSObject, XMLParserDelegate {
     for (value, text) in cases {
         #expect(SVGPicture.number(value) == text, "\(value)")
     }
+}
+
+/// `draw` marks what `warnings` says (a label smaller than its text, a view outside its
+/// superview) and keeps root's name in sight when a subview covers its top left corner.
+@Test func drawMarksWarningsAndKeepsRootsName() throws {
+    let (s, _) = session("""
+        set root.frame = 0 0 200 100; new label long text="A label far too long for this"; long.leading == root.leading; \
+        long.top == root.top; long.width == 60; new view out; out.leading == root.trailing - 10; out.top == root.top + 40; \
+        out.width == 40; out.height == 20; layout
+        """)
+    let text = TerminalPicture.render(Picture(engine: s.engine), columns: 60, colour: false)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains("┍long") })
+    #expect(lines.contains("╍ smaller than its content (truncated): long"))
+    #expect(lines.contains("┉ outside its superview: out"))
+    #expect(lines.contains { $0.contains("└root─") })
 }
