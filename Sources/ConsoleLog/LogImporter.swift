@@ -378,7 +378,7 @@ public struct LogImporter {
         // autoresizing constraint of its own in the log, had its autoresizing off in the app:
         // its frame is the constraints'.
         var autoresized = Set<String>(), placed = Set<String>()
-        for (index, constraint) in log.constraints.enumerated() {
+        for (index, constraint) in log.constraints.enumerated() where !report.existing.isEmpty {
             for name in report.names[index] {
                 guard let c = engine.hierarchy.constraint(named: name) else { continue }
                 let first = engine.hierarchy.view(c.first.item).name

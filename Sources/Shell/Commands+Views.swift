@@ -106,18 +106,27 @@ extension Commands {
         names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more"
     }
 
-    static func newView(_ s: Session, _ a: Arguments) throws {
-        // The name as typed, before the lexer reads it as something else (`a-b`, `1x`, `★`).
+    /// The name `new` was given as typed, when it is no name (`a-b`, `1x`, `★`): the error that
+    /// says what a name may hold. A character that hides (a control or format character) is
+    /// left to the lexer, which points at it.
+    static func refusedName(_ a: Arguments) -> ShellError? {
         let words = a.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        // (A character that hides, a control or format character, is pointed at by the lexer.)
-        if words.count >= 2, !Lexer.isName(words[1]), !words[1].contains("="),
-           words[1].unicodeScalars.allSatisfy({ ![.control, .format].contains($0.properties.generalCategory) }) {
-            throw ShellError.syntax("'\(words[1])' cannot be a name: \(Lexer.nameRule)", usage: a.usage)
-        }
-        var c = try a.cursor()
+        guard words.count >= 2, !Lexer.isName(words[1]), !words[1].contains("="),
+              words[1].unicodeScalars.allSatisfy({ ![.control, .format].contains($0.properties.generalCategory) }) else { return nil }
+        return ShellError.syntax("'\(words[1])' cannot be a name: \(Lexer.nameRule)", usage: a.usage)
+    }
+
+    static func newView(_ s: Session, _ a: Arguments) throws {
+        var c: Cursor
+        do { c = try a.cursor() } catch { throw refusedName(a) ?? error }
         let kindWord = try c.name("a kind (view label image button stack guide)")
         guard let kind = ViewKind(rawValue: kindWord) else {
             throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: ViewKind.allCases.map(\.rawValue)))
+        }
+        // A name the lexer split (`a-b`, `x.y`): a symbol right after it, with no space.
+        if let token = c.peek, let next = c.peek(1), token.name != nil, case .symbol = next.kind,
+           next.column == token.column + token.text.count, let refused = refusedName(a) {
+            throw refused
         }
         let name = try c.name("a name for the new \(kindWord)")
         var parent = "root"

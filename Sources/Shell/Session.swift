@@ -191,6 +191,7 @@ public final class Session {
     /// A constraint that was broken and is back in: `half holds again: …`, so that a change
     /// that mends a conflict does not bring a constraint back unseen.
     func announceMended(since before: Set<ConstraintRef>) {
+        guard !before.isEmpty else { return }
         for ref in before.sorted() where engine.broken[ref] == nil {
             guard let constraint = engine.hierarchy.constraint(ref), constraint.isActive else { continue }
             print("\(constraint.name) holds again: \(engine.hierarchy.text(of: constraint)) (the conflict that broke it is gone)")
