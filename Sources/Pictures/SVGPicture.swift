@@ -16,11 +16,13 @@ public enum SVGPicture {
     /// The SVG document, in its own buffer.
     public static func markup(_ picture: Picture) -> Markup {
         var out = Markup(capacity: 300 * (picture.boxes.count + picture.lines.count) + 2_000)
-        render(picture, into: &out)
+        render(picture, into: &out, standalone: true)
         return out
     }
 
-    static func render(_ picture: Picture, into out: inout Markup) {
+    /// - Parameter standalone: a file of its own, which a browser shows at most as wide as its
+    ///   window (the page zooms the picture itself).
+    static func render(_ picture: Picture, into out: inout Markup, standalone: Bool = false) {
         let b = picture.bounds
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         out.add(number: b.width + 2 * margin)
@@ -34,7 +36,9 @@ public enum SVGPicture {
         out.add(number: b.width + 2 * margin)
         out.add(" ")
         out.add(number: b.height + 2 * margin)
-        out.add("\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n")
+        out.add("\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\"")
+        if standalone { out.add(" style=\"max-width: 100%; height: auto\"") }
+        out.add(">\n")
         out.add(style)
         for box in picture.boxes {
             out.add("<g class=\"view ")

@@ -128,6 +128,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
     let parsed = try #require(SVGElements.parse(svg))
     #expect(parsed.elements.first?.name == "svg")
     #expect(parsed.elements.first?.attributes["width"] == "248")
+    // A file of its own fits a narrower window; the page zooms its copy itself.
+    #expect(parsed.elements.first?.attributes["style"] == "max-width: 100%; height: auto")
     let groups = parsed.elements.filter { $0.name == "g" }
     #expect(groups.map { $0.attributes["id"]! } == ["view-root", "view-box", "view-t", "view-free", "view-z",
                                                    "constraint-c1", "constraint-c2", "constraint-c3", "constraint-c4",
