@@ -36,6 +36,10 @@ public struct IBView: Sendable {
     public var compression: (h: LayoutPriority?, v: LayoutPriority?) = (nil, nil)
     public var text: String?
     public var fontSize: Double?
+    /// A Dynamic Type text style in place of a size, and whether it adjusts
+    /// (`adjustsFontForContentSizeCategory`).
+    public var textStyle: TextStyle?
+    public var adjustsFont = false
     public var isHidden = false
     public var isMisplaced = false
     public var isAmbiguous = false
@@ -234,8 +238,11 @@ extension IBDocument {
             view.text = node.children("state").first(where: { $0["key"] == "normal" })?["title"]
         }
         if let font = node.child("fontDescription", key: "fontDescription") {
-            view.fontSize = try number(font, "pointSize") ?? 17
+            // A text style (`style="UICTFontTextStyleBody"`) has no size of its own.
+            view.textStyle = font["style"].flatMap(TextStyle.init(name:))
+            view.fontSize = try number(font, "pointSize") ?? view.textStyle?.size(at: .large) ?? 17
         }
+        view.adjustsFont = flag(node, "adjustsFontForContentSizeCategory")
         view.isHidden = flag(node, "hidden")
         view.isMisplaced = flag(node, "misplaced")
         view.isAmbiguous = flag(node, "ambiguous")

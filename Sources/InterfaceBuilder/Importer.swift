@@ -119,7 +119,12 @@ public struct Importer {
             }
             if kind == .label || kind == .button {
                 properties.append(.text(view.text ?? ""))
-                if let size = view.fontSize { properties.append(.font(size)) }
+                if let style = view.textStyle {
+                    properties.append(.textStyle(style))
+                } else if let size = view.fontSize {
+                    properties.append(.font(size))
+                }
+                if view.adjustsFont { properties.append(.adjustsFont(true)) }
             }
             // Omitted priorities are 250 and 750 in a document, labels included.
             properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),

@@ -21,7 +21,16 @@ extension Hierarchy {
             try check(size, "font size")
             guard size > 0 else { throw LayoutError.invalidValue(property: "font", value: formatNumber(size), expected: "a size in points greater than 0") }
             views[id]!.font = size
+            views[id]!.textStyle = nil
             touchContentSize(id)
+        case let .textStyle(style):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.font = style.size(at: contentSizeCategory)
+            views[id]!.textStyle = style
+            touchContentSize(id)
+        case let .adjustsFont(on):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.adjustsFont = on
         case let .intrinsic(width, height):
             guard view.kind != .guide else { throw refuse() }
             for value in [width, height].compactMap({ $0 }) {
@@ -106,6 +115,26 @@ extension Hierarchy {
         case let .ibID(value):
             views[id]!.ibID = value.isEmpty ? nil : value
         }
+    }
+
+    /// `set contentSizeCategory = …`: every text style that adjusts takes its size there; one
+    /// that does not keeps its size and is a plain size from then on (as a font UIKit made once,
+    /// so that a text style always has its category's size); the views whose font changed.
+    mutating func setContentSizeCategory(_ category: ContentSizeCategory) -> [ViewID] {
+        contentSizeCategory = category
+        var changed: [ViewID] = []
+        for id in allViewIDs {
+            let view = self.view(id)
+            guard let style = view.textStyle, style.size(at: category) != view.font else { continue }
+            guard view.adjustsFont else {
+                views[id]!.textStyle = nil
+                continue
+            }
+            views[id]!.font = style.size(at: category)
+            touchContentSize(id)
+            changed.append(id)
+        }
+        return changed
     }
 
     private mutating func touchContentSize(_ id: ViewID) {

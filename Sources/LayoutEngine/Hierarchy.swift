@@ -2,6 +2,12 @@
 public enum ViewProperty: Hashable, Sendable {
     case text(String)
     case font(Double)
+    /// A Dynamic Type text style: the font takes the style's size at the session's content
+    /// size category (`font = body`).
+    case textStyle(TextStyle)
+    /// `adjustsFontForContentSizeCategory`: a text style's size follows later changes of the
+    /// content size category.
+    case adjustsFont(Bool)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
     case intrinsic(Double?, Double?)
     case hugging(Axis, LayoutPriority)
@@ -30,7 +36,8 @@ public enum ViewProperty: Hashable, Sendable {
     public var name: String {
         switch self {
         case .text: "text"
-        case .font: "font"
+        case .font, .textStyle: "font"
+        case .adjustsFont: "adjustsFont"
         case .intrinsic: "intrinsic"
         case let .hugging(axis, _): "hugging.\(axis.letter)"
         case let .compression(axis, _): "compression.\(axis.letter)"
@@ -52,7 +59,7 @@ public enum ViewProperty: Hashable, Sendable {
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "adjustsFont", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
 }
@@ -103,6 +110,8 @@ public struct Hierarchy: Sendable {
     /// `set canvas = on`: stack views lay hidden arranged views out as Interface Builder's canvas
     /// draws them (out of the spacing chain, at their own size) instead of UIKit's `UISV-hiding`.
     public internal(set) var canvas = false
+    /// `set contentSizeCategory = …`: the text size Dynamic Type text styles take.
+    public internal(set) var contentSizeCategory = ContentSizeCategory.large
     /// The state as of the last layout pass (what `save` replays before the pending changes).
     public internal(set) var laidOut: LaidOutState?
 

@@ -199,7 +199,7 @@ public final class LayoutEngine {
             try h.set(property, on: id)
             if id == Hierarchy.rootID { pending.needsFullSync = true } else { pending.dirtyViews.insert(id) }
             switch property {
-            case .margins, .font: pending.rewrittenViews.insert(id)  // margin and baseline attributes move
+            case .margins, .font, .textStyle: pending.rewrittenViews.insert(id)  // margin and baseline attributes move
             default: break
             }
         }
@@ -223,6 +223,17 @@ public final class LayoutEngine {
                 return id
             }
             pending.dirtyRefs.formUnion(h.restampStackConstraints(of: ids))
+        }
+    }
+
+    /// `set contentSizeCategory = …`: the text size a person picked; labels and buttons whose
+    /// text style adjusts take its size.
+    public func setContentSizeCategory(_ category: ContentSizeCategory) throws {
+        try perform { h in
+            for id in h.setContentSizeCategory(category) {
+                pending.dirtyViews.insert(id)
+                pending.rewrittenViews.insert(id)
+            }
         }
     }
 

@@ -86,6 +86,10 @@ public struct View: Sendable {
         _modify { yield &ownReferences().fields.text }
     }
     public var font: Double = 17
+    /// The Dynamic Type style the font comes from (nil: a fixed size).
+    public var textStyle: TextStyle?
+    /// `adjustsFontForContentSizeCategory`.
+    public var adjustsFont = false
     /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
     /// `intrinsicIsExplicit` is false, labels and buttons take theirs from their text.
     public var explicitIntrinsic: (width: Double?, height: Double?) = (nil, nil)

@@ -11,10 +11,16 @@ extension Commands {
                 'help set', e.g. new label title text="Hello" font=20.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C",
                 summary: "change a view property",
                 details: """
-                Properties: text "…" · font N · intrinsic W H | W none | none H | none · hugging.h P · \
+                Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
+                headline, body, callout, subheadline, footnote, caption1, caption2: its size at the \
+                content size category) · adjustsFont on|off (a text style follows later changes of \
+                'set contentSizeCategory = C'; without it the label keeps its size), C one of extraSmall, small, medium, large (the default), \
+                extraLarge, extraExtraLarge, extraExtraExtraLarge, accessibilityMedium, \
+                accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
+                accessibilityExtraExtraExtraLarge) · intrinsic W H | W none | none H | none · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
                 alignmentInsets T L B R (how far the frame sticks out of the alignment rectangle that \
@@ -146,6 +152,16 @@ extension Commands {
     static func setProperty(_ s: Session, _ a: Arguments) throws {
         var c = try a.cursor()
         let name = try c.name("NAME.PROPERTY")
+        if name == "contentSizeCategory", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let word = try c.name("a content size category")
+            guard let category = ContentSizeCategory(rawValue: word) else {
+                throw ShellError.syntax("expected a content size category (\(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))), found '\(word)'", usage: nil)
+            }
+            try c.expectEnd()
+            try s.engine.setContentSizeCategory(category)
+            return
+        }
         if name == "autolayout" || name == "canvas", c.peek?.isSymbol("=") == true {
             c.position += 1
             let on = try onOff(&c, name)
@@ -186,7 +202,17 @@ extension Commands {
             default: c.position -= 1; throw c.fail("a string (\"...\")")
             }
         case "font":
-            return .font(try c.number("a font size"))
+            try c.refuseNonFinite()
+            if let word = c.peek?.name {
+                c.position += 1
+                guard let style = TextStyle(name: word) else {
+                    throw ShellError.syntax("expected a font size or a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))), found '\(word)'", usage: nil)
+                }
+                return .textStyle(style)
+            }
+            return .font(try c.number("a font size or a text style"))
+        case "adjustsFont":
+            return .adjustsFont(try onOff(&c, property))
         case "class", "ibID":
             guard let token = c.next() else { throw c.fail("a string") }
             let text: String

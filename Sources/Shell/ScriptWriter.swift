@@ -30,7 +30,7 @@ enum ScriptWriter {
                 timed.append((view.stackLayout.remadeAt, Int.max, "remake \(view.name)"))
             }
             let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
-            for (k, entry) in propertyLines(view, named: view.name).enumerated() where !defaults.contains(entry.line) {
+            for (k, entry) in propertyLines(view, named: view.name, category: state.contentSizeCategory).enumerated() where !defaults.contains(entry.line) {
                 switch entry.group {
                 case .plain: lines.append(entry.line)
                 case .contentSize: timed.append((view.contentSizeStamp, k, entry.line))
@@ -112,14 +112,14 @@ enum ScriptWriter {
             if let previous {
                 // Kept constraints stay: the moves run in another order than they happened.
                 if previous.parent != view.parent { lines.append("move \(view.name) to \(parent) keeping") }
-                let before = Set(propertyLines(previous, named: view.name).map(\.line))
-                for entry in propertyLines(view, named: view.name) where !before.contains(entry.line) {
+                let before = Set(propertyLines(previous, named: view.name, category: old.contentSizeCategory).map(\.line))
+                for entry in propertyLines(view, named: view.name, category: new.contentSizeCategory) where !before.contains(entry.line) {
                     lines.append(entry.line)
                 }
             } else {
                 lines.append("new \(view.kind.rawValue) \(view.name) in \(parent)")
                 let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
-                for entry in propertyLines(view, named: view.name) where !defaults.contains(entry.line) {
+                for entry in propertyLines(view, named: view.name, category: new.contentSizeCategory) where !defaults.contains(entry.line) {
                     lines.append(entry.line)
                 }
             }
@@ -165,13 +165,15 @@ enum ScriptWriter {
             lines.append("set root.frame = 0 0 \(formatNumber(state.root.frame.width)) \(formatNumber(state.root.frame.height))")
         }
         if state.root.margins != old.root.margins { lines.append("set root.margins = \(insets(state.root.margins))") }
+        if state.contentSizeCategory != old.contentSizeCategory { lines.append("set contentSizeCategory = \(state.contentSizeCategory.rawValue)") }
         return lines
     }
 
     enum PropertyGroup { case plain, contentSize, autoresizing }
 
     /// Every settable property of a view as a `set` statement, in a fixed order.
-    static func propertyLines(_ view: View, named name: String) -> [(group: PropertyGroup, line: String)] {
+    /// - Parameter category: the content size category the view's text style is sized at.
+    static func propertyLines(_ view: View, named name: String, category: ContentSizeCategory = .large) -> [(group: PropertyGroup, line: String)] {
         var result: [(PropertyGroup, String)] = []
         func add(_ group: PropertyGroup, _ text: String) { result.append((group, "set \(name).\(text)")) }
         if let documentClass = view.documentClass { add(.plain, "class = \(Commands.quoted(documentClass))") }
@@ -189,7 +191,13 @@ enum ScriptWriter {
         }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")
-            add(.contentSize, "font = \(formatNumber(view.font))")
+            // A text style has its category's size (a size that stays is a plain size).
+            if let style = view.textStyle, style.size(at: category) == view.font {
+                add(.contentSize, "font = \(style.rawValue)")
+            } else {
+                add(.contentSize, "font = \(formatNumber(view.font))")
+            }
+            if view.adjustsFont { add(.contentSize, "adjustsFont = on") }
         }
         if view.intrinsicIsExplicit {
             let (w, hh) = view.explicitIntrinsic

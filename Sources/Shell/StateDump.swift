@@ -21,6 +21,10 @@ enum StateDump {
         }
         out.add("{\n  \"needsLayout\": ")
         out.add(h.needsLayout ? "true" : "false")
+        if h.contentSizeCategory != .large {
+            out.add(",\n  \"contentSizeCategory\": ")
+            string(h.contentSizeCategory.rawValue)
+        }
         out.add(",\n  \"views\": [")
         let views = h.allViews
         for (k, view) in views.enumerated() {
@@ -133,6 +137,11 @@ enum StateDump {
             out.add(", \"font\": ")
             number(view.font)
         }
+        if let style = view.textStyle {
+            out.add(", \"textStyle\": ")
+            out.add(json: style.rawValue)
+        }
+        if view.adjustsFont { out.add(", \"adjustsFont\": true") }
         if view.intrinsicIsExplicit {
             out.add(", \"intrinsic\": ")
             numbers([view.explicitIntrinsic.width, view.explicitIntrinsic.height])

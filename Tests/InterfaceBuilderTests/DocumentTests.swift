@@ -297,3 +297,31 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.run(line: "frame 名前ラベル") == .succeeded)
     #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 20.5)\n")
 }
+
+/// A label's text style comes in as a text style (its size at the default category), with
+/// Interface Builder's "Automatically Adjusts Font", and follows the session's category.
+@Test func textStylesComeInAsTextStyles() throws {
+    let xib = header + "\n" + """
+            <view contentMode="scaleToFill" id="top-1" userLabel="card">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    <label opaque="NO" text="Note" adjustsFontForContentSizeCategory="YES" translatesAutoresizingMaskIntoConstraints="NO" id="note-1" userLabel="note">
+                        <rect key="frame" x="16" y="20" width="34" height="18"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleSubhead"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="note-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="c-1"/>
+                    <constraint firstItem="note-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="20" id="c-2"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let (session, _, path) = try importSession(xib)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path)") == .succeeded)
+    #expect(session.dumpJSON.contains("\"font\": 15, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
+    #expect(session.run(line: "set contentSizeCategory = extraExtraExtraLarge") == .succeeded)
+    #expect(session.dumpJSON.contains("\"font\": 21, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
+}

@@ -262,3 +262,27 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     _ = said("record off")
     #expect(try String(contentsOfFile: folder + "/r.strut", encoding: .utf8) == "new view b\n")
 }
+
+/// Dynamic Type in the shell: `font = body`, `adjustsFont`, `set contentSizeCategory`; a saved
+/// session loads to the same state; bad names are refused with the choices.
+@Test func dynamicTypeInTheShell() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new label t text=\"Hello\" font=body adjustsFont=on; new label u text=\"Hi\" font=caption1; t.leading == root.leading; t.top == root.top; u.leading == root.leading; u.top == t.bottom; layout") == .succeeded)
+    #expect(session.run(line: "set contentSizeCategory = accessibilityExtraExtraExtraLarge; layout; frame t; frame u") == .succeeded)
+    #expect(sink.output == "t (0, 0, 132.5, 63.6)\nu (0, 63.6, 12, 14.4)\n")
+    #expect(session.dumpJSON.contains("\"contentSizeCategory\": \"accessibilityExtraExtraExtraLarge\""))
+    #expect(session.dumpJSON.contains("\"font\": 53, \"textStyle\": \"body\", \"adjustsFont\": true"))
+    let file = NSTemporaryDirectory() + "strut-dynamic-type-\(getpid()).strut"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(session.run(line: "save \(file)") == .succeeded)
+    let loaded = Session(sink: BufferSink())
+    #expect(loaded.run(line: "load \(file)") == .succeeded)
+    #expect(loaded.dumpJSON == session.dumpJSON)
+    let before = session.dumpJSON
+    #expect(session.run(line: "set t.font = huge") == .failed)
+    #expect(sink.errors.hasSuffix("error: expected a font size or a text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2), found 'huge'\n"))
+    #expect(session.run(line: "set contentSizeCategory = enormous") == .failed)
+    #expect(sink.errors.hasSuffix("found 'enormous'\n"))
+    #expect(session.dumpJSON == before)
+}
