@@ -31,6 +31,17 @@ extension Hierarchy {
         case let .adjustsFont(on):
             guard view.kind == .label || view.kind == .button else { throw refuse() }
             views[id]!.adjustsFont = on
+        case let .lines(count):
+            guard view.kind == .label else { throw refuse() }
+            guard count >= 0 else { throw LayoutError.invalidValue(property: "lines", value: String(count), expected: "a whole number of lines, 0 for as many as the text needs") }
+            views[id]!.numberOfLines = count
+            touchContentSize(id)
+        case let .preferredMaxLayoutWidth(width):
+            guard view.kind == .label else { throw refuse() }
+            try check(width, "preferredMaxLayoutWidth")
+            guard width >= 0 else { throw LayoutError.invalidValue(property: "preferredMaxLayoutWidth", value: formatNumber(width), expected: "a width of 0 or more (0: the width the layout gives)") }
+            views[id]!.preferredMaxLayoutWidth = width
+            touchContentSize(id)
         case let .intrinsic(width, height):
             guard view.kind != .guide else { throw refuse() }
             for value in [width, height].compactMap({ $0 }) {
@@ -135,6 +146,12 @@ extension Hierarchy {
             changed.append(id)
         }
         return changed
+    }
+
+    /// The width a multi-line label is measured at, from its frame after a layout pass.
+    mutating func setWrapWidth(_ width: Double, of id: ViewID) {
+        views[id]!.wrapWidth = width
+        touchContentSize(id)
     }
 
     private mutating func touchContentSize(_ id: ViewID) {

@@ -8,6 +8,10 @@ public enum ViewProperty: Hashable, Sendable {
     /// `adjustsFontForContentSizeCategory`: a text style's size follows later changes of the
     /// content size category.
     case adjustsFont(Bool)
+    /// A label's `numberOfLines` (0: as many as it needs).
+    case lines(Int)
+    /// A label's `preferredMaxLayoutWidth` (0: the width the layout gives it).
+    case preferredMaxLayoutWidth(Double)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
     case intrinsic(Double?, Double?)
     case hugging(Axis, LayoutPriority)
@@ -38,6 +42,8 @@ public enum ViewProperty: Hashable, Sendable {
         case .text: "text"
         case .font, .textStyle: "font"
         case .adjustsFont: "adjustsFont"
+        case .lines: "lines"
+        case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
         case .intrinsic: "intrinsic"
         case let .hugging(axis, _): "hugging.\(axis.letter)"
         case let .compression(axis, _): "compression.\(axis.letter)"
@@ -59,7 +65,7 @@ public enum ViewProperty: Hashable, Sendable {
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "adjustsFont", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "adjustsFont", "lines", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
 }

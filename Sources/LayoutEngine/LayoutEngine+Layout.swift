@@ -4,6 +4,31 @@ extension LayoutEngine {
     /// The layout pass (`layoutIfNeeded`): every frame takes the solver's current solution.
     /// - Complexity: O(views); each value is read in O(1).
     public func layoutIfNeeded() {
+        copyFrames()
+        // UIKit's second pass: a multi-line label without `preferredMaxLayoutWidth` is measured
+        // at the width the first pass gave it, and the layout runs again with its new height
+        // (a few times at most: a width that depends on the height settles or is left).
+        for _ in 0..<3 {
+            var wrapped: [(ViewID, Double)] = []
+            for id in hierarchy.views.indices where id != Hierarchy.rootID {
+                guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1,
+                      view.preferredMaxLayoutWidth == 0, !view.intrinsicIsExplicit, view.wrapWidth != view.frame.width else { continue }
+                wrapped.append((id, view.frame.width))
+            }
+            guard !wrapped.isEmpty else { break }
+            let changed: ()? = try? perform { h in
+                for (id, width) in wrapped {
+                    h.setWrapWidth(width, of: id)
+                    pending.dirtyViews.insert(id)
+                }
+            }
+            guard changed != nil else { break }
+            copyFrames()
+        }
+    }
+
+    /// The solver's frames into the hierarchy, and the hierarchy as laid out.
+    private func copyFrames() {
         for id in hierarchy.views.indices where id != Hierarchy.rootID {
             guard let view = hierarchy.views[id] else { continue }
             let frame = view.frame

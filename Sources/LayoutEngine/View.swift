@@ -90,6 +90,14 @@ public struct View: Sendable {
     public var textStyle: TextStyle?
     /// `adjustsFontForContentSizeCategory`.
     public var adjustsFont = false
+    /// `numberOfLines`: 1, at most N, or 0 for as many as the text needs.
+    public var numberOfLines = 1
+    /// `preferredMaxLayoutWidth`: the width a multi-line label wraps at (0: the width the
+    /// layout gives it, found by a second layout pass).
+    public var preferredMaxLayoutWidth = 0.0
+    /// The width a multi-line label without `preferredMaxLayoutWidth` was last measured at (its
+    /// frame's width after a layout pass); nil before the first pass.
+    public internal(set) var wrapWidth: Double?
     /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
     /// `intrinsicIsExplicit` is false, labels and buttons take theirs from their text.
     public var explicitIntrinsic: (width: Double?, height: Double?) = (nil, nil)
@@ -170,7 +178,68 @@ public struct View: Sendable {
     /// is set to; nil for other kinds.
     public var textSize: (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
-        return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
+        let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
+        guard kind == .label, numberOfLines != 1, let limit else {
+            return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
+        }
+        let cell = 0.5 * font
+        // (Clamped: a width of 1e10 at a hair-thin font is still a whole number of cells.)
+        let cells = min(max((limit / cell + 1e-9).rounded(.down), 1), 1e9)
+        let lines = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1)
+        let shown = numberOfLines == 0 ? lines : Array(lines.prefix(numberOfLines))
+        return (cell * Double(shown.max() ?? 0), 1.2 * font * Double(max(shown.count, 1)))
+    }
+
+    /// A text wrapped at `cells` display cells a line, as UILabel's word wrapping does: at spaces
+    /// and line breaks, between characters of East Asian wide scripts (which need no spaces),
+    /// and inside a word only when the word alone is wider than the line. Each line's width in
+    /// cells, its trailing spaces left out.
+    /// - Complexity: O(characters).
+    public static func wrappedLines(_ text: String, cells limit: Int) -> [Int] {
+        var lines: [Int] = []
+        var line = 0          // cells on the current line, spaces between words included
+        var pendingSpace = 0  // spaces after the last word, counted only if a word follows
+        var word = 0          // cells of the word being read
+        func endLine() {
+            lines.append(line)
+            line = 0
+            pendingSpace = 0
+        }
+        func place(_ width: Int) {
+            // A unit (a word, or a wide character) goes on this line or starts the next.
+            if line > 0 && line + pendingSpace + width > limit { endLine() }
+            if line > 0 { line += pendingSpace }
+            pendingSpace = 0
+            var rest = width
+            // A word wider than a whole line is cut where the line ends.
+            while line + rest > limit && line == 0 && rest > limit {
+                lines.append(limit)
+                rest -= limit
+            }
+            line += rest
+        }
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                if word > 0 { place(word); word = 0 }
+                endLine()
+                continue
+            }
+            if character == " " || character == "\t" {
+                if word > 0 { place(word); word = 0 }
+                if line > 0 { pendingSpace += 1 }
+                continue
+            }
+            guard let scalar = character.unicodeScalars.first else { continue }
+            if isWide(scalar.value) {
+                if word > 0 { place(word); word = 0 }
+                place(2)
+            } else {
+                word += 1
+            }
+        }
+        if word > 0 { place(word) }
+        if line > 0 || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// Display cells of a single line of text: East Asian wide and fullwidth characters count

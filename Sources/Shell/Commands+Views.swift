@@ -20,7 +20,10 @@ extension Commands {
                 'set contentSizeCategory = C'; without it the label keeps its size), C one of extraSmall, small, medium, large (the default), \
                 extraLarge, extraExtraLarge, extraExtraExtraLarge, accessibilityMedium, \
                 accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
-                accessibilityExtraExtraExtraLarge) · intrinsic W H | W none | none H | none · hugging.h P · \
+                accessibilityExtraExtraExtraLarge) · lines N (a label's numberOfLines: 0 for as many as \
+                its text needs; it wraps at spaces, between East Asian characters, and inside a word \
+                only when the word is wider than a line) · preferredMaxLayoutWidth W (the width it \
+                wraps at; 0, the default: the width the layout gives it, by a second layout pass) · intrinsic W H | W none | none H | none · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
                 alignmentInsets T L B R (how far the frame sticks out of the alignment rectangle that \
@@ -213,6 +216,14 @@ extension Commands {
             return .font(try c.number("a font size or a text style"))
         case "adjustsFont":
             return .adjustsFont(try onOff(&c, property))
+        case "lines":
+            let count = try c.number("a number of lines (0: as many as the text needs)")
+            guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
+                throw ShellError.syntax("expected a whole number of lines (0: as many as the text needs), found \(formatNumber(count))", usage: nil)
+            }
+            return .lines(Int(count))
+        case "preferredMaxLayoutWidth":
+            return .preferredMaxLayoutWidth(try c.number("a width (0: the width the layout gives)"))
         case "class", "ibID":
             guard let token = c.next() else { throw c.fail("a string") }
             let text: String

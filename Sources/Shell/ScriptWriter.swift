@@ -198,6 +198,10 @@ enum ScriptWriter {
                 add(.contentSize, "font = \(formatNumber(view.font))")
             }
             if view.adjustsFont { add(.contentSize, "adjustsFont = on") }
+            if view.kind == .label {
+                add(.contentSize, "lines = \(view.numberOfLines)")
+                add(.contentSize, "preferredMaxLayoutWidth = \(formatNumber(view.preferredMaxLayoutWidth))")
+            }
         }
         if view.intrinsicIsExplicit {
             let (w, hh) = view.explicitIntrinsic

@@ -142,6 +142,11 @@ enum StateDump {
             out.add(json: style.rawValue)
         }
         if view.adjustsFont { out.add(", \"adjustsFont\": true") }
+        if view.numberOfLines != 1 { out.add(", \"lines\": \(view.numberOfLines)") }
+        if view.preferredMaxLayoutWidth != 0 {
+            out.add(", \"preferredMaxLayoutWidth\": ")
+            number(view.preferredMaxLayoutWidth)
+        }
         if view.intrinsicIsExplicit {
             out.add(", \"intrinsic\": ")
             numbers([view.explicitIntrinsic.width, view.explicitIntrinsic.height])

@@ -43,3 +43,50 @@ import Testing
     try engine.setProperty(.font(20), of: "t")
     #expect(engine.hierarchy.view(named: "t")?.textStyle == nil)
 }
+
+/// Word wrapping, in display cells: at spaces and line breaks, between East Asian wide
+/// characters, inside a word only when it is wider than a line; trailing spaces not counted.
+@Test func textWrapsAsUILabelsWordWrappingDoes() {
+    #expect(View.wrappedLines("The quick brown fox jumps over the lazy dog", cells: 20) == [19, 19, 3])
+    #expect(View.wrappedLines("one two three", cells: 7) == [7, 5])
+    #expect(View.wrappedLines("abcdefghij", cells: 4) == [4, 4, 2])
+    #expect(View.wrappedLines("日本語の文章", cells: 5) == [4, 4, 4])
+    #expect(View.wrappedLines("first\nsecond line", cells: 40) == [5, 11])
+    #expect(View.wrappedLines("word   ", cells: 10) == [4])
+    #expect(View.wrappedLines("", cells: 10) == [0])
+    #expect(View.wrappedLines("a b", cells: 1) == [1, 1])
+}
+
+/// A label of many lines wraps at `preferredMaxLayoutWidth`, or else at the width the layout
+/// gives it (UIKit's second pass), and its height follows; `lines` caps the lines.
+@Test func aMultiLineLabelWrapsAtTheWidthItIsGiven() throws {
+    let engine = LayoutEngine()
+    try engine.setProperty(.frame(Rect(x: 0, y: 0, width: 320, height: 400), within: nil), of: "root")
+    try engine.addView(kind: .label, name: "body", parent: "root",
+                       properties: [.text("The quick brown fox jumps over the lazy dog and keeps on running"), .lines(0)])
+    for spec in [("leading", LayoutAttribute.leading, 8.0), ("trailing", .trailing, -8), ("top", .top, 8)] {
+        _ = try engine.addConstraint(ConstraintSpec(name: spec.0, firstItem: "body", firstAttribute: spec.1, relation: .equal,
+                                                    secondItem: "root", secondAttribute: spec.1, constant: spec.2))
+    }
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 304, height: 40.8))
+    try engine.setProperty(.frame(Rect(x: 0, y: 0, width: 200, height: 400), within: nil), of: "root")
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 184, height: 81.6))
+    try engine.setProperty(.lines(2), of: "body")
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "body")?.frame.height == 40.8)
+    try engine.addView(kind: .label, name: "fixed", parent: "root",
+                       properties: [.text("one two three four five"), .lines(2), .preferredMaxLayoutWidth(60)])
+    #expect(engine.hierarchy.view(named: "fixed")?.intrinsicContentSize.width == 59.5)
+    #expect(engine.hierarchy.view(named: "fixed")?.intrinsicContentSize.height == 40.8)
+}
+
+/// Extreme widths and fonts are measured without a trap.
+@Test func extremeWrapWidthsAreMeasured() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .label, name: "a", parent: "root", properties: [.text("x y"), .lines(0), .preferredMaxLayoutWidth(1e10), .font(1e-300)])
+    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1.2e-300)
+    try engine.setProperty(.preferredMaxLayoutWidth(1e-300), of: "a")
+    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1.2e-300 * 2)
+}

@@ -286,3 +286,35 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.errors.hasSuffix("found 'enormous'\n"))
     #expect(session.dumpJSON == before)
 }
+
+/// Multi-line labels in the shell: the self-sizing cell grows with its label; a saved session
+/// loads to the same state; a bad number of lines or width is refused and changes nothing.
+@Test func aSelfSizingCellGrowsWithItsLabel() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        set root.frame = 0 0 320 400; new view cell; cell.leading == root.leading; cell.trailing == root.trailing; cell.top == root.top; \
+        new label body in cell text="The quick brown fox jumps over the lazy dog and keeps on running" lines=0; \
+        body.leading == cell.leadingMargin; body.trailing == cell.trailingMargin; body.top == cell.topMargin; body.bottom == cell.bottomMargin; \
+        layout; frame cell; set root.frame = 0 0 200 400; layout; frame cell
+        """) == .succeeded)
+    #expect(sink.output == "cell (0, 0, 320, 56.8)\ncell (0, 0, 200, 97.6)\n")
+    #expect(session.dumpJSON.contains("\"lines\": 0"))
+    let file = NSTemporaryDirectory() + "strut-lines-\(getpid()).strut"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(session.run(line: "save \(file)") == .succeeded)
+    let loaded = Session(sink: BufferSink())
+    #expect(loaded.run(line: "load \(file)") == .succeeded)
+    #expect(loaded.dumpJSON == session.dumpJSON)
+    let before = session.dumpJSON
+    for (line, message) in [
+        ("set body.lines = -1", "expected a whole number of lines (0: as many as the text needs), found -1"),
+        ("set body.lines = 1.5", "expected a whole number of lines (0: as many as the text needs), found 1.5"),
+        ("set body.preferredMaxLayoutWidth = -5", "preferredMaxLayoutWidth"),
+        ("set cell.lines = 2", "'lines' does not apply to 'cell' (a view)"),
+    ] {
+        #expect(session.run(line: line) == .failed)
+        #expect(sink.errors.split(separator: "\n").last?.contains(message) == true, "\(line): \(sink.errors)")
+    }
+    #expect(session.dumpJSON == before)
+}
