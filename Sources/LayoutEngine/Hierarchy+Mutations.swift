@@ -35,6 +35,7 @@ extension Hierarchy {
             guard view.kind == .label else { throw refuse() }
             guard count >= 0 else { throw LayoutError.invalidValue(property: "lines", value: String(count), expected: "a whole number of lines, 0 for as many as the text needs") }
             views[id]!.numberOfLines = count
+            if count != 1 { hasMultiLineLabels = true }
             touchContentSize(id)
         case let .preferredMaxLayoutWidth(width):
             guard view.kind == .label else { throw refuse() }

@@ -116,6 +116,9 @@ public struct Hierarchy: Sendable {
     /// `set canvas = on`: stack views lay hidden arranged views out as Interface Builder's canvas
     /// draws them (out of the spacing chain, at their own size) instead of UIKit's `UISV-hiding`.
     public internal(set) var canvas = false
+    /// Whether a label was ever given more than one line (the layout's second pass looks for
+    /// them only then).
+    var hasMultiLineLabels = false
     /// `set contentSizeCategory = …`: the text size Dynamic Type text styles take.
     public internal(set) var contentSizeCategory = ContentSizeCategory.large
     /// The state as of the last layout pass (what `save` replays before the pending changes).

@@ -8,7 +8,7 @@ extension LayoutEngine {
         // UIKit's second pass: a multi-line label without `preferredMaxLayoutWidth` is measured
         // at the width the first pass gave it, and the layout runs again with its new height
         // (a few times at most: a width that depends on the height settles or is left).
-        for _ in 0..<3 {
+        for _ in 0..<3 where hierarchy.hasMultiLineLabels {
             var wrapped: [(ViewID, Double)] = []
             for id in hierarchy.views.indices where id != Hierarchy.rootID {
                 guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1,

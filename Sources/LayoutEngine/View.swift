@@ -34,6 +34,15 @@ public struct StackSettings: Hashable, Sendable {
     public static let alignments = ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]
 }
 
+/// How a label's text is set: Dynamic Type and lines (rarely set, so kept in the view's shared box).
+struct TextLayout: Sendable {
+    var textStyle: TextStyle?
+    var adjustsFont = false
+    var numberOfLines = 1
+    var preferredMaxLayoutWidth = 0.0
+    var wrapWidth: Double?
+}
+
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
 public struct View: Sendable {
     /// The properties that hold references (strings, arrays), in one box that copies of the
@@ -49,6 +58,7 @@ public struct View: Sendable {
             var stackLayout = StackLayout()
             var ibID: String?
             var documentClass: String?
+            var textLayout = TextLayout()
         }
         @exclusivity(unchecked) var fields: Fields
 
@@ -87,17 +97,32 @@ public struct View: Sendable {
     }
     public var font: Double = 17
     /// The Dynamic Type style the font comes from (nil: a fixed size).
-    public var textStyle: TextStyle?
+    public var textStyle: TextStyle? {
+        get { references.fields.textLayout.textStyle }
+        _modify { yield &ownReferences().fields.textLayout.textStyle }
+    }
     /// `adjustsFontForContentSizeCategory`.
-    public var adjustsFont = false
+    public var adjustsFont: Bool {
+        get { references.fields.textLayout.adjustsFont }
+        _modify { yield &ownReferences().fields.textLayout.adjustsFont }
+    }
     /// `numberOfLines`: 1, at most N, or 0 for as many as the text needs.
-    public var numberOfLines = 1
+    public var numberOfLines: Int {
+        get { references.fields.textLayout.numberOfLines }
+        _modify { yield &ownReferences().fields.textLayout.numberOfLines }
+    }
     /// `preferredMaxLayoutWidth`: the width a multi-line label wraps at (0: the width the
     /// layout gives it, found by a second layout pass).
-    public var preferredMaxLayoutWidth = 0.0
+    public var preferredMaxLayoutWidth: Double {
+        get { references.fields.textLayout.preferredMaxLayoutWidth }
+        _modify { yield &ownReferences().fields.textLayout.preferredMaxLayoutWidth }
+    }
     /// The width a multi-line label without `preferredMaxLayoutWidth` was last measured at (its
     /// frame's width after a layout pass); nil before the first pass.
-    public internal(set) var wrapWidth: Double?
+    public internal(set) var wrapWidth: Double? {
+        get { references.fields.textLayout.wrapWidth }
+        _modify { yield &ownReferences().fields.textLayout.wrapWidth }
+    }
     /// An explicit intrinsic content size per axis (`nil` = no intrinsic metric); when
     /// `intrinsicIsExplicit` is false, labels and buttons take theirs from their text.
     public var explicitIntrinsic: (width: Double?, height: Double?) = (nil, nil)
