@@ -40,6 +40,8 @@ public struct IBView: Sendable {
     /// (`adjustsFontForContentSizeCategory`).
     public var textStyle: TextStyle?
     public var adjustsFont = false
+    public var numberOfLines = 1
+    public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
     public var isMisplaced = false
     public var isAmbiguous = false
@@ -243,6 +245,11 @@ extension IBDocument {
             view.fontSize = try number(font, "pointSize") ?? view.textStyle?.size(at: .large) ?? 17
         }
         view.adjustsFont = flag(node, "adjustsFontForContentSizeCategory")
+        // A label's lines: `numberOfLines` (1 when absent), `preferredMaxLayoutWidth`.
+        if node.name == "label" {
+            view.numberOfLines = try number(node, "numberOfLines").map { max(0, Int(exactly: $0.rounded()) ?? 1) } ?? 1
+            view.preferredMaxLayoutWidth = try number(node, "preferredMaxLayoutWidth") ?? 0
+        }
         view.isHidden = flag(node, "hidden")
         view.isMisplaced = flag(node, "misplaced")
         view.isAmbiguous = flag(node, "ambiguous")

@@ -125,6 +125,10 @@ public struct Importer {
                     properties.append(.font(size))
                 }
                 if view.adjustsFont { properties.append(.adjustsFont(true)) }
+                if kind == .label && view.numberOfLines != 1 { properties.append(.lines(view.numberOfLines)) }
+                if kind == .label && view.preferredMaxLayoutWidth > 0 {
+                    properties.append(.preferredMaxLayoutWidth(view.preferredMaxLayoutWidth))
+                }
             }
             // Omitted priorities are 250 and 750 in a document, labels included.
             properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),

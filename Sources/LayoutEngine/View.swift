@@ -201,7 +201,13 @@ public struct View: Sendable {
 
     /// A label's or button's size by strut's text metric (SPEC), whatever its intrinsic size
     /// is set to; nil for other kinds.
-    public var textSize: (width: Double, height: Double)? {
+    public var textSize: (width: Double, height: Double)? { measured(capped: true) }
+
+    /// The size all of a label's text needs, however few lines it may show (what a capped
+    /// label cuts off is what `warnings` calls truncated).
+    public var wholeTextSize: (width: Double, height: Double)? { measured(capped: false) }
+
+    private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
         let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
         guard kind == .label, numberOfLines != 1, let limit else {
@@ -211,7 +217,7 @@ public struct View: Sendable {
         // (Clamped: a width of 1e10 at a hair-thin font is still a whole number of cells.)
         let cells = min(max((limit / cell + 1e-9).rounded(.down), 1), 1e9)
         let lines = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1)
-        let shown = numberOfLines == 0 ? lines : Array(lines.prefix(numberOfLines))
+        let shown = numberOfLines == 0 || !capped ? lines : Array(lines.prefix(numberOfLines))
         return (cell * Double(shown.max() ?? 0), 1.2 * font * Double(max(shown.count, 1)))
     }
 

@@ -299,13 +299,14 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 }
 
 /// A label's text style comes in as a text style (its size at the default category), with
-/// Interface Builder's "Automatically Adjusts Font", and follows the session's category.
+/// Interface Builder's "Automatically Adjusts Font", and follows the session's category; its
+/// lines and preferred width come in too.
 @Test func textStylesComeInAsTextStyles() throws {
     let xib = header + "\n" + """
             <view contentMode="scaleToFill" id="top-1" userLabel="card">
                 <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
                 <subviews>
-                    <label opaque="NO" text="Note" adjustsFontForContentSizeCategory="YES" translatesAutoresizingMaskIntoConstraints="NO" id="note-1" userLabel="note">
+                    <label opaque="NO" text="Note" numberOfLines="0" preferredMaxLayoutWidth="200" adjustsFontForContentSizeCategory="YES" translatesAutoresizingMaskIntoConstraints="NO" id="note-1" userLabel="note">
                         <rect key="frame" x="16" y="20" width="34" height="18"/>
                         <fontDescription key="fontDescription" style="UICTFontTextStyleSubhead"/>
                     </label>
@@ -321,7 +322,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let (session, _, path) = try importSession(xib)
     defer { removeScratch(path) }
     #expect(session.run(line: "import \(path)") == .succeeded)
-    #expect(session.dumpJSON.contains("\"font\": 15, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
+    #expect(session.dumpJSON.contains("\"font\": 15, \"textStyle\": \"subheadline\", \"adjustsFont\": true, \"lines\": 0, \"preferredMaxLayoutWidth\": 200"))
     #expect(session.run(line: "set contentSizeCategory = extraExtraExtraLarge") == .succeeded)
     #expect(session.dumpJSON.contains("\"font\": 21, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
 }

@@ -318,3 +318,15 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     }
     #expect(session.dumpJSON == before)
 }
+
+/// A label held to fewer lines than its text wraps to is truncated, as `warnings` says.
+@Test func aLabelHeldToFewerLinesThanItsTextIsTruncated() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        set root.frame = 0 0 200 400; new label body text="The quick brown fox jumps over the lazy dog" lines=2; \
+        body.leading == root.leading + 8; body.trailing == root.trailing - 8; body.top == root.top + 8; layout; warnings; \
+        set body.lines = 0; layout; warnings
+        """) == .succeeded)
+    #expect(sink.output == "truncated: body is 40.8 high where its content needs 61.2\nno warnings\n")
+}

@@ -71,8 +71,12 @@ extension Diagnostics {
                     let size = c.intrinsicContentSize
                     let text = c.textSize ?? (.infinity, .infinity)
                     let needs = (width: min(size.width ?? 0, text.width), height: min(size.height ?? 0, text.height))
+                    // A label held to fewer lines than its text wraps to cuts the rest off.
+                    let whole = c.numberOfLines > 1 ? c.wholeTextSize : nil
                     if f.width < needs.width - t || f.height < needs.height - t {
                         result.append(.truncated(child, needs: needs, has: f))
+                    } else if let whole, f.height < whole.height - t {
+                        result.append(.truncated(child, needs: (width: needs.width, height: whole.height), has: f))
                     }
                 }
             }
