@@ -273,12 +273,7 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.output == "t (0, 0, 132.5, 63.6)\nu (0, 63.6, 12, 14.4)\n")
     #expect(session.dumpJSON.contains("\"contentSizeCategory\": \"accessibilityExtraExtraExtraLarge\""))
     #expect(session.dumpJSON.contains("\"font\": 53, \"textStyle\": \"body\", \"adjustsFont\": true"))
-    let file = NSTemporaryDirectory() + "strut-dynamic-type-\(getpid()).strut"
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(session.run(line: "save \(file)") == .succeeded)
-    let loaded = Session(sink: BufferSink())
-    #expect(loaded.run(line: "load \(file)") == .succeeded)
-    #expect(loaded.dumpJSON == session.dumpJSON)
+    #expect(savedAndLoaded(session) == session.dumpJSON)
     let before = session.dumpJSON
     #expect(session.run(line: "set t.font = huge") == .failed)
     #expect(sink.errors.hasSuffix("error: expected a font size or a text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2), found 'huge'\n"))
@@ -300,12 +295,7 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
         """) == .succeeded)
     #expect(sink.output == "cell (0, 0, 320, 56.8)\ncell (0, 0, 200, 97.6)\n")
     #expect(session.dumpJSON.contains("\"lines\": 0"))
-    let file = NSTemporaryDirectory() + "strut-lines-\(getpid()).strut"
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(session.run(line: "save \(file)") == .succeeded)
-    let loaded = Session(sink: BufferSink())
-    #expect(loaded.run(line: "load \(file)") == .succeeded)
-    #expect(loaded.dumpJSON == session.dumpJSON)
+    #expect(savedAndLoaded(session) == session.dumpJSON)
     let before = session.dumpJSON
     for (line, message) in [
         ("set body.lines = -1", "expected a whole number of lines (0: as many as the text needs), found -1"),
@@ -329,4 +319,14 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
         set body.lines = 0; layout; warnings
         """) == .succeeded)
     #expect(sink.output == "truncated: body is 40.8 high where its content needs 61.2\nno warnings\n")
+}
+
+/// The dump of a fresh session that loaded what `session` saved.
+func savedAndLoaded(_ session: Session) -> String {
+    let file = NSTemporaryDirectory() + "strut-saved-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).strut"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(session.run(line: "save \(file)") == .succeeded)
+    let loaded = Session(sink: BufferSink())
+    #expect(loaded.run(line: "load \(file)") == .succeeded)
+    return loaded.dumpJSON
 }
