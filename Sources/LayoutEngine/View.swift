@@ -223,55 +223,95 @@ public struct View: Sendable {
 
     /// A text wrapped at `cells` display cells a line, as UILabel's word wrapping does: at spaces
     /// and line breaks, between characters of East Asian wide scripts (which need no spaces),
-    /// and inside a word only when the word alone is wider than the line. Each line's width in
-    /// cells, its trailing spaces left out.
+    /// and inside a word only when the word alone is wider than the line. Japanese rules
+    /// (kinsoku) keep closing punctuation, small kana and the prolonged sound mark off the start
+    /// of a line and opening brackets off its end: such a character goes with its neighbour.
+    /// Each line's width in cells, its trailing spaces left out.
     /// - Complexity: O(characters).
     public static func wrappedLines(_ text: String, cells limit: Int) -> [Int] {
-        var lines: [Int] = []
-        var line = 0          // cells on the current line, spaces between words included
-        var pendingSpace = 0  // spaces after the last word, counted only if a word follows
-        var word = 0          // cells of the word being read
-        func endLine() {
-            lines.append(line)
-            line = 0
-            pendingSpace = 0
-        }
-        func place(_ width: Int) {
-            // A unit (a word, or a wide character) goes on this line or starts the next.
-            if line > 0 && line + pendingSpace + width > limit { endLine() }
-            if line > 0 { line += pendingSpace }
-            pendingSpace = 0
-            var rest = width
-            // A word wider than a whole line is cut where the line ends.
-            while line + rest > limit && line == 0 && rest > limit {
-                lines.append(limit)
-                rest -= limit
-            }
-            line += rest
+        // The units no line breaks inside: a word, or a wide character with what sticks to it.
+        struct Unit { var width: Int; var spaces: Int; var breakBefore: Bool; var endsOpen: Bool }
+        var units: [Unit] = []
+        var spaces = 0, breakBefore = false
+        var word = 0
+        func flushWord() {
+            guard word > 0 else { return }
+            units.append(Unit(width: word, spaces: spaces, breakBefore: breakBefore, endsOpen: false))
+            word = 0; spaces = 0; breakBefore = false
         }
         for character in text {
             if character == "\n" || character == "\r\n" {
-                if word > 0 { place(word); word = 0 }
-                endLine()
+                flushWord()
+                if breakBefore { units.append(Unit(width: 0, spaces: 0, breakBefore: true, endsOpen: false)) }
+                breakBefore = true
+                spaces = 0
                 continue
             }
             if character == " " || character == "\t" {
-                if word > 0 { place(word); word = 0 }
-                if line > 0 { pendingSpace += 1 }
+                flushWord()
+                spaces += 1
                 continue
             }
             guard let scalar = character.unicodeScalars.first else { continue }
-            if isWide(scalar.value) {
-                if word > 0 { place(word); word = 0 }
-                place(2)
+            let wide = isWide(scalar.value)
+            let width = wide ? 2 : 1
+            if View.noLineStart.contains(scalar.value), spaces == 0, !breakBefore, word == 0, !units.isEmpty {
+                // Closing punctuation, small kana: onto the unit before it.
+                units[units.count - 1].width += width
+                units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
+                continue
+            }
+            if wide {
+                flushWord()
+                // After an opening bracket, nothing may break.
+                if let last = units.last, last.endsOpen, spaces == 0, !breakBefore {
+                    units[units.count - 1].width += width
+                    units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
+                } else {
+                    units.append(Unit(width: width, spaces: spaces, breakBefore: breakBefore, endsOpen: View.noLineEnd.contains(scalar.value)))
+                    spaces = 0; breakBefore = false
+                }
             } else {
                 word += 1
             }
         }
-        if word > 0 { place(word) }
-        if line > 0 || lines.isEmpty { lines.append(line) }
+        flushWord()
+
+        var lines: [Int] = []
+        var line = 0
+        var started = false
+        for unit in units {
+            if unit.breakBefore && (started || !lines.isEmpty || line > 0) {
+                lines.append(line)
+                line = 0
+                started = false
+            }
+            let gap = started ? unit.spaces : 0
+            if started && line + gap + unit.width > limit {
+                lines.append(line)
+                line = 0
+                started = false
+            }
+            if started { line += gap }
+            var rest = unit.width
+            // A unit wider than a whole line is cut where the line ends.
+            while !started && rest > limit {
+                lines.append(limit)
+                rest -= limit
+            }
+            line += rest
+            started = started || rest > 0 || unit.width == 0
+        }
+        if started || line > 0 || lines.isEmpty { lines.append(line) }
         return lines
     }
+
+    /// Characters that may not start a line (closing brackets and punctuation, small kana, the
+    /// prolonged sound mark, iteration marks), after JIS X 4051's rules as Japanese text
+    /// layout applies them.
+    static let noLineStart: Set<UInt32> = Set(Array("、。，．・：；？！゛゜ヽヾゝゞ々ー）］｝〕〉》」』】〙〗〟’”｠»ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ‐゠–〜～".unicodeScalars.map(\.value)) + [0x30FC, 0x3001, 0x3002])
+    /// Characters that may not end a line (opening brackets).
+    static let noLineEnd: Set<UInt32> = Set("（［｛〔〈《「『【〘〖〝‘“｟«".unicodeScalars.map(\.value))
 
     /// Display cells of a single line of text: East Asian wide and fullwidth characters count
     /// 2, every other character 1.

@@ -55,6 +55,19 @@ import Testing
     #expect(View.wrappedLines("word   ", cells: 10) == [4])
     #expect(View.wrappedLines("", cells: 10) == [0])
     #expect(View.wrappedLines("a b", cells: 1) == [1, 1])
+    #expect(View.wrappedLines("a\n\nb", cells: 10) == [1, 0, 1])
+    #expect(View.wrappedLines("a\n", cells: 10) == [1])
+}
+
+/// Japanese line breaking: closing punctuation and small kana never start a line, opening
+/// brackets never end one; each goes with its neighbour.
+@Test func japaneseTextBreaksByItsRules() {
+    // Without the rules the third line would start with "。".
+    #expect(View.wrappedLines("日本語の文章、句読点。", cells: 10) == [10, 8, 4])
+    // "「" goes down with "え"; "」" stays with "お".
+    #expect(View.wrappedLines("あいう「えお」", cells: 8) == [6, 8])
+    // A small "っ" stays after the character before it (else the first line would end in "か").
+    #expect(View.wrappedLines("あいうえおかっぱ", cells: 12) == [10, 6])
 }
 
 /// A label of many lines wraps at `preferredMaxLayoutWidth`, or else at the width the layout
