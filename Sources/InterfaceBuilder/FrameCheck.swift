@@ -38,12 +38,14 @@ public struct FrameCheck: Sendable {
     /// Imports the document into a fresh engine (so it is laid out at its own size) and
     /// compares every element that has a stored frame.
     /// Placeholder constraints are kept, as on the canvas Xcode stored the frames from.
-    public static func run(_ data: Data, placeholders: Bool = true) throws -> FrameCheck {
+    /// `measuredText`: labels and buttons sized by strut's measure of their text.
+    public static func run(_ data: Data, placeholders: Bool = true, measuredText: Bool = false) throws -> FrameCheck {
         let tree = try XMLReader.read(data).root
         let document = try IBDocument.read(root: tree)
         let engine = LayoutEngine()
         var importer = Importer(engine: engine)
         importer.placeholders = placeholders
+        importer.measuredText = measuredText
         let report = try importer.run(document)
         engine.layoutIfNeeded()
         var byID: [String: View] = [:]

@@ -47,6 +47,9 @@ public struct Importer {
     /// Keep `placeholder="YES"` constraints active and lay hidden arranged views out as
     /// Interface Builder's canvas does (`Hierarchy.canvas`).
     public var placeholders = false
+    /// `with measured text`: labels and buttons keep the size strut measures for their text
+    /// instead of taking Xcode's frame, so that the measure can be compared with Xcode's.
+    public var measuredText = false
 
     public init(engine: LayoutEngine, parent: String = "root") {
         self.engine = engine
@@ -169,7 +172,10 @@ public struct Importer {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
                 report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
             }
-            if Importer.contentElements.contains(view.element), view.frame != nil { content.append((name, view)) }
+            if Importer.contentElements.contains(view.element), view.frame != nil,
+               !(measuredText && (view.element == "label" || view.element == "button")) {
+                content.append((name, view))
+            }
             var guides = view.guides
             if view.element == "scrollView", !guides.contains(where: { $0.role == "contentLayoutGuide" }) {
                 // Before iOS 11 a scroll view's own edges, seen from its content, are the

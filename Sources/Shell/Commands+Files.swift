@@ -21,7 +21,7 @@ extension Commands {
                 """,
                 arguments: [.file],
                 run: { s, a in try record(s, a); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders] | import FILE.txt",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt",
                 listing: "import FILE.xib|FILE.storyboard|FILE.txt",
                 summary: "add the views and constraints of an Interface Builder document or a console log",
                 details: HelpText.importDetails,
@@ -64,9 +64,14 @@ extension Commands {
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
     static func importDocument(_ s: Session, _ a: Arguments) throws {
         var file = try a.path()
-        let option = " with placeholders"
-        let placeholders = file.hasSuffix(option) && !a.text.trimmingWhitespace().hasPrefix("\"")
-        if placeholders { file = String(file.dropLast(option.count)).trimmingWhitespace() }
+        let quoted = a.text.trimmingWhitespace().hasPrefix("\"")
+        func option(_ words: String) -> Bool {
+            guard !quoted, file.hasSuffix(words) else { return false }
+            file = String(file.dropLast(words.count)).trimmingWhitespace()
+            return true
+        }
+        let measuredText = option(" with measured text")
+        let placeholders = option(" with placeholders")
         file = s.resolve(file)
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
@@ -74,7 +79,9 @@ extension Commands {
             throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'")
         }
         if isLog {
-            guard !placeholders else { throw ShellError.file(file, reason: "'with placeholders' is for Interface Builder documents") }
+            guard !placeholders && !measuredText else {
+                throw ShellError.file(file, reason: "'with \(placeholders ? "placeholders" : "measured text")' is for Interface Builder documents")
+            }
             try importLog(s, try Session.readText(file), from: PathName.lastComponent(of: file))
             return
         }
@@ -84,6 +91,7 @@ extension Commands {
             let document = try IBDocument.read(data)
             var importer = Importer(engine: s.engine)
             importer.placeholders = placeholders
+            importer.measuredText = measuredText
             report = try importer.run(document)
         } catch let error as DocumentError {
             throw ShellError.file(file, reason: ErrorText.documentReason(error))

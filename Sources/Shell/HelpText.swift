@@ -95,7 +95,9 @@ public enum HelpText {
         first item, multipliers such as 0.25, 3/4 or 16:9, identifiers as names where they are \
         names; un-installed ones come in inactive, and so do placeholder constraints (removed at \
         build time), named placeholder, placeholder2, ...: 'import FILE with placeholders' keeps \
-        them active and lays out as Xcode's canvas does. Size-class variations are listed, the \
+        them active and lays out as Xcode's canvas does; 'import FILE with measured text' sizes \
+        labels and buttons by strut's own measure of their text instead of Xcode's frames, to \
+        compare the two. Size-class variations are listed, the \
         default configuration is applied. The safe area of a scene's root view (and of a xib's \
         File's Owner view) is Xcode's canvas: the device's status bar (none on devices without a \
         home indicator from Xcode 11, 20 points before; 44 to 62 on notched phones by model, 24 \

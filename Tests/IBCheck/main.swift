@@ -1,14 +1,18 @@
 import Foundation
 import InterfaceBuilder
 
-// ibcheck [-v] FILE_OR_FOLDER...: imports each Interface Builder document as `import` does into
-// an empty hierarchy and prints the share of views that land on the frame Xcode stored. Views
-// Xcode marks misplaced or ambiguous are counted apart. -v lists every view that differs.
+// ibcheck [-v] [--measured-text] FILE_OR_FOLDER...: imports each Interface Builder document as
+// `import` does into an empty hierarchy and prints the share of views that land on the frame
+// Xcode stored. Views Xcode marks misplaced or ambiguous are counted apart. -v lists every view
+// that differs. --measured-text also imports each with labels and buttons sized by strut's
+// measure of their text (`import FILE with measured text`) and prints both figures.
 var verbose = false
+var measured = false
 var paths: [String] = []
 for argument in CommandLine.arguments.dropFirst() {
-    if argument == "-v" { verbose = true } else { paths.append(argument) }
+    if argument == "-v" { verbose = true } else if argument == "--measured-text" { measured = true } else { paths.append(argument) }
 }
+var measuredMatching = 0, measuredCounted = 0
 var files: [String] = []
 for path in paths {
     var isFolder: ObjCBool = false
@@ -35,6 +39,11 @@ for file in files {
         print("\(check.matching)/\(check.counted.count)\(apart > 0 ? " (+\(apart) apart)" : "")  \(name)")
         excused += apart
         if verbose { for line in check.differences { print("    " + line) } }
+        if measured {
+            let text = try FrameCheck.run(try Data(contentsOf: URL(fileURLWithPath: file)), measuredText: true)
+            measuredMatching += text.matching
+            measuredCounted += text.counted.count
+        }
     } catch {
         failed += 1
         print("error  \(name): \(error)")
@@ -43,3 +52,8 @@ for file in files {
 let share = counted == 0 ? 0 : Double(matching) / Double(counted) * 100
 print(String(format: "ibcheck: %d of %d views on Xcode's frame (%.1f%%) in %d documents; %d set apart (marked misplaced or ambiguous by Xcode, or a container controller's own bar); %d documents not read",
              matching, counted, share, files.count, excused, failed))
+if measured {
+    let measuredShare = measuredCounted == 0 ? 0 : Double(measuredMatching) / Double(measuredCounted) * 100
+    print(String(format: "ibcheck with measured text: %d of %d views on Xcode's frame (%.1f%%), against %.1f%% with Xcode's sizes of text",
+                 measuredMatching, measuredCounted, measuredShare, share))
+}

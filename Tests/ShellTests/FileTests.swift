@@ -300,3 +300,17 @@ import LayoutEngine
     #expect(session.run(line: "frame avatar; frame bio") == .succeeded)
     #expect(String(sink.output.dropFirst(before)) == "avatar (131.5, 0, 80, 80)\nbio (145.5, 120, 52, 18)\n")
 }
+
+/// `with measured text`: labels sized by strut's measure of their text, not Xcode's frames
+/// (Analyst at 15 points: 7 × 7.5 = 52.5 where Xcode stored 52); a console log refuses it.
+@Test func aDocumentImportedWithMeasuredTextSizesItsLabelsByTheMeasure() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "import \(repositoryRoot.path)/Examples/profile.xib with measured text") == .succeeded)
+    #expect(sink.output.contains("content sizes from the document's frames: avatar: width 80, height 80\n"))
+    let before = sink.output.count
+    #expect(session.run(line: "frame bio") == .succeeded)
+    #expect(String(sink.output.dropFirst(before)) == "bio (145.25, 120, 52.5, 18)\n")
+    #expect(session.run(line: "import \(repositoryRoot.path)/Examples/encapsulated-height.txt with measured text") == .failed)
+    #expect(sink.errors.hasSuffix("'with measured text' is for Interface Builder documents\n"))
+}
