@@ -189,3 +189,21 @@ func timed(_ body: () -> Void) -> Double {
     body()
     return milliseconds(clock.now - start)
 }
+
+/// N self-sizing cells stacked in a column, each a label of many lines pinned to its cell's
+/// margins (UIKit's second pass: each label is measured again at the width it was given), built
+/// through the shell and laid out: milliseconds.
+func runSelfSizingCells(count: Int) -> Double {
+    let session = Session(sink: NullSink())
+    let clock = ContinuousClock()
+    let start = clock.now
+    session.run(line: "set root.frame = 0 0 320 \(count * 80)")
+    for i in 0..<count {
+        let above = i == 0 ? "root.top" : "cell\(i - 1).bottom"
+        session.run(line: "new view cell\(i); cell\(i).leading == root.leading; cell\(i).trailing == root.trailing; cell\(i).top == \(above)")
+        session.run(line: "new label text\(i) in cell\(i) text=\"Row \(i): the quick brown fox jumps over the lazy dog, then runs on\" lines=0")
+        session.run(line: "text\(i).leading == cell\(i).leadingMargin; text\(i).trailing == cell\(i).trailingMargin; text\(i).top == cell\(i).topMargin; text\(i).bottom == cell\(i).bottomMargin")
+    }
+    session.run(line: "layout")
+    return milliseconds(clock.now - start)
+}
