@@ -377,17 +377,19 @@ public struct LogImporter {
         // A view of the tree that the log's constraints place (their first item), with no
         // autoresizing constraint of its own in the log, had its autoresizing off in the app:
         // its frame is the constraints'.
-        var autoresized = Set<String>(), placed = Set<String>()
-        for (index, constraint) in log.constraints.enumerated() where !report.existing.isEmpty {
-            for name in report.names[index] {
-                guard let c = engine.hierarchy.constraint(named: name) else { continue }
-                let first = engine.hierarchy.view(c.first.item).name
-                if constraint.className.contains("AutoresizingMask") { autoresized.insert(first) } else { placed.insert(first) }
+        if !report.existing.isEmpty {
+            var autoresized = Set<String>(), placed = Set<String>()
+            for (index, constraint) in log.constraints.enumerated() {
+                for name in report.names[index] {
+                    guard let c = engine.hierarchy.constraint(named: name) else { continue }
+                    let first = engine.hierarchy.view(c.first.item).name
+                    if constraint.className.contains("AutoresizingMask") { autoresized.insert(first) } else { placed.insert(first) }
+                }
             }
-        }
-        for name in report.existing where placed.contains(name) && !autoresized.contains(name)
-            && engine.hierarchy.view(named: name)?.translatesAutoresizingMaskIntoConstraints == true {
-            try engine.setProperty(.autoresizing(false), of: name)
+            for name in report.existing where placed.contains(name) && !autoresized.contains(name)
+                && engine.hierarchy.view(named: name)?.translatesAutoresizingMaskIntoConstraints == true {
+                try engine.setProperty(.autoresizing(false), of: name)
+            }
         }
         for message in log.messages {
             let names = message.members.flatMap { report.names[$0] }

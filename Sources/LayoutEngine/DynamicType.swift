@@ -1,17 +1,9 @@
 /// The text sizes a person picks in Settings (`UIContentSizeCategory`): seven standard ones and
 /// five larger accessibility sizes, smallest first. `large` is the default.
-public enum ContentSizeCategory: String, CaseIterable, Sendable, Comparable {
+public enum ContentSizeCategory: String, CaseIterable, Sendable {
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
     case accessibilityExtraExtraExtraLarge
-
-    public static func < (a: ContentSizeCategory, b: ContentSizeCategory) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-
-    /// UIKit's constant name, as documents and logs spell it
-    /// (`UICTContentSizeCategoryAccessibilityXXXL` is iOS's own short form).
-    public var uikitName: String { "UIContentSizeCategory" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 /// UIKit's text styles (`UIFont.TextStyle`), each a point size per content size category.

@@ -96,13 +96,13 @@ public final class EditLineReader: LineReader {
     public func readLine(remember: Bool) -> ReadResult {
         var count: Int32 = 0
         errno = 0
-        if bracketedPaste { write(to: "\u{1B}[?2004h") }
+        if bracketedPaste { emit("\u{1B}[?2004h") }
         let got = el_gets(editLine, &count)
-        if bracketedPaste { write(to: "\u{1B}[?2004l") }
+        if bracketedPaste { emit("\u{1B}[?2004l") }
         if let lines = pastedLines {
             // The first line was shown as the line being edited; the rest follow it as pasted.
             pastedLines = nil
-            if lines.count > 1 { write(to: lines.dropFirst().map { Self.shown($0) + "\n" }.joined()) }
+            if lines.count > 1 { emit(lines.dropFirst().map { Self.shown($0) + "\n" }.joined()) }
             return .pasted(lines)
         }
         guard let raw = got else {
@@ -194,7 +194,8 @@ public final class EditLineReader: LineReader {
         }))
     }
 
-    func write(to text: String) {
+    /// Text to the terminal, now.
+    func emit(_ text: String) {
         fputs(text, stdout_stream())
         fflush(stdout_stream())
     }

@@ -34,20 +34,26 @@ public struct PageDetails: Sendable {
     public var title: String
     public var views: [String: ViewDetail]
     public var reports: [Report]
-    /// `watch`: the page looks at its stamp file (`stampFile`, beside it) every second and
-    /// reloads when that holds another stamp than its own, so that it reloads only when it
-    /// was rewritten.
-    public var reloads: Bool
-    public var stamp: Int
-    public var stampFile: String
+    /// A watched page's stamp and the stamp file beside it (`page.html.stamp.js`).
+    public struct Watch: Sendable {
+        public var stamp: Int
+        public var file: String
+        public init(stamp: Int, file: String) {
+            self.stamp = stamp
+            self.file = file
+        }
+    }
 
-    public init(title: String, views: [String: ViewDetail], reports: [Report], reloads: Bool, stamp: Int = 0, stampFile: String = "") {
+    /// `watch`: the page looks at its stamp file every second and reloads when that holds
+    /// another stamp than its own, so that it reloads only when it was rewritten; nil for a
+    /// page that does not reload.
+    public var watch: Watch?
+
+    public init(title: String, views: [String: ViewDetail], reports: [Report], watch: Watch?) {
         self.title = title
         self.views = views
         self.reports = reports
-        self.reloads = reloads
-        self.stamp = stamp
-        self.stampFile = stampFile
+        self.watch = watch
     }
 
     /// The stamp file's text for a stamp.
@@ -73,9 +79,9 @@ public enum PageWriter {
         out.add("</title>\n<style>\n")
         out.add(style)
         out.add("</style>\n</head>\n<body")
-        if details.reloads {
-            out.add(" data-stamp=\"\(details.stamp)\" data-stamp-file=\"")
-            out.add(escaped: details.stampFile)
+        if let watch = details.watch {
+            out.add(" data-stamp=\"\(watch.stamp)\" data-stamp-file=\"")
+            out.add(escaped: watch.file)
             out.add("\"")
         }
         out.add(">\n<header><h1>")
@@ -140,7 +146,7 @@ public enum PageWriter {
             for _ in 0..<depth { out.add("</ul></li>") }
             out.add("</ul>")
         }
-        if let (count, level) = picture.leftOut { out.add("<p class=\"note\">left out \(count) view\(count == 1 ? "" : "s") below depth \(level - 1)</p>") }
+        if let (count, level) = picture.leftOut { out.add("<p class=\"note\">left out \(counted(count, "view")) below depth \(level - 1)</p>") }
         out.add("\n")
     }
 

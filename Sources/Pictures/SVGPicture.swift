@@ -86,7 +86,7 @@ public enum SVGPicture {
         if let (count, depth) = picture.leftOut {
             out.add("<text x=\"0\" y=\"")
             out.add(number: b.height + 16)
-            out.add("\">left out \(count) view\(count == 1 ? "" : "s") below depth \(depth - 1)</text>\n")
+            out.add("\">left out \(counted(count, "view")) below depth \(depth - 1)</text>\n")
         }
         out.add("</svg>\n")
     }

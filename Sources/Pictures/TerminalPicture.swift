@@ -151,7 +151,7 @@ public enum TerminalPicture {
         }
         lines += legend(picture, zeroSize: zeroSize)
         if let (count, depth) = picture.leftOut {
-            lines.append("left out \(count) view\(count == 1 ? "" : "s") below depth \(depth - 1) ('draw NAME' draws a subtree)")
+            lines.append("left out \(counted(count, "view")) below depth \(depth - 1) ('draw NAME' draws a subtree)")
         }
         return lines.joined(separator: "\n")
     }

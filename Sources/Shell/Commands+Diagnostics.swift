@@ -61,12 +61,8 @@ extension Commands {
         let violations = s.engine.diagnostics.violations()
         // A view's hugging that gives way (a label stretched past its text) is the layout
         // working as designed: one line, unless everything is asked for.
-        func isHugging(_ report: ViolationReport) -> Bool {
-            if case let .system(_, kind) = report.ref { return kind == .huggingH || kind == .huggingV }
-            return false
-        }
-        let stretched = all ? [] : violations.reports.filter(isHugging)
-        let shown = all ? violations.reports : violations.reports.filter { !isHugging($0) }
+        let stretched = all ? [] : violations.reports.filter(\.isStretching)
+        let shown = all ? violations.reports : violations.reports.filter { !$0.isStretching }
         let blocks = s.engine.diagnostics.conflictReports().map { text.text($0, allFixes: all) } + shown.map(text.text)
         s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
         if let note = text.stretchedNote(stretched) { s.print(note) }

@@ -126,8 +126,7 @@ extension Commands {
     /// what it says of them.
     static func importTree(_ s: Session, _ tree: DumpedTree, from source: String) throws {
         let report = try TreeImporter(engine: s.engine).run(tree)
-        let shown = report.views.count <= 8 ? report.views.joined(separator: ", ")
-            : report.views.prefix(8).joined(separator: ", ") + " and \(report.views.count - 8) more"
+        let shown = listed(report.views)
         switch report.kind {
         case .recursiveDescription:
             let size = report.rootSize.map { " (root.frame = 0 0 \(formatNumber($0.width)) \(formatNumber($0.height)))" } ?? ""

@@ -68,7 +68,7 @@ extension Commands {
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "export writes a picture (FILE.svg) or a page (FILE.html)")
         }
-        let document = lower.hasSuffix(".svg") ? SVGPicture.markup(Picture(engine: s.engine, limit: pictureLimit)) : pageMarkup(s, reloads: false)
+        let document = lower.hasSuffix(".svg") ? SVGPicture.markup(Picture(engine: s.engine, limit: pictureLimit)) : pageMarkup(s, watch: nil)
         try FileWriter.replace(file, with: document)
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         s.print("wrote \(file) (\(document.byteCount) bytes)")
@@ -78,7 +78,7 @@ extension Commands {
         let file = try a.path()
         if file == "off" {
             guard let current = s.watchPath else { throw ShellError.notAvailable("not watching a page") }
-            try FileWriter.replace(current, with: pageMarkup(s, reloads: false))
+            try FileWriter.replace(current, with: pageMarkup(s, watch: nil))
             unlink(stampFile(of: current))
             s.watchPath = nil
             s.watched = Session.WatchedPage()
@@ -89,7 +89,7 @@ extension Commands {
         guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
             throw ShellError.fileWrite(file, reason: "watch keeps a page current: name a FILE.html")
         }
-        let page = pageMarkup(s, reloads: true, stamp: 1, stampFile: PathName.lastComponent(of: stampFile(of: file)))
+        let page = pageMarkup(s, watch: PageDetails.Watch(stamp: 1, file: PathName.lastComponent(of: stampFile(of: file))))
         try FileWriter.replace(file, with: page)
         try FileWriter.replace(stampFile(of: file), with: PageDetails.stampScript(1))
         s.watchPath = file
@@ -106,10 +106,10 @@ extension Commands {
     static let explainedLimit = 300
 
     /// The page of the whole hierarchy, with the diagnostics in words.
-    static func page(_ s: Session, reloads: Bool) -> [UInt8] { pageMarkup(s, reloads: reloads).bytes }
+    static func page(_ s: Session, watch: PageDetails.Watch? = nil) -> [UInt8] { pageMarkup(s, watch: watch).bytes }
 
     /// The page, in its own buffer (written out from it).
-    static func pageMarkup(_ s: Session, reloads: Bool, stamp: Int = 0, stampFile: String = "") -> Markup {
+    static func pageMarkup(_ s: Session, watch: PageDetails.Watch?) -> Markup {
         let engine = s.engine
         let h = engine.hierarchy
         let picture = Picture(engine: engine, limit: pictureLimit)
@@ -189,7 +189,7 @@ extension Commands {
         // As `conflicts` says them: a view stretched past its content in one line at the end.
         var stretched: [ViolationReport] = []
         for report in engine.diagnostics.violations().reports {
-            if case let .system(_, kind) = report.ref, kind == .huggingH || kind == .huggingV {
+            if report.isStretching {
                 stretched.append(report)
                 continue
             }
@@ -206,7 +206,7 @@ extension Commands {
             reports.append(.init(kind: "ambiguous", text: text.lines(report).joined(separator: "\n"), views: [h.view(id).name], constraints: []))
         }
         let details = PageDetails(title: "strut: \(counted(ids.count - 1, "view")), \(counted(h.userConstraints.count, "constraint"))",
-                                  views: views, reports: reports, reloads: reloads, stamp: stamp, stampFile: stampFile)
+                                  views: views, reports: reports, watch: watch)
         return PageWriter.markup(picture, details)
     }
 }

@@ -17,7 +17,7 @@ struct LogReport {
         let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
         let views = report.views.count
         if report.existing.isEmpty {
-            out("read \(made) constraint\(made == 1 ? "" : "s") from \(source) on \(views) placeholder view\(views == 1 ? "" : "s"): \(report.views.joined(separator: ", "))")
+            out("read \(counted(made, "constraint")) from \(source) on \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))")
         } else {
             let placeholders = views == 0 ? "" : " and \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))"
             out("read \(counted(made, "constraint")) from \(source) on \(counted(report.existing.count, "view")) of the session at the addresses it logs (\(report.existing.joined(separator: ", ")))\(placeholders)")

@@ -203,9 +203,9 @@ public final class Session {
         let stampFile = Commands.stampFile(of: file)
         let name = PathName.lastComponent(of: stampFile)
         // Unchanged, the page is left alone, and so does not reload.
-        guard Commands.pageMarkup(self, reloads: true, stamp: watched.stamp, stampFile: name).bytes != watched.written else { return }
+        guard Commands.pageMarkup(self, watch: PageDetails.Watch(stamp: watched.stamp, file: name)).bytes != watched.written else { return }
         do {
-            let page = Commands.pageMarkup(self, reloads: true, stamp: watched.stamp + 1, stampFile: name)
+            let page = Commands.pageMarkup(self, watch: PageDetails.Watch(stamp: watched.stamp + 1, file: name))
             try FileWriter.replace(file, with: page)
             try FileWriter.replace(stampFile, with: PageDetails.stampScript(watched.stamp + 1))
             watched = WatchedPage(stamp: watched.stamp + 1, written: page.bytes)
@@ -229,22 +229,20 @@ public final class Session {
 
     /// Remembers the state before a change, and records the change when recording.
     func remember(_ state: Hierarchy, _ command: String) {
-        var recordedAs: Int?
-        if recording.recordPath != nil && running.loadDepth == 0 {
-            recording.recorded.append(command)
-            recordedAs = recording.recorded.count - 1
-            appendRecord(command)
-        }
+        let recordedAs = record(command)
         history.undoStack.append((state, command, recordedAs))
         if history.undoStack.count > Session.undoLimit { history.undoStack.removeFirst() }
         history.redoStack.removeAll()
     }
 
-    /// Records a change that is no undo step of its own (a layout pass).
-    func record(_ command: String) {
-        guard recording.recordPath != nil && running.loadDepth == 0 else { return }
+    /// Records a change when recording (a layout pass, which is no undo step, only this): its
+    /// place in the recording, or nil.
+    @discardableResult
+    func record(_ command: String) -> Int? {
+        guard recording.recordPath != nil && running.loadDepth == 0 else { return nil }
         recording.recorded.append(command)
         appendRecord(command)
+        return recording.recorded.count - 1
     }
 
     func undo() throws {

@@ -14,7 +14,6 @@ import Testing
         #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style) grows with the category")
     }
     #expect(ContentSizeCategory.allCases.count == 12)
-    #expect(ContentSizeCategory.accessibilityMedium.uikitName == "UIContentSizeCategoryAccessibilityMedium")
 }
 
 @Test func textStylesAreReadByTheNamesDocumentsUse() {

@@ -155,11 +155,11 @@ final class SVGElements: NSObject, XMLParserDelegate {
 
 @Test func thePageHoldsThePictureTheTreeTheDetailsAndTheReports() throws {
     let (s, _) = session(smallLayout + "; clash: box.width == 120")
-    let page = String(decoding: Commands.page(s, reloads: false), as: UTF8.self)
+    let page = String(decoding: Commands.page(s), as: UTF8.self)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(!page.contains("http-equiv=\"refresh\""))
     #expect(!page.contains("<body data-stamp"))
-    #expect(String(decoding: Commands.page(s, reloads: true), as: UTF8.self).contains("<body data-stamp=\"0\" data-stamp-file=\"\">"))
+    #expect(String(decoding: Commands.page(s, watch: PageDetails.Watch(stamp: 7, file: "p.html.stamp.js")), as: UTF8.self).contains("<body data-stamp=\"7\" data-stamp-file=\"p.html.stamp.js\">"))
     // No network: nothing is fetched from anywhere.
     #expect(!page.contains("src=") && !page.contains("href=\"http"))
     // The tree nests t and free inside box.
@@ -314,7 +314,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
     let svg = folder.appendingPathComponent("p.svg").path, html = folder.appendingPathComponent("p.html").path
     #expect(s.run(line: "export \(svg); export \(html)") == .succeeded)
     let svgBytes = SVGPicture.document(Picture(engine: s.engine, limit: Commands.pictureLimit))
-    let pageBytes = Commands.page(s, reloads: false)
+    let pageBytes = Commands.page(s)
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: svg))) == svgBytes)
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: html))) == pageBytes)
     #expect(sink.output.contains("wrote \(svg) (\(svgBytes.count) bytes)"))

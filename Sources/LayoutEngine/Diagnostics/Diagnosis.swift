@@ -93,6 +93,12 @@ public struct ViolationReport: Sendable {
     public var byHigherPriority: Bool
     /// `forcedBy` as a chain that ends before `ref`.
     public var chain: Chain
+
+    /// A view's hugging giving way: the view stretched past its content, as designed.
+    public var isStretching: Bool {
+        if case let .system(_, kind) = ref { return kind == .huggingH || kind == .huggingV }
+        return false
+    }
 }
 
 /// Every violated optional constraint: the reports, and the stack views' fitting constraints
