@@ -25,6 +25,19 @@ public struct Canvas: Sendable, Equatable {
     static let roundedPads: [(Double, Double)] = [(744, 1133), (820, 1180), (834, 1194), (834, 1210), (1024, 1366), (1032, 1376)]
     static let squarePads: [(Double, Double)] = [(768, 1024), (810, 1080), (834, 1112), (1024, 1366)]
 
+    /// The pixels a point of a device Xcode lays a document out on: 3 for the iPhones from the
+    /// 5.5-inch Plus on, except the 2× 6.1-inch iPhone XR and 11 (`retina6_1`); 2 for the
+    /// others and every iPad. Without a device (documents before Xcode 8) Xcode placed views on
+    /// whole points: 1; Xcode 8 stored every device's frames on the 2× grid (half points).
+    public static func scale(ofDevice id: String?, toolsVersion: Double) -> Double {
+        guard let id else { return 1 }
+        if toolsVersion < 13000 { return 2 }
+        switch id {
+        case "retina5_5", "retina5_9", "retina5_4", "retina6_5", "retina6_12", "retina6_7", "retina6_72", "retina6_3", "retina6_9": return 3
+        default: return 2
+        }
+    }
+
     /// Device ids as Xcode writes them, with their portrait size. `retina6_12` was a 390-point
     /// phone until Xcode 15 made it the 393-point one.
     static func size(ofDevice id: String, toolsVersion: Double) -> (Double, Double)? {

@@ -40,6 +40,16 @@ public struct IBView: Sendable {
     /// (`adjustsFontForContentSizeCategory`).
     public var textStyle: TextStyle?
     public var adjustsFont = false
+    /// The font description's `type` (`system`, `boldSystem`, `italicSystem`), `weight` and
+    /// `name` (a PostScript name, for a named font).
+    public var fontType: String?
+    public var fontWeight: String?
+    public var fontName: String?
+    /// A button's `contentEdgeInsets` (top, left, bottom, right), and whether its title
+    /// comes with an image or from an iOS 15 button configuration.
+    public var contentInsets: EdgeInsets?
+    public var hasImage = false
+    public var configuration: String?
     public var numberOfLines = 1
     public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
@@ -243,6 +253,21 @@ extension IBDocument {
             // A text style (`style="UICTFontTextStyleBody"`) has no size of its own.
             view.textStyle = font["style"].flatMap(TextStyle.init(name:))
             view.fontSize = try number(font, "pointSize") ?? view.textStyle?.size(at: .large) ?? 17
+            view.fontType = font["type"]
+            view.fontWeight = font["weight"]
+            view.fontName = font["name"]
+        }
+        if node.name == "button" {
+            if let inset = node.children("inset").first(where: { $0["key"] == "contentEdgeInsets" }) {
+                view.contentInsets = EdgeInsets(top: try number(inset, "minY") ?? 0, left: try number(inset, "minX") ?? 0,
+                                                bottom: try number(inset, "maxY") ?? 0, right: try number(inset, "maxX") ?? 0)
+            }
+            view.hasImage = node.children("state").contains { $0["image"] != nil || $0["backgroundImage"] != nil }
+                || node["image"] != nil
+            if let configuration = node.children.first(where: { $0.name == "buttonConfiguration" }) {
+                view.configuration = configuration["style"] ?? "plain"
+                if view.text == nil { view.text = configuration["title"] }
+            }
         }
         view.adjustsFont = flag(node, "adjustsFontForContentSizeCategory")
         // A label's lines: `numberOfLines` (1 when absent), `preferredMaxLayoutWidth`.

@@ -8,6 +8,11 @@ public struct ImportReport: Sendable {
     public var inactive = 0
     /// Content sizes taken from the document's frames: `title: width 74 height 21`.
     public var fromDocument: [String] = []
+    /// Fonts strut has no metrics for, measured as the system font: `MaterialIcons-Regular ('icon')`.
+    public var unknownFonts: [String] = []
+    /// The pixels a point that text sizes are rounded to, when the import set it (the
+    /// document's device; 1 for documents without one, which Xcode laid out in whole points).
+    public var displayScale: Double?
     public var skipped: [String] = []
     public var variations: [String] = []
     /// The far corner of the first scene's root view (else of the first top-level view): the
@@ -75,7 +80,12 @@ public struct Importer {
             if let size {
                 try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
             }
+            // Text is measured for the document's display.
+            let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion)
+            let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
+            if setScale { try engine.setDisplayScale(scale) }
             var report = try build(document)
+            if setScale { report.displayScale = scale }
             report.canvasTurnedOn = turnCanvasOn
             report.laidOutAtDocumentSize = size != nil
             return report
@@ -95,6 +105,7 @@ public struct Importer {
         report.variations = document.variations
         var names: [String: String] = [:]  // document id → strut name
         var content: [(name: String, view: IBView)] = []
+        var measured: [String] = []   // `with measured text`: labels and buttons sized by their text
         var parentOf: [String: String] = [:]   // document id → its superview's id
         var scrollContent: [String: String] = [:]   // scroll view id → strut name of its content guide
 
@@ -126,6 +137,17 @@ public struct Importer {
                     properties.append(.textStyle(style))
                 } else if let size = view.fontSize {
                     properties.append(.font(size))
+                } else if view.configuration != nil {
+                    properties.append(.font(17))
+                }
+                let (face, unknown) = Importer.fontFace(of: view, toolsVersion: document.toolsVersion)
+                if face != .system { properties.append(.fontFace(face)) }
+                if let unknown { report.unknownFonts.append("\(unknown) ('\(name)')") }
+                if let insets = view.contentInsets, insets != .zero {
+                    properties.append(.contentInsets(insets))
+                } else if view.configuration != nil {
+                    // UIButton.Configuration's content insets at the medium size.
+                    properties.append(.contentInsets(EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)))
                 }
                 if view.adjustsFont { properties.append(.adjustsFont(true)) }
                 if kind == .label && view.numberOfLines != 1 { properties.append(.lines(view.numberOfLines)) }
@@ -172,9 +194,8 @@ public struct Importer {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
                 report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
             }
-            if Importer.contentElements.contains(view.element), view.frame != nil,
-               !(measuredText && (view.element == "label" || view.element == "button")) {
-                content.append((name, view))
+            if Importer.contentElements.contains(view.element), view.frame != nil {
+                if measuredText && Importer.isMeasurable(view) { measured.append(name) } else { content.append((name, view)) }
             }
             var guides = view.guides
             if view.element == "scrollView", !guides.contains(where: { $0.role == "contentLayoutGuide" }) {
@@ -266,7 +287,7 @@ public struct Importer {
 
         // Content sizes: Xcode's frame along each axis the constraints leave to the content,
         // that is, each axis whose size is not unique once no content view has a content size.
-        for (name, _) in content { try engine.setProperty(.intrinsic(nil, nil), of: name) }
+        for name in content.map(\.name) + measured { try engine.setProperty(.intrinsic(nil, nil), of: name) }
         try engine.setStackFitting(false)
         }
         var free: [(Bool, Bool)] = []
@@ -292,6 +313,7 @@ public struct Importer {
             let taken = [freeWidth ? "width \(formatNumber(width!))" : nil, freeHeight ? "height \(formatNumber(height!))" : nil].compactMap { $0 }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))") }
         }
+        for name in measured { try engine.setProperty(.intrinsicFromContent, of: name) }
         // UIKit makes a stack view's constraints in the first layout pass, after the document's.
         let stacks = names.values.filter { engine.hierarchy.view(named: $0)?.kind == .stack }
         if !stacks.isEmpty { try engine.remakeStackConstraints(of: stacks.sorted()) }
@@ -309,6 +331,32 @@ public struct Importer {
         case "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: .zero
         }
+    }
+
+    /// A label or button whose size strut can measure: plain text (not attributed), a button
+    /// without an image.
+    static func isMeasurable(_ view: IBView) -> Bool {
+        (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
+    }
+
+    /// The face a document's font description names: the system font (Helvetica Neue in
+    /// documents from before Xcode 7, whose iOS had no San Francisco), its weight and slant, or
+    /// a named font. A name strut has no metrics for comes back as the system font, with the name.
+    static func fontFace(of view: IBView, toolsVersion: Double) -> (FontFace, unknown: String?) {
+        var face = FontFace.system
+        var unknown: String?
+        if let name = view.fontName {
+            if let named = FontFace(fontName: name) { return (named, nil) }
+            unknown = name
+        }
+        if toolsVersion > 0 && toolsVersion < 8000 { face.family = .helveticaNeue }
+        switch view.fontType {
+        case "boldSystem": face.weight = .bold
+        case "italicSystem": face.italic = true
+        default: break
+        }
+        if let weight = view.fontWeight.flatMap(FontWeight.init(rawValue:)) { face.weight = weight }
+        return (face, unknown)
     }
 
     /// Controls whose intrinsic size does not depend on their content: a wheels date picker

@@ -31,6 +31,25 @@ extension Hierarchy {
         case let .adjustsFont(on):
             guard view.kind == .label || view.kind == .button else { throw refuse() }
             views[id]!.adjustsFont = on
+        case let .fontFace(face):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.fontFace = face
+            touchContentSize(id)
+        case let .weight(weight):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.fontFace.weight = weight
+            views[id]!.fontFace.name = nil
+            touchContentSize(id)
+        case let .italic(on):
+            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            views[id]!.fontFace.italic = on
+            views[id]!.fontFace.name = nil
+            touchContentSize(id)
+        case let .contentInsets(insets):
+            guard view.kind == .button else { throw refuse() }
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "content inset") }
+            views[id]!.contentInsets = insets
+            touchContentSize(id)
         case let .lines(count):
             guard view.kind == .label else { throw refuse() }
             guard count >= 0 else { throw LayoutError.invalidValue(property: "lines", value: String(count), expected: "a whole number of lines, 0 for as many as the text needs") }
@@ -51,6 +70,11 @@ extension Hierarchy {
             }
             views[id]!.explicitIntrinsic = (width, height)
             views[id]!.intrinsicIsExplicit = true
+            touchContentSize(id)
+        case .intrinsicFromContent:
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.explicitIntrinsic = (nil, nil)
+            views[id]!.intrinsicIsExplicit = false
             touchContentSize(id)
         case let .hugging(axis, priority):
             guard view.kind != .guide else { throw refuse() }
@@ -143,6 +167,31 @@ extension Hierarchy {
                 continue
             }
             views[id]!.font = style.size(at: category)
+            touchContentSize(id)
+            changed.append(id)
+        }
+        return changed
+    }
+
+    /// `set displayScale = S`: text sizes rounded up to 1/S point. Returns the labels and
+    /// buttons whose sizes it may change.
+    mutating func setDisplayScale(_ scale: Double) -> [ViewID] {
+        displayScale = scale
+        var changed: [ViewID] = []
+        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button {
+            views[id]!.displayScale = scale
+            touchContentSize(id)
+            changed.append(id)
+        }
+        return changed
+    }
+
+    /// `set textMetric = M`. Returns the labels and buttons it re-measures.
+    mutating func setTextMetric(_ metric: TextMetric) -> [ViewID] {
+        textMetric = metric
+        var changed: [ViewID] = []
+        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button {
+            views[id]!.fixedMetric = metric == .fixed
             touchContentSize(id)
             changed.append(id)
         }

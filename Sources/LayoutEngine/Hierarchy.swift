@@ -8,12 +8,23 @@ public enum ViewProperty: Hashable, Sendable {
     /// `adjustsFontForContentSizeCategory`: a text style's size follows later changes of the
     /// content size category.
     case adjustsFont(Bool)
+    /// The font's face: a family by its PostScript name (`Avenir-Heavy`), or the system font.
+    case fontFace(FontFace)
+    /// The font's weight (`UIFont.Weight`), its family kept.
+    case weight(FontWeight)
+    /// An italic face of the font's family.
+    case italic(Bool)
+    /// A button's `contentEdgeInsets`.
+    case contentInsets(EdgeInsets)
     /// A label's `numberOfLines` (0: as many as it needs).
     case lines(Int)
     /// A label's `preferredMaxLayoutWidth` (0: the width the layout gives it).
     case preferredMaxLayoutWidth(Double)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
     case intrinsic(Double?, Double?)
+    /// The intrinsic size UIKit computes from the content again (a label's or button's text;
+    /// none for other views): `intrinsic auto`.
+    case intrinsicFromContent
     case hugging(Axis, LayoutPriority)
     case compression(Axis, LayoutPriority)
     /// A frame, optionally with the superview size it is measured against (else the
@@ -42,9 +53,13 @@ public enum ViewProperty: Hashable, Sendable {
         case .text: "text"
         case .font, .textStyle: "font"
         case .adjustsFont: "adjustsFont"
+        case .fontFace: "fontName"
+        case .weight: "weight"
+        case .italic: "italic"
+        case .contentInsets: "contentInsets"
         case .lines: "lines"
         case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
-        case .intrinsic: "intrinsic"
+        case .intrinsic, .intrinsicFromContent: "intrinsic"
         case let .hugging(axis, _): "hugging.\(axis.letter)"
         case let .compression(axis, _): "compression.\(axis.letter)"
         case .frame: "frame"
@@ -65,9 +80,17 @@ public enum ViewProperty: Hashable, Sendable {
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "adjustsFont", "lines", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
+}
+
+/// How labels and buttons measure their text.
+public enum TextMetric: String, CaseIterable, Sendable {
+    /// By the fonts' glyph advances and line heights, rounded to the display's pixels.
+    case uikit
+    /// The SPEC's fixed metric: half an em a display cell, 1.2 ems a line.
+    case fixed
 }
 
 /// A hierarchy as it was at a layout pass, shared by reference.
@@ -92,6 +115,9 @@ public struct EdgeSize: Hashable, Sendable {
 public struct Hierarchy: Sendable {
     public static let rootID: ViewID = 0
     public static let rootFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+    /// The pixels a point of the display strut lays out for until told otherwise (an iPhone's
+    /// 3, as the root's 390 × 844).
+    public static let defaultDisplayScale = 3.0
 
     // Chunked storage (persistent): copies for undo share almost everything.
     public internal(set) var views = ChunkedArray<View?>()
@@ -121,6 +147,11 @@ public struct Hierarchy: Sendable {
     var hasMultiLineLabels = false
     /// `set contentSizeCategory = …`: the text size Dynamic Type text styles take.
     public internal(set) var contentSizeCategory = ContentSizeCategory.large
+    /// `set textMetric = uikit|fixed`: text measured by its fonts' glyphs, as UIKit measures
+    /// it, or by the SPEC's fixed metric (half an em a character).
+    public internal(set) var textMetric = TextMetric.uikit
+    /// `set displayScale = 1|2|3`: the pixels a point that text sizes are rounded up to.
+    public internal(set) var displayScale = Hierarchy.defaultDisplayScale
     /// The state as of the last layout pass (what `save` replays before the pending changes).
     public internal(set) var laidOut: LaidOutState?
 

@@ -117,10 +117,24 @@ extension View {
         case .centerYWithinMargins:
             return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: (m.top - m.bottom) / 2)
         case .firstBaseline, .lastBaseline:
-            // A single-line label's baselines lie 0.95 × font below its top; other views
-            // report their bottom edge.
+            // A label's first baseline lies its font's ascender below its top (0.95 × font by
+            // the fixed metric), its last one the rest of a line above its bottom; a button's
+            // is its title's; other views report their bottom edge.
             if kind == .label {
-                return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0.95 * font)
+                if fixedMetric { return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0.95 * font) }
+                let font = textFont
+                if attribute == .lastBaseline && numberOfLines != 1 {
+                    return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: font.ascender - font.lineHeight)
+                }
+                return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: font.ascender)
+            }
+            // A button's baselines are its title's, centred in it (whole points high).
+            if kind == .button && !fixedMetric {
+                let font = textFont
+                let insets = contentInsets
+                let title = Font.roundedUp(font.lineHeight, scale: 1)
+                return AttributeForm(usesPosition: true, sizeCoefficient: 0.5,
+                                     constant: (insets.top - insets.bottom) / 2 - title / 2 + font.ascender)
             }
             return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: 0)
         }

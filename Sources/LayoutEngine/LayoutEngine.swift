@@ -181,6 +181,10 @@ public final class LayoutEngine {
             var view = View(id: id, name: name, kind: kind, parent: parentID)
             view.contentSizeStamp = h.clock
             view.autoresizingStamp = h.clock
+            if kind == .label || kind == .button {
+                view.displayScale = h.displayScale
+                view.fixedMetric = h.textMetric == .fixed
+            }
             let reference = h.view(parentID).frame
             view.referenceSize = (reference.width, reference.height)
             h.views.append(view)
@@ -231,6 +235,30 @@ public final class LayoutEngine {
     public func setContentSizeCategory(_ category: ContentSizeCategory) throws {
         try perform { h in
             for id in h.setContentSizeCategory(category) {
+                pending.dirtyViews.insert(id)
+                pending.rewrittenViews.insert(id)
+            }
+        }
+    }
+
+    /// `set displayScale = 1|2|3`: the pixels a point that labels' and buttons' sizes are
+    /// rounded up to, as UIKit rounds them on a display of that scale.
+    public func setDisplayScale(_ scale: Double) throws {
+        guard scale == 1 || scale == 2 || scale == 3 else {
+            throw LayoutError.invalidValue(property: "displayScale", value: formatNumber(scale), expected: "1, 2 or 3 pixels a point")
+        }
+        try perform { h in
+            for id in h.setDisplayScale(scale) {
+                pending.dirtyViews.insert(id)
+                pending.rewrittenViews.insert(id)
+            }
+        }
+    }
+
+    /// `set textMetric = uikit|fixed`.
+    public func setTextMetric(_ metric: TextMetric) throws {
+        try perform { h in
+            for id in h.setTextMetric(metric) {
                 pending.dirtyViews.insert(id)
                 pending.rewrittenViews.insert(id)
             }

@@ -41,6 +41,13 @@ struct TextLayout: Sendable {
     var numberOfLines = 1
     var preferredMaxLayoutWidth = 0.0
     var wrapWidth: Double?
+    var face = FontFace.system
+    /// Pixels a point on the session's display (the hierarchy's `displayScale`).
+    var displayScale = Hierarchy.defaultDisplayScale
+    /// A button's `contentEdgeInsets`.
+    var contentInsets = EdgeInsets.zero
+    /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
+    var fixedMetric = false
 }
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
@@ -100,6 +107,35 @@ public struct View: Sendable {
     public var textStyle: TextStyle? {
         get { references.fields.textLayout.textStyle }
         _modify { yield &ownReferences().fields.textLayout.textStyle }
+    }
+    /// The font's family, weight and slant (`fontName = Avenir-Heavy`, `weight = semibold`).
+    public var fontFace: FontFace {
+        get { references.fields.textLayout.face }
+        _modify { yield &ownReferences().fields.textLayout.face }
+    }
+    /// The font the text is measured with.
+    public var textFont: Font {
+        var face = fontFace
+        // The headline style is the semibold system font.
+        if textStyle == .headline && face.weight == .regular { face.weight = .semibold }
+        return Font(face, size: font)
+    }
+    /// The pixels a point its sizes are rounded to (the hierarchy's `displayScale`).
+    public internal(set) var displayScale: Double {
+        get { references.fields.textLayout.displayScale }
+        _modify { yield &ownReferences().fields.textLayout.displayScale }
+    }
+    /// Measured by the SPEC's fixed metric (`set textMetric = fixed`): half an em a display
+    /// cell, 1.2 ems a line.
+    public internal(set) var fixedMetric: Bool {
+        get { references.fields.textLayout.fixedMetric }
+        _modify { yield &ownReferences().fields.textLayout.fixedMetric }
+    }
+    /// A button's `contentEdgeInsets`: around its title; zero leaves UIKit's 6 points above and
+    /// below it.
+    public var contentInsets: EdgeInsets {
+        get { references.fields.textLayout.contentInsets }
+        _modify { yield &ownReferences().fields.textLayout.contentInsets }
     }
     /// `adjustsFontForContentSizeCategory`.
     public var adjustsFont: Bool {
@@ -184,6 +220,8 @@ public struct View: Sendable {
             huggingH = 251
             huggingV = 251
         }
+        // UIButton's title font is the system font at 15 points.
+        if kind == .button { font = 15 }
         if kind == .stack || kind == .guide { margins = .zero }
     }
 
@@ -199,16 +237,43 @@ public struct View: Sendable {
         return textSize.map { ($0.width, $0.height) } ?? explicitIntrinsic
     }
 
-    /// A label's or button's size by strut's text metric (SPEC), whatever its intrinsic size
-    /// is set to; nil for other kinds.
+    /// A label's or button's size as UIKit measures its text (see `Font`), whatever its
+    /// intrinsic size is set to; nil for other kinds.
     public var textSize: (width: Double, height: Double)? { measured(capped: true) }
 
     /// The size all of a label's text needs, however few lines it may show (what a capped
     /// label cuts off is what `warnings` calls truncated).
     public var wholeTextSize: (width: Double, height: Double)? { measured(capped: false) }
 
+    /// UILabel: its text's widest line and its lines' heights, each rounded up to the pixel;
+    /// empty text is 0 × 0. UIButton: its title rounded up to whole points, inside its
+    /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide.
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
+        if fixedMetric { return fixedMeasure(capped: capped) }
+        let font = textFont
+        if kind == .button {
+            let title = text.isEmpty ? 0 : Font.roundedUp(font.width(of: text), scale: 1)
+            let height = Font.roundedUp(font.lineHeight, scale: 1)
+            let insets = contentInsets
+            if insets == .zero { return (max(title, 30), height + 12) }
+            return (title + insets.left + insets.right, height + insets.top + insets.bottom)
+        }
+        if text.isEmpty { return (0, 0) }
+        let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
+        var lines = [font.width(of: text)]
+        if numberOfLines != 1, let limit {
+            lines = font.lineWidths(of: text, limit: limit)
+            if numberOfLines != 0 && capped { lines = Array(lines.prefix(numberOfLines)) }
+        }
+        let scale = displayScale
+        return (Font.roundedUp(lines.max() ?? 0, scale: scale),
+                Font.roundedUp(font.lineHeight * Double(max(lines.count, 1)), scale: scale))
+    }
+
+    /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and
+    /// buttons alike; empty text is 0 wide and one line high.
+    private func fixedMeasure(capped: Bool) -> (width: Double, height: Double) {
         let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
         guard kind == .label, numberOfLines != 1, let limit else {
             return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
@@ -221,89 +286,12 @@ public struct View: Sendable {
         return (cell * Double(shown.max() ?? 0), 1.2 * font * Double(max(shown.count, 1)))
     }
 
-    /// A text wrapped at `cells` display cells a line, as UILabel's word wrapping does: at spaces
-    /// and line breaks, between characters of East Asian wide scripts (which need no spaces),
-    /// and inside a word only when the word alone is wider than the line. Japanese rules
-    /// (kinsoku) keep closing punctuation, small kana and the prolonged sound mark off the start
-    /// of a line and opening brackets off its end: such a character goes with its neighbour.
-    /// Each line's width in cells, its trailing spaces left out.
-    /// - Complexity: O(characters).
+    /// A text wrapped at `cells` display cells a line (`Font.wrap` with East Asian wide
+    /// characters 2 cells and every other character 1): each line's cells.
     public static func wrappedLines(_ text: String, cells limit: Int) -> [Int] {
-        // The units no line breaks inside: a word, or a wide character with what sticks to it.
-        struct Unit { var width: Int; var spaces: Int; var breakBefore: Bool; var endsOpen: Bool }
-        var units: [Unit] = []
-        var spaces = 0, breakBefore = false
-        var word = 0
-        func flushWord() {
-            guard word > 0 else { return }
-            units.append(Unit(width: word, spaces: spaces, breakBefore: breakBefore, endsOpen: false))
-            word = 0; spaces = 0; breakBefore = false
-        }
-        for character in text {
-            if character == "\n" || character == "\r\n" {
-                flushWord()
-                if breakBefore { units.append(Unit(width: 0, spaces: 0, breakBefore: true, endsOpen: false)) }
-                breakBefore = true
-                spaces = 0
-                continue
-            }
-            if character == " " || character == "\t" {
-                flushWord()
-                spaces += 1
-                continue
-            }
-            guard let scalar = character.unicodeScalars.first else { continue }
-            let wide = isWide(scalar.value)
-            let width = wide ? 2 : 1
-            if View.noLineStart.contains(scalar.value), spaces == 0, !breakBefore, word == 0, !units.isEmpty {
-                // Closing punctuation, small kana: onto the unit before it.
-                units[units.count - 1].width += width
-                units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
-                continue
-            }
-            if wide {
-                flushWord()
-                // After an opening bracket, nothing may break.
-                if let last = units.last, last.endsOpen, spaces == 0, !breakBefore {
-                    units[units.count - 1].width += width
-                    units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
-                } else {
-                    units.append(Unit(width: width, spaces: spaces, breakBefore: breakBefore, endsOpen: View.noLineEnd.contains(scalar.value)))
-                    spaces = 0; breakBefore = false
-                }
-            } else {
-                word += 1
-            }
-        }
-        flushWord()
-
-        var lines: [Int] = []
-        var line = 0
-        var started = false
-        for unit in units {
-            if unit.breakBefore && (started || !lines.isEmpty || line > 0) {
-                lines.append(line)
-                line = 0
-                started = false
-            }
-            let gap = started ? unit.spaces : 0
-            if started && line + gap + unit.width > limit {
-                lines.append(line)
-                line = 0
-                started = false
-            }
-            if started { line += gap }
-            var rest = unit.width
-            // A unit wider than a whole line is cut where the line ends.
-            while !started && rest > limit {
-                lines.append(limit)
-                rest -= limit
-            }
-            line += rest
-            started = started || rest > 0 || unit.width == 0
-        }
-        if started || line > 0 || lines.isEmpty { lines.append(line) }
-        return lines
+        Font.wrap(text, limit: Double(limit)) { character in
+            Double(View.displayCells(String(character)))
+        }.map { Int($0.rounded()) }
     }
 
     /// Characters that may not start a line (closing brackets and punctuation, small kana, the

@@ -11,19 +11,25 @@ extension Commands {
                 'help set', e.g. new label title text="Hello" font=20.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed",
                 summary: "change a view property",
                 details: """
                 Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
                 headline, body, callout, subheadline, footnote, caption1, caption2: its size at the \
-                content size category) · adjustsFont on|off (a text style follows later changes of \
+                content size category; a button's is 15 by default, a label's 17) · fontName NAME (system, \
+                HelveticaNeue, Helvetica, Arial, Avenir, AvenirNext, Georgia, TimesNewRoman, Courier, Menlo, \
+                HiraginoSans, PingFangSC, with a weight or Italic after a dash: Avenir-Heavy) · weight \
+                ultraLight|thin|light|regular|medium|semibold|bold|heavy|black · italic on|off · \
+                contentInsets T L B R (a button's contentEdgeInsets; zero leaves UIKit's 6 above and below \
+                its title) · adjustsFont on|off (a text style follows later changes of \
                 'set contentSizeCategory = C'; without it the label keeps its size), C one of extraSmall, small, medium, large (the default), \
                 extraLarge, extraExtraLarge, extraExtraExtraLarge, accessibilityMedium, \
                 accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
                 accessibilityExtraExtraExtraLarge) · lines N (a label's numberOfLines: 0 for as many as \
                 its text needs; it wraps at spaces, between East Asian characters, and inside a word \
                 only when the word is wider than a line) · preferredMaxLayoutWidth W (the width it \
-                wraps at; 0, the default: the width the layout gives it, by a second layout pass) · intrinsic W H | W none | none H | none · hugging.h P · \
+                wraps at; 0, the default: the width the layout gives it, by a second layout pass) · intrinsic W H | W none | none H | none | \
+                auto (measured from the text again) · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
                 alignmentInsets T L B R (how far the frame sticks out of the alignment rectangle that \
@@ -39,7 +45,11 @@ extension Commands {
                 'set canvas = on' lays hidden arranged views out as Interface Builder's canvas draws them: \
                 out of the stack's spacing chain, each where the view before it ends (held at 0 by \
                 UISV-hiding unless a required size overrules it); off, as UIKit does, they stay in the \
-                chain with the gaps beside them shrunk. 'import FILE with placeholders' turns it on.
+                chain with the gaps beside them shrunk. 'import FILE with placeholders' turns it on. \
+                Text is measured as UIKit measures it (docs/text.md): by the font's glyph widths and line \
+                height, rounded up to the pixels of 'set displayScale = S' (3, an iPhone's, by default); \
+                'set textMetric = fixed' measures by the SPEC's fixed metric instead (half an em a \
+                character, 1.2 ems a line), 'set textMetric = uikit' goes back.
                 """, mutates: true, arguments: [.view],
                 run: { s, a in try setProperty(s, a); return .succeeded }),
         Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",
@@ -165,6 +175,23 @@ extension Commands {
             try s.engine.setContentSizeCategory(category)
             return
         }
+        if name == "textMetric", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let word = try c.name("uikit or fixed")
+            guard let metric = TextMetric(rawValue: word) else {
+                throw ShellError.syntax("expected uikit or fixed for textMetric, found '\(word)'", usage: nil)
+            }
+            try c.expectEnd()
+            try s.engine.setTextMetric(metric)
+            return
+        }
+        if name == "displayScale", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let scale = try c.number("1, 2 or 3 (pixels a point)")
+            try c.expectEnd()
+            try s.engine.setDisplayScale(scale)
+            return
+        }
         if name == "autolayout" || name == "canvas", c.peek?.isSymbol("=") == true {
             c.position += 1
             let on = try onOff(&c, name)
@@ -216,6 +243,27 @@ extension Commands {
             return .font(try c.number("a font size or a text style"))
         case "adjustsFont":
             return .adjustsFont(try onOff(&c, property))
+        case "fontName":
+            let name = try fontName(&c)
+            if name == "system" { return .fontFace(.system) }
+            guard let face = FontFace(fontName: name) else {
+                throw ShellError.syntax("no metrics for the font '\(name)'; strut knows system, \(FontFamily.allCases.dropFirst().map(\.displayName).joined(separator: ", ")) and their weights (Avenir-Heavy, Georgia-Italic)", usage: nil)
+            }
+            return .fontFace(face)
+        case "weight":
+            let word = try c.name("a weight")
+            guard let weight = FontWeight(rawValue: word) else {
+                throw ShellError.syntax("unknown weight '\(word)'; one of \(FontWeight.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
+            }
+            return .weight(weight)
+        case "italic":
+            return .italic(try onOff(&c, property))
+        case "contentInsets":
+            let top = try c.number("T L B R")
+            let insets = c.atNumber
+                ? EdgeInsets(top: top, left: try c.number("T L B R"), bottom: try c.number("T L B R"), right: try c.number("T L B R"))
+                : EdgeInsets(top: top, left: top, bottom: top, right: top)
+            return .contentInsets(insets)
         case "lines":
             let count = try c.number("a number of lines (0: as many as the text needs)")
             guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
@@ -234,6 +282,7 @@ extension Commands {
             }
             return property == "class" ? .documentClass(text) : .ibID(text)
         case "intrinsic":
+            if c.acceptWord("auto") { return .intrinsicFromContent }
             if c.acceptWord("none") {
                 if c.atNumber { return .intrinsic(nil, try c.number("a height")) }
                 if c.acceptWord("none") { return .intrinsic(nil, nil) }
@@ -303,6 +352,28 @@ extension Commands {
                 throw ShellError.syntax("unknown alignment '\(word)'; one of \(StackSettings.alignments.joined(separator: " "))", usage: nil)
             }
             return .alignment(word)
+        }
+    }
+
+    /// A font's name: a string, or a name with its dashed parts typed without spaces
+    /// (`Avenir-Heavy`).
+    static func fontName(_ c: inout Cursor) throws -> String {
+        guard let first = c.next() else { throw c.fail("a font name") }
+        switch first.kind {
+        case let .string(text): return text
+        case let .name(word):
+            var name = word
+            var end = first.column + first.text.count
+            while let dash = c.peek, dash.isSymbol("-"), dash.column == end, let part = c.peek(1), part.column == end + 1,
+                  part.name != nil || part.number != nil {
+                c.position += 2
+                name += "-" + part.text
+                end = part.column + part.text.count
+            }
+            return name
+        default:
+            c.position -= 1
+            throw c.fail("a font name (Avenir-Heavy, \"Georgia-Italic\", system)")
         }
     }
 

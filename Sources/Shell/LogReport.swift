@@ -88,7 +88,7 @@ struct LogReport {
             out(bound)
             return
         }
-        if plan.usesBaselines(message), let bound = unknownBound("the labels' fonts", "a baseline is 0.95 × the font below a label's top; strut's placeholders have 17", at: 17, { plan.engine(for: message, font: $0) }) {
+        if plan.usesBaselines(message), let bound = unknownBound("the labels' fonts", "a baseline is San Francisco's ascender, 0.952 × the font, below a label's top; strut's placeholders have 17", at: 17, { plan.engine(for: message, font: $0) }) {
             out(bound)
             return
         }

@@ -166,6 +166,8 @@ enum ScriptWriter {
         }
         if state.root.margins != old.root.margins { lines.append("set root.margins = \(insets(state.root.margins))") }
         if state.contentSizeCategory != old.contentSizeCategory { lines.append("set contentSizeCategory = \(state.contentSizeCategory.rawValue)") }
+        if state.textMetric != old.textMetric { lines.append("set textMetric = \(state.textMetric.rawValue)") }
+        if state.displayScale != old.displayScale { lines.append("set displayScale = \(formatNumber(state.displayScale))") }
         return lines
     }
 
@@ -197,6 +199,16 @@ enum ScriptWriter {
             } else {
                 add(.contentSize, "font = \(formatNumber(view.font))")
             }
+            let face = view.fontFace
+            if let name = face.name {
+                add(.contentSize, "fontName = \(Commands.quoted(name))")
+            } else {
+                add(.contentSize, "fontName = \(face.family == .system ? "system" : Commands.quoted(face.family.displayName))")
+            }
+            // A name carries its weight and slant; these follow it.
+            if face.name == nil || FontFace(fontName: face.name!)?.weight != face.weight { add(.contentSize, "weight = \(face.weight.rawValue)") }
+            if face.name == nil || FontFace(fontName: face.name!)?.italic != face.italic { add(.contentSize, "italic = \(face.italic ? "on" : "off")") }
+            if view.kind == .button { add(.contentSize, "contentInsets = \(insets(view.contentInsets))") }
             if view.adjustsFont { add(.contentSize, "adjustsFont = on") }
             if view.kind == .label {
                 add(.contentSize, "lines = \(view.numberOfLines)")
@@ -207,7 +219,7 @@ enum ScriptWriter {
             let (w, hh) = view.explicitIntrinsic
             add(.contentSize, "intrinsic = " + ((w == nil && hh == nil) ? "none" : "\(w.map(formatNumber) ?? "none") \(hh.map(formatNumber) ?? "none")"))
         } else {
-            add(.contentSize, "intrinsic = (from text)")
+            add(.contentSize, "intrinsic = auto")
         }
         add(.contentSize, "hugging.h = \(view.huggingH)")
         add(.contentSize, "hugging.v = \(view.huggingV)")

@@ -25,6 +25,14 @@ enum StateDump {
             out.add(",\n  \"contentSizeCategory\": ")
             string(h.contentSizeCategory.rawValue)
         }
+        if h.textMetric != .uikit {
+            out.add(",\n  \"textMetric\": ")
+            string(h.textMetric.rawValue)
+        }
+        if h.displayScale != Hierarchy.defaultDisplayScale {
+            out.add(",\n  \"displayScale\": ")
+            number(h.displayScale)
+        }
         out.add(",\n  \"views\": [")
         let views = h.allViews
         for (k, view) in views.enumerated() {
@@ -140,6 +148,16 @@ enum StateDump {
         if let style = view.textStyle {
             out.add(", \"textStyle\": ")
             out.add(json: style.rawValue)
+        }
+        if view.fontFace != .system {
+            out.add(", \"fontName\": ")
+            out.add(json: view.fontFace.name ?? view.fontFace.family.displayName)
+            if view.fontFace.weight != .regular { out.add(", \"weight\": "); out.add(json: view.fontFace.weight.rawValue) }
+            if view.fontFace.italic { out.add(", \"italic\": true") }
+        }
+        if view.contentInsets != .zero {
+            out.add(", \"contentInsets\": ")
+            insets(view.contentInsets)
         }
         if view.adjustsFont { out.add(", \"adjustsFont\": true") }
         if view.numberOfLines != 1 { out.add(", \"lines\": \(view.numberOfLines)") }

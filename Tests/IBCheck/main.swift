@@ -43,6 +43,7 @@ for file in files {
             let text = try FrameCheck.run(try Data(contentsOf: URL(fileURLWithPath: file)), measuredText: true)
             measuredMatching += text.matching
             measuredCounted += text.counted.count
+            if verbose { for line in text.differences { print("    measured: " + line) } }
         }
     } catch {
         failed += 1

@@ -3,8 +3,10 @@ import Testing
 
 /// UIKit-format descriptions, conflict chains and fixes, ambiguity reasons, explanations.
 @Suite struct DiagnosticsTests {
+    /// (By the SPEC's fixed text metric: the expected amounts are worked out by hand.)
     func engine(_ build: (LayoutEngine) throws -> Void) throws -> LayoutEngine {
         let engine = LayoutEngine()
+        try engine.setTextMetric(.fixed)
         try build(engine)
         engine.layoutIfNeeded()
         return engine

@@ -38,7 +38,9 @@ import Testing
     #expect(engine.hierarchy.view(named: "u")?.font == 17)
     // One that does not adjust keeps its size as a plain size.
     #expect(engine.hierarchy.view(named: "u")?.textStyle == nil)
-    #expect(engine.hierarchy.view(named: "t")?.intrinsicContentSize.height == 1.2 * 53)
+    // 53 × 1.1934 = 63.25, rounded up to the third of a point.
+    #expect(engine.hierarchy.view(named: "t")?.intrinsicContentSize.height == Font.roundedUp(53 * 2444 / 2048, scale: 3))
+    #expect(abs(engine.hierarchy.view(named: "t")!.intrinsicContentSize.height! - 63.333333) < 1e-6)
     try engine.setProperty(.font(20), of: "t")
     #expect(engine.hierarchy.view(named: "t")?.textStyle == nil)
 }
@@ -81,24 +83,50 @@ import Testing
                                                     secondItem: "root", secondAttribute: spec.1, constant: spec.2))
     }
     engine.layoutIfNeeded()
-    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 304, height: 40.8))
+    // Two lines of 17-point San Francisco (line height 20.287) are 40.57 high, rounded up to
+    // the third of a point: 40.667.
+    let line = 17 * 2444.0 / 2048.0
+    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 304, height: Font.roundedUp(2 * line, scale: 3)))
+    #expect(abs(Font.roundedUp(2 * line, scale: 3) - 40.666667) < 1e-6)
     try engine.setProperty(.frame(Rect(x: 0, y: 0, width: 200, height: 400), within: nil), of: "root")
     engine.layoutIfNeeded()
-    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 184, height: 81.6))
+    #expect(engine.hierarchy.view(named: "body")?.frame == Rect(x: 8, y: 8, width: 184, height: 61))
     try engine.setProperty(.lines(2), of: "body")
     engine.layoutIfNeeded()
-    #expect(engine.hierarchy.view(named: "body")?.frame.height == 40.8)
+    #expect(engine.hierarchy.view(named: "body")?.frame.height == Font.roundedUp(2 * line, scale: 3))
+    try engine.addView(kind: .label, name: "fixed", parent: "root",
+                       properties: [.text("one two three four five"), .lines(2), .preferredMaxLayoutWidth(60)])
+    // Wrapped at 60: "one two" | "three" | "four five" | …, two lines shown; "four five" is
+    // the widest line overall, so the whole text is wider than what two lines show.
+    let fixed = engine.hierarchy.view(named: "fixed")!
+    let widths = fixed.textFont.lineWidths(of: "one two three four five", limit: 60)
+    #expect(widths.count == 4 && widths.allSatisfy { $0 <= 60 })
+    #expect(fixed.intrinsicContentSize.width == Font.roundedUp(max(widths[0], widths[1]), scale: 3))
+    #expect(fixed.intrinsicContentSize.height == Font.roundedUp(2 * line, scale: 3))
+    #expect(fixed.wholeTextSize!.height == Font.roundedUp(4 * line, scale: 3))
+}
+
+/// `set textMetric = fixed` measures as the SPEC says: half an em a display cell, 1.2 ems a line.
+@Test func theFixedMetricIsTheSpecs() throws {
+    let engine = LayoutEngine()
+    try engine.setTextMetric(.fixed)
+    try engine.setProperty(.frame(Rect(x: 0, y: 0, width: 320, height: 400), within: nil), of: "root")
     try engine.addView(kind: .label, name: "fixed", parent: "root",
                        properties: [.text("one two three four five"), .lines(2), .preferredMaxLayoutWidth(60)])
     #expect(engine.hierarchy.view(named: "fixed")?.intrinsicContentSize.width == 59.5)
     #expect(engine.hierarchy.view(named: "fixed")?.intrinsicContentSize.height == 40.8)
+    try engine.addView(kind: .button, name: "go", parent: "root", properties: [.text("Go"), .font(17)])
+    #expect(engine.hierarchy.view(named: "go")!.intrinsicContentSize == (17, 20.4))
+    try engine.setTextMetric(.uikit)
+    #expect(engine.hierarchy.view(named: "go")!.intrinsicContentSize == (30, 33))
 }
 
 /// Extreme widths and fonts are measured without a trap.
 @Test func extremeWrapWidthsAreMeasured() throws {
     let engine = LayoutEngine()
     try engine.addView(kind: .label, name: "a", parent: "root", properties: [.text("x y"), .lines(0), .preferredMaxLayoutWidth(1e10), .font(1e-300)])
-    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1.2e-300)
+    // Less than a pixel high: left unrounded.
+    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1e-300 * 2444 / 2048)
     try engine.setProperty(.preferredMaxLayoutWidth(1e-300), of: "a")
-    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1.2e-300 * 2)
+    #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1e-300 * 2444 / 2048 * 2)
 }

@@ -59,11 +59,19 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     }
     try engine.addConstraint(spec("title", .firstBaseline, .equal, "wide", .lastBaseline))
     engine.layoutIfNeeded()
-    // 0.5 × 17 × 5 = 42.5 wide, 1.2 × 17 = 20.4 high; 3 wide characters = 6 cells.
+    // San Francisco at 17 points: H e l l o advance 38.9 points after tracking, rounded up to
+    // the third of a point; a line is 20.287 high. A wide character is an em.
+    #expect(engine.hierarchy.view(named: "title")!.intrinsicContentSize == (39, Font.roundedUp(17 * 2444 / 2048, scale: 3)))
+    #expect(frame(engine, "wide").width == Font.roundedUp(3 * (10 + 10 * FontMetrics.tracking(10) / 1000), scale: 3))
+    #expect(frame(engine, "wide").height == Font.roundedUp(10 * 2444 / 2048, scale: 3))
+    #expect(engine.hierarchy.view(named: "title")!.huggingH == 251)
+    // By the SPEC's fixed metric: 0.5 × 17 × 5 = 42.5 wide, 1.2 × 17 = 20.4 high; 3 wide
+    // characters = 6 cells; baselines 0.95 × font below the top.
+    try engine.setTextMetric(.fixed)
+    engine.layoutIfNeeded()
     #expect(engine.hierarchy.view(named: "title")!.intrinsicContentSize == (42.5, 20.4))
     #expect(frame(engine, "wide").width == 30)
     #expect(frame(engine, "wide").height == 12)
-    #expect(engine.hierarchy.view(named: "title")!.huggingH == 251)
 }
 
 @Test func aConflictBreaksTheNewestMember() throws {

@@ -145,7 +145,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
     // Labels: names, a label's text (escaped and read back), constants, the optional one dashed
     // with its priority and violated in red with the amount.
     // (A name and text too long for the box are cut there; the box's tooltip has them whole.)
-    #expect(parsed.texts.contains("t “<Hi & \"you\"…"))
+    #expect(parsed.texts.contains("t “<Hi & \"you…"))
     #expect(svg.contains("<title>t “&lt;Hi &amp; &quot;you&quot;&gt;”</title>"))
     #expect(parsed.texts.contains("20"))
     #expect(parsed.texts.contains("90 @500 (violated, off by 10)"))

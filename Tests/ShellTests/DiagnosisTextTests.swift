@@ -101,7 +101,7 @@ func engineForWords() throws -> LayoutEngine {
 func aViolationIsBlamedOnTheBoundThatDecidesIt(change: String, expected: String) {
     let sink = BufferSink()
     let session = Session(sink: sink)
-    #expect(session.run(line: "new label title text=\"Hello\"; title.leading == root.leading; title.top == root.top + 20; \(change); layout") == .succeeded)
+    #expect(session.run(line: "set textMetric = fixed; new label title text=\"Hello\"; title.leading == root.leading; title.top == root.top + 20; \(change); layout") == .succeeded)
     let before = sink.output.count
     // (`all`: a label stretched past its text is otherwise one line at the end.)
     #expect(session.run(line: "conflicts all") == .succeeded)

@@ -310,7 +310,7 @@ import LayoutEngine
     #expect(sink.output.contains("content sizes from the document's frames: avatar: width 80, height 80\n"))
     let before = sink.output.count
     #expect(session.run(line: "frame bio") == .succeeded)
-    #expect(String(sink.output.dropFirst(before)) == "bio (145.25, 120, 52.5, 18)\n")
+    #expect(String(sink.output.dropFirst(before)) == "bio (146.25, 120, 50.5, 18)\n")
     #expect(session.run(line: "import \(repositoryRoot.path)/Examples/encapsulated-height.txt with measured text") == .failed)
     #expect(sink.errors.hasSuffix("'with measured text' is for Interface Builder documents\n"))
 }

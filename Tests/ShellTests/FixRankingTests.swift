@@ -119,7 +119,7 @@ let photoCell = """
 
     let label = BufferSink()
     let other = Session(sink: label)
-    #expect(other.run(line: "new label title text=\"Hello\"; title.leading == root.leadingMargin; title.top == root.top + 20; layout; why title.width >= 500; why title.x == 8") == .succeeded)
+    #expect(other.run(line: "set textMetric = fixed; new label title text=\"Hello\"; title.leading == root.leadingMargin; title.top == root.top + 20; layout; why title.width >= 500; why title.x == 8") == .succeeded)
     #expect(label.output == """
         title.width >= 500: the required constraints allow it, but these win over it now (each would be off by):
           title.hugging.h: title.width <= 42.5 @251 (content hugging)   off by 457.5
@@ -215,7 +215,7 @@ let photoCell = """
     let sink = BufferSink()
     let session = Session(sink: sink)
     #expect(session.run(line: """
-        new label title text="Hello"; title.leading == root.leadingMargin; title.top == root.top + 20; title.width == 500; \
+        set textMetric = fixed; new label title text="Hello"; title.leading == root.leadingMargin; title.top == root.top + 20; title.width == 500; \
         new view a; a.leading == root.leading; a.top == root.top + 10; a.width == 50; a.height == 30; \
         new label cut text="A long label"; cut.leading == root.leading; cut.top == root.top + 100; cut.width == 20; \
         new view hiddenOne; set hiddenOne.hidden = true; hiddenOne.leading == root.leading - 50; hiddenOne.top == root.top; \

@@ -16,9 +16,9 @@ let vflLayouts: [VFLLayout] = [
                       "button.left == root.left + 20; button.top == root.top + 50",
                       "textField.top == button.top; textField.width == 100; textField.height == 30"],
               format: "[button]-[textField]",
-              frames: ["button": Rect(x: 20, y: 50, width: 17, height: 20.4), "textField": Rect(x: 45, y: 50, width: 100, height: 30)]),
+              frames: ["button": Rect(x: 20, y: 50, width: 15, height: 18), "textField": Rect(x: 43, y: 50, width: 100, height: 30)]),
     VFLLayout(setup: ["new button button text=\"Go\"", "button.left == root.left + 20; button.top == root.top + 50"],
-              format: "[button(>=50)]", frames: ["button": Rect(x: 20, y: 50, width: 50, height: 20.4)]),
+              format: "[button(>=50)]", frames: ["button": Rect(x: 20, y: 50, width: 50, height: 18)]),
     VFLLayout(setup: ["new view purpleBox", "purpleBox.top == root.top + 100; purpleBox.height == 10"],
               format: "|-50-[purpleBox]-50-|", frames: ["purpleBox": Rect(x: 50, y: 100, width: 290, height: 10)]),
     VFLLayout(setup: ["new view topField", "new view bottomField",
@@ -49,6 +49,9 @@ let vflLayouts: [VFLLayout] = [
 func appleExamplesGiveTheirFrames(_ example: VFLLayout) {
     let sink = BufferSink()
     let session = Session(sink: sink)
+    // Apple's examples' frames, worked out by the SPEC's fixed text metric (a button's title
+    // is 15 points, as UIButton's).
+    _ = session.run(line: "set textMetric = fixed")
     // The shell reads a line as VFL when it starts with H: or V: (SPEC.md).
     let format = example.format.hasPrefix("V:") ? example.format : "H:" + example.format
     for line in example.setup + [format, "layout"] {

@@ -1,0 +1,165 @@
+/// A font at a point size: what a label or a button measures its text with.
+public struct Font: Hashable, Sendable {
+    public var face: FontFace
+    public var size: Double
+
+    public init(_ face: FontFace = .system, size: Double) {
+        self.face = face
+        self.size = size
+    }
+
+    /// UIFont's `lineHeight`: ascender, descender and leading.
+    public var lineHeight: Double { FontMetrics.of(face.family).lineHeight * size }
+
+    /// UIFont's `ascender`: the baseline below the top of a line.
+    public var ascender: Double { FontMetrics.of(face.family).ascender * size }
+
+    /// A character's advance in points, San Francisco's tracking included.
+    public func advance(_ character: Character) -> Double {
+        let metrics = FontMetrics.of(face.family)
+        return advance(character, metrics, metrics.tracks ? FontMetrics.tracking(size) : 0)
+    }
+
+    private func advance(_ character: Character, _ metrics: FontMetrics, _ tracking: Double) -> Double {
+        let em = metrics.advance(character, weight: face.weight, size: size)
+        return em == 0 ? 0 : (em + tracking) * size / 1000
+    }
+
+    /// The width of a text set on one line (line breaks ignored), in points, not rounded.
+    /// - Complexity: O(characters).
+    public func width(of text: String) -> Double {
+        let metrics = FontMetrics.of(face.family)
+        let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
+        var total = 0.0
+        for character in text where character != "\n" && character != "\r\n" {
+            total += advance(character, metrics, tracking)
+        }
+        return total
+    }
+
+    /// The widths of a text's lines wrapped at `limit` points, as UILabel's word wrapping
+    /// breaks them (see `Font.wrap`).
+    public func lineWidths(of text: String, limit: Double) -> [Double] {
+        let metrics = FontMetrics.of(face.family)
+        let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
+        return Font.wrap(text, limit: limit) { advance($0, metrics, tracking) }
+    }
+
+    /// A length rounded up to the display's pixel grid (`scale` pixels a point), as UIKit
+    /// rounds a label's size.
+    public static func roundedUp(_ value: Double, scale: Double) -> Double {
+        let pixels = value * scale
+        // (Sums of fractions a hair over a pixel are on it; sizes of no pixel or past any
+        // screen are left as they are.)
+        guard pixels.isFinite, pixels > 1e-6, pixels < 1e15, scale > 0 else { return value }
+        return (pixels - 1e-7).rounded(.up) / scale
+    }
+
+    /// A text wrapped at `limit` points a line, as UILabel's word wrapping does: at spaces
+    /// and line breaks, between characters of East Asian wide scripts (which need no spaces),
+    /// and inside a word only when the word alone is wider than the line. Japanese rules
+    /// (kinsoku) keep closing punctuation, small kana and the prolonged sound mark off the start
+    /// of a line and opening brackets off its end: such a character goes with its neighbour.
+    /// Each line's width, its trailing spaces left out.
+    /// - Complexity: O(characters).
+    public static func wrap(_ text: String, limit: Double, advance: (Character) -> Double) -> [Double] {
+        // The units no line breaks inside: a word, or a wide character with what sticks to it.
+        // Their characters' advances are `advances[start..<end]`.
+        struct Unit { var start: Int; var end: Int; var width: Double; var gap: Double; var breakBefore: Bool; var endsOpen: Bool }
+        var units: [Unit] = []
+        var advances: [Double] = []
+        var gap = 0.0, breakBefore = false
+        var wordStart = 0, word = 0.0, inWord = false
+        func flushWord() {
+            guard inWord else { return }
+            units.append(Unit(start: wordStart, end: advances.count, width: word, gap: gap, breakBefore: breakBefore, endsOpen: false))
+            word = 0; gap = 0; breakBefore = false; inWord = false
+        }
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                flushWord()
+                if breakBefore { units.append(Unit(start: advances.count, end: advances.count, width: 0, gap: 0, breakBefore: true, endsOpen: false)) }
+                breakBefore = true
+                gap = 0
+                continue
+            }
+            if character == " " || character == "\t" {
+                flushWord()
+                gap += advance(" ")
+                continue
+            }
+            guard let scalar = character.unicodeScalars.first else { continue }
+            let width = advance(character)
+            let wide = View.isWide(scalar.value)
+            if View.noLineStart.contains(scalar.value), gap == 0, !breakBefore, !inWord, !units.isEmpty {
+                // Closing punctuation, small kana: onto the unit before it.
+                advances.append(width)
+                units[units.count - 1].end = advances.count
+                units[units.count - 1].width += width
+                units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
+                continue
+            }
+            if wide {
+                flushWord()
+                advances.append(width)
+                // After an opening bracket, nothing may break.
+                if let last = units.last, last.endsOpen, gap == 0, !breakBefore {
+                    units[units.count - 1].end = advances.count
+                    units[units.count - 1].width += width
+                    units[units.count - 1].endsOpen = View.noLineEnd.contains(scalar.value)
+                } else {
+                    units.append(Unit(start: advances.count - 1, end: advances.count, width: width, gap: gap, breakBefore: breakBefore,
+                                      endsOpen: View.noLineEnd.contains(scalar.value)))
+                    gap = 0; breakBefore = false
+                }
+            } else {
+                if !inWord { wordStart = advances.count; inWord = true }
+                advances.append(width)
+                word += width
+            }
+        }
+        flushWord()
+
+        // A hair of slack: widths that are sums of fractions must not break a line that fits.
+        let fits = limit + 1e-9 * abs(limit)
+        var lines: [Double] = []
+        var line = 0.0
+        var started = false
+        for unit in units {
+            if unit.breakBefore && (started || !lines.isEmpty || line > 0) {
+                lines.append(line)
+                line = 0
+                started = false
+            }
+            let space = started ? unit.gap : 0
+            if started && line + space + unit.width > fits {
+                lines.append(line)
+                line = 0
+                started = false
+            }
+            if started { line += space }
+            var rest = unit.width
+            if !started && rest > fits {
+                // A unit wider than a whole line is cut where the line ends (one character at
+                // least a line).
+                var filled = 0.0, count = 0
+                for index in unit.start..<unit.end {
+                    let w = advances[index]
+                    if count > 0 && filled + w > fits {
+                        lines.append(filled)
+                        rest -= filled
+                        filled = 0
+                        count = 0
+                    }
+                    filled += w
+                    count += 1
+                }
+                rest = filled
+            }
+            line += rest
+            started = started || rest > 0 || unit.width == 0
+        }
+        if started || line > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

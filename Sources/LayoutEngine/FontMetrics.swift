@@ -1,0 +1,146 @@
+/// What strut knows of a family's glyphs: advance widths per character, in thousandths of an
+/// em, and the height of a line. No font file is read: the advances are the Adobe Font Metrics
+/// of the core PostScript faces (Helvetica, Helvetica-Bold, Times-Roman, Times-Bold, Courier),
+/// which Apple's faces of the same design follow, turned into a family's by a scale and a
+/// per-glyph addition; San Francisco's scale and addition were fitted on labels and buttons of
+/// real Interface Builder documents (docs/text.md has the method and the residuals).
+struct FontMetrics: Sendable {
+    enum Glyphs: Sendable { case helvetica, times, monospaced }
+    let glyphs: Glyphs
+    /// Advance = (table × scale + addition) before tracking.
+    let scale: Double
+    let addition: Double
+    /// Scale and addition of the bold table (the fit gives bold faces their own).
+    let boldScale: Double
+    let boldAddition: Double
+    /// `lineHeight / pointSize`: ascender plus descender plus leading.
+    let lineHeight: Double
+    /// `ascender / pointSize`: the first baseline below the top of a line.
+    let ascender: Double
+    /// San Francisco tracks its text by point size (`trackingBySize`).
+    let tracks: Bool
+    /// San Francisco's display optical size (20 points and up) spaces its glyphs tighter:
+    /// its addition there, for every weight.
+    var displayAddition: Double? = nil
+
+    static func of(_ family: FontFamily) -> FontMetrics {
+        switch family {
+        case .system: system
+        case .helveticaNeue: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.2, ascender: 0.952, tracks: false)
+        case .helvetica: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.77, tracks: false)
+        case .arial: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.905, tracks: false)
+        case .avenir: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.366, ascender: 1.0, tracks: false)
+        case .avenirNext: FontMetrics(glyphs: .helvetica, scale: 1.02, addition: 0, boldScale: 1.02, boldAddition: 0, lineHeight: 1.366, ascender: 1.0, tracks: false)
+        case .georgia: FontMetrics(glyphs: .times, scale: 1.12, addition: 0, boldScale: 1.12, boldAddition: 0, lineHeight: 1.136, ascender: 0.917, tracks: false)
+        case .times: FontMetrics(glyphs: .times, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.891, tracks: false)
+        case .courier: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.133, ascender: 0.754, tracks: false)
+        case .menlo: FontMetrics(glyphs: .monospaced, scale: 1.003, addition: 0, boldScale: 1.003, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false)
+        case .hiragino: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.5, ascender: 0.88, tracks: false)
+        case .pingFang: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.4, ascender: 1.06, tracks: false)
+        }
+    }
+
+    /// San Francisco: fitted on the shared fixtures' single-line labels and buttons of
+    /// documents from Xcode 7 on; line height (1950 + 494) / 2048 of the point size, which is
+    /// UIKit's `lineHeight` (17.900391 at 15 points).
+    static let system = FontMetrics(glyphs: .helvetica, scale: 0.965, addition: 44, boldScale: 0.965, boldAddition: 51,
+                                    lineHeight: 2444.0 / 2048.0, ascender: 1950.0 / 2048.0, tracks: true, displayAddition: 4)
+
+    /// San Francisco's tracking in thousandths of an em by point size, as Apple's typography
+    /// guidelines list it (12 points: 0; 17: −26; 28: +14), which UIKit applies on its own.
+    static func tracking(_ size: Double) -> Double {
+        let table: [Double] = [41, 34, 26, 19, 12, 6, 0, -6, -11, -16, -20, -26, -25, -24, -23, -18, -12, -4, 3, 6, 8, 11,
+                               14, 14, 14, 13, 13, 12, 12, 11, 10, 10, 8, 8, 8]
+        guard size.isFinite else { return 0 }
+        let index = Int((min(max(size, 6), 40)).rounded()) - 6
+        return size > 40 ? 8 : table[index]
+    }
+
+    /// A character's advance in thousandths of an em, before tracking.
+    func advance(_ character: Character, weight: FontWeight, size: Double) -> Double {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let v = scalar.value
+        if View.isWide(v) { return 1000 }
+        if character.unicodeScalars.count > 1 && (scalar.properties.isEmoji || v == 0x2764) || scalar.properties.isEmojiPresentation {
+            return 1250
+        }
+        let bold = weight.boldness
+        let raw: Double
+        switch glyphs {
+        case .monospaced: raw = 600
+        case .helvetica, .times:
+            let (regular, heavy) = glyphs == .helvetica ? (FontMetrics.helvetica, FontMetrics.helveticaBold) : (FontMetrics.times, FontMetrics.timesBold)
+            func width(_ table: [UInt16]) -> Double {
+                if v >= 32 && v < 127 { return Double(table[Int(v) - 32]) }
+                if let folded = FontMetrics.folded(v, character) { return Double(table[Int(folded) - 32]) }
+                return FontMetrics.otherAdvance(v) ?? Double(table[Int(("n" as Unicode.Scalar).value) - 32]) * 1.05
+            }
+            let display = size >= 20 ? displayAddition : nil
+            let plain = width(regular) * scale + (display ?? addition)
+            let strong = width(heavy) * boldScale + (display ?? boldAddition)
+            raw = plain + (strong - plain) * bold
+        }
+        return raw * weight.widthScale
+    }
+
+    /// Latin letters with marks, as the letter they are built on (`é` as `e`).
+    static func folded(_ v: UInt32, _ character: Character) -> UInt32? {
+        guard v >= 0xC0 && v <= 0x24F else { return nil }
+        if v <= 0xFF {
+            let map = Array("AAAAAAACEEEEIIIIDNOOOOO*OUUUUYPsaaaaaaaceeeeiiiidnooooo/ouuuuypy".unicodeScalars)
+            return map[Int(v - 0xC0)].value
+        }
+        return character.isUppercase ? ("N" as Unicode.Scalar).value : ("n" as Unicode.Scalar).value
+    }
+
+    /// Common punctuation outside ASCII.
+    static func otherAdvance(_ v: UInt32) -> Double? {
+        switch v {
+        case 0xA0: 278
+        case 0x2013: 556
+        case 0x2014, 0x2026: 1000
+        case 0x2018, 0x2019: 222
+        case 0x201C, 0x201D: 333
+        case 0x2022: 350
+        case 0xB0: 400
+        case 0x20AC, 0xA3, 0xA5: 556
+        case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F: 0
+        default: nil
+        }
+    }
+
+    // Advance widths of printable ASCII (space through tilde) in the Adobe Font Metrics of the
+    // core fonts.
+    static let helvetica: [UInt16] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+    ]
+    static let helveticaBold: [UInt16] = [
+        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
+        975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
+        333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
+        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+    ]
+    static let times: [UInt16] = [
+        250, 333, 408, 500, 500, 833, 778, 180, 333, 333, 500, 564, 250, 333, 250, 278,
+        500, 500, 500, 500, 500, 500, 500, 500, 500, 500, 278, 278, 564, 564, 564, 444,
+        921, 722, 667, 667, 722, 611, 556, 722, 722, 333, 389, 722, 611, 889, 722, 722,
+        556, 722, 667, 556, 611, 722, 722, 944, 722, 722, 611, 333, 278, 333, 469, 500,
+        333, 444, 500, 444, 500, 444, 333, 500, 500, 278, 278, 500, 278, 778, 500, 500,
+        500, 500, 333, 389, 278, 500, 500, 722, 500, 500, 444, 480, 200, 480, 541,
+    ]
+    static let timesBold: [UInt16] = [
+        250, 333, 555, 500, 500, 1000, 833, 278, 333, 333, 500, 570, 250, 333, 250, 278,
+        500, 500, 500, 500, 500, 500, 500, 500, 500, 500, 333, 333, 570, 570, 570, 500,
+        930, 722, 667, 722, 722, 667, 611, 778, 778, 389, 500, 778, 667, 944, 722, 778,
+        611, 778, 722, 556, 667, 722, 722, 1000, 722, 722, 667, 333, 278, 333, 581, 500,
+        333, 500, 556, 444, 556, 444, 333, 500, 556, 278, 333, 556, 278, 833, 556, 500,
+        556, 556, 444, 389, 333, 556, 500, 722, 500, 500, 444, 394, 220, 394, 520,
+    ]
+}
