@@ -118,6 +118,12 @@ extension Commands {
         if !report.fromDocument.isEmpty {
             s.print("content sizes from the document's frames: " + report.fromDocument.joined(separator: "; "))
         }
+        if let scale = report.displayScale {
+            s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to the pixels of the document's " + (scale == 1 ? "era (whole points)" : "device"))
+        }
+        if !report.unknownFonts.isEmpty {
+            s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))
+        }
         for line in report.skipped { s.print("skipped: " + line) }
         for line in report.variations { s.print("size-class variation, not applied: " + line) }
     }

@@ -326,3 +326,60 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.run(line: "set contentSizeCategory = extraExtraExtraLarge") == .succeeded)
     #expect(session.dumpJSON.contains("\"font\": 21, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
 }
+
+/// A document's fonts and device: a named font strut knows is measured as itself, one it does
+/// not know as the system font with a line in the report; text is rounded to the device's pixels.
+@Test func aDocumentsFontsAndDeviceDecideItsMeasuredText() throws {
+    let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14460" targetRuntime="iOS.CocoaTouch">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <label text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="serif-1" userLabel="serif">
+                        <rect key="frame" x="0" y="0" width="99" height="99"/>
+                        <fontDescription key="fontDescription" name="Georgia-Bold" family="Georgia" pointSize="17"/>
+                    </label>
+                    <label text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="icon-1" userLabel="icon">
+                        <rect key="frame" x="0" y="0" width="99" height="99"/>
+                        <fontDescription key="fontDescription" name="MaterialIcons-Regular" family="Material Icons" pointSize="17"/>
+                    </label>
+                    <button buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="go-1" userLabel="go">
+                        <rect key="frame" x="0" y="0" width="99" height="99"/>
+                        <inset key="contentEdgeInsets" minX="10" minY="2" maxX="10" maxY="2"/>
+                        <state key="normal" title="Go"/>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="serif-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="serif-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="icon-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k3"/>
+                    <constraint firstItem="icon-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="go-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k5"/>
+                    <constraint firstItem="go-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    let report = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    #expect(report.unknownFonts == ["MaterialIcons-Regular ('icon')"])
+    #expect(report.displayScale == 2)
+    #expect(engine.hierarchy.displayScale == 2)
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    #expect(h.view(named: "serif")!.fontFace == FontFace(family: .georgia, weight: .bold, name: "Georgia-Bold"))
+    let hello = Font(.system, size: 17).width(of: "Hello")
+    let icon = h.view(named: "icon")!.frame
+    #expect(icon.width == Font.roundedUp(hello, scale: 2) && icon.height == 20.5)
+    // A button's title in whole points inside its insets: "Go" (20.15) is 21 wide, 18 high at
+    // 15 points.
+    #expect(Font.roundedUp(Font(.system, size: 15).width(of: "Go"), scale: 1) == 21)
+    let go = h.view(named: "go")!.frame
+    #expect(go.width == 41 && go.height == 22)
+}

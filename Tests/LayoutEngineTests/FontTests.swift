@@ -1,0 +1,81 @@
+import Testing
+@testable import LayoutEngine
+
+/// Fonts: names read as faces, glyph widths that differ as the fonts' do, San Francisco's
+/// tracking and line height, UIKit's rounding, wrapping at widths in points.
+@Suite struct FontTests {
+    @Test func postScriptNamesNameAFaceOrNothing() {
+        #expect(FontFace(fontName: "HelveticaNeue-Bold") == FontFace(family: .helveticaNeue, weight: .bold, name: "HelveticaNeue-Bold"))
+        #expect(FontFace(fontName: "Avenir-Heavy")?.weight == .heavy)
+        #expect(FontFace(fontName: "Avenir-Book")?.weight == .regular)
+        #expect(FontFace(fontName: "AvenirNext-DemiBold")?.weight == .semibold)
+        #expect(FontFace(fontName: "Georgia-Italic")?.italic == true)
+        #expect(FontFace(fontName: "Georgia-BoldItalic").map { ($0.weight, $0.italic) } ?? (.regular, false) == (.bold, true))
+        #expect(FontFace(fontName: "Arial-BoldMT")?.family == .arial)
+        #expect(FontFace(fontName: "PingFangSC-Semibold").map { ($0.family, $0.weight) } ?? (.system, .regular) == (.pingFang, .semibold))
+        #expect(FontFace(fontName: "Menlo")?.family == .menlo)
+        #expect(FontFace(fontName: "MaterialIcons-Regular") == nil)
+        #expect(FontFace(fontName: "") == nil)
+    }
+
+    @Test func glyphWidthsDifferAsTheFontsDo() {
+        // Helvetica's advances as they are: W 944, i 222 thousandths of an em.
+        let helvetica = Font(FontFace(family: .helvetica), size: 17)
+        #expect(abs(helvetica.width(of: "WWWW") - 4 * 944 * 17 / 1000) < 1e-9)
+        #expect(abs(helvetica.width(of: "iiii") - 4 * 222 * 17 / 1000) < 1e-9)
+        // Monospaced: the same for every glyph.
+        let courier = Font(FontFace(family: .courier), size: 10)
+        #expect(courier.width(of: "WWWW") == courier.width(of: "iiii"))
+        // San Francisco at 12 points, where it tracks by nothing: Helvetica's × 0.965 + 44.
+        let system = Font(.system, size: 12)
+        #expect(abs(system.width(of: "a") - (556 * 0.965 + 44) * 12 / 1000) < 1e-9)
+        // At 17 points it tracks by −26/1000 em a glyph.
+        #expect(abs(Font(.system, size: 17).width(of: "a") - (556 * 0.965 + 44 - 26) * 17 / 1000) < 1e-9)
+        // Bold is wider, semibold between; a wide character is an em (and its tracking).
+        let regular = Font(.system, size: 17).width(of: "Hello")
+        let semibold = Font(FontFace(family: .system, weight: .semibold), size: 17).width(of: "Hello")
+        let bold = Font(FontFace(family: .system, weight: .bold), size: 17).width(of: "Hello")
+        #expect(regular < semibold && semibold < bold)
+        #expect(abs(Font(.system, size: 10).width(of: "日") - (1000 + 12) * 10 / 1000) < 1e-9)
+        // Accented letters are their base letter; combining marks and line breaks take nothing.
+        #expect(Font(.system, size: 17).width(of: "é") == Font(.system, size: 17).width(of: "e"))
+        #expect(Font(.system, size: 17).width(of: "e\u{301}") == Font(.system, size: 17).width(of: "e"))
+        #expect(Font(.system, size: 17).width(of: "a\nb") == Font(.system, size: 17).width(of: "ab"))
+    }
+
+    @Test func lineHeightsAndRoundingAreUIKits() {
+        // UIKit's lineHeight of the 15-point system font is 17.900391.
+        #expect(abs(Font(.system, size: 15).lineHeight - 17.900390625) < 1e-9)
+        let line = Font(.system, size: 17).lineHeight
+        #expect(abs(Font.roundedUp(line, scale: 3) - 61.0 / 3) < 1e-12)
+        #expect(Font.roundedUp(line, scale: 2) == 20.5)
+        #expect(Font.roundedUp(line, scale: 1) == 21)
+        // A value on the grid stays there, a hair over it too.
+        #expect(Font.roundedUp(20.5, scale: 2) == 20.5)
+        #expect(Font.roundedUp(20.5 + 1e-12, scale: 2) == 20.5)
+        #expect(Font.roundedUp(.infinity, scale: 2) == .infinity)
+    }
+
+    @Test func textWrapsAtAWidthInPoints() {
+        let font = Font(.system, size: 17)
+        let one = font.width(of: "one"), two = font.width(of: "two"), space = font.width(of: " ")
+        #expect(font.lineWidths(of: "one two", limit: one + space + two) == [one + space + two])
+        #expect(font.lineWidths(of: "one two", limit: one + space + two - 0.01) == [one, two])
+        // A word wider than the line is cut where the line ends, a glyph at least a line.
+        let cut = font.lineWidths(of: "abcdefghij", limit: 3 * font.width(of: "a"))
+        #expect(cut.count > 1 && cut.allSatisfy { $0 <= 3 * font.width(of: "a") + 1e-9 })
+        #expect(abs(cut.reduce(0, +) - font.width(of: "abcdefghij")) < 1e-9)
+        #expect(font.lineWidths(of: "x", limit: 0.001) == [font.width(of: "x")])
+    }
+
+    /// A megabyte of text of every kind is measured, and wrapped, without a trap.
+    @Test func anyTextIsMeasured() {
+        let piece = "Hello, 世界! 👩‍👩‍👧 e\u{301} שלום مرحبا \u{200B}\t🇯🇵\n"
+        let text = String(repeating: piece, count: 1_000_000 / piece.utf8.count)
+        let font = Font(.system, size: 17)
+        #expect(font.width(of: text).isFinite)
+        let lines = font.lineWidths(of: text, limit: 200)
+        #expect(lines.count >= text.count { $0 == "\n" })
+        #expect(lines.allSatisfy { $0 <= 200 + 1e-9 })
+    }
+}
