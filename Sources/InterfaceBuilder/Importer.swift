@@ -325,12 +325,7 @@ public struct Importer {
     /// points wider (51 × 31 for a 49 × 31 rectangle), a UISegmentedControl's 1 point taller, a
     /// UISlider's 2 points wider on each side.
     static func alignmentInsets(of element: String) -> EdgeInsets {
-        switch element {
-        case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
-        case "slider": EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
-        case "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
-        default: .zero
-        }
+        Control(className: uikitClass(of: element))?.alignmentInsets ?? .zero
     }
 
     /// A label or button whose size strut can measure: plain text (not attributed), a button
@@ -363,8 +358,8 @@ public struct Importer {
     /// and a picker view are 320 × 216.
     static func fixedIntrinsicSize(of view: IBView) -> (width: Double, height: Double)? {
         switch view.element {
-        case "pickerView": (320, 216)
-        case "datePicker" where view.style != "compact" && view.style != "inline": (320, 216)
+        case "pickerView", "datePicker" where view.style != "compact" && view.style != "inline":
+            Control(className: uikitClass(of: view.element)).map { ($0.intrinsicSize.width!, $0.intrinsicSize.height!) }
         default: nil
         }
     }

@@ -148,6 +148,8 @@ extension Hierarchy {
             views[id]!.stack.baselineRelative = on
         case let .documentClass(name):
             views[id]!.documentClass = name.isEmpty ? nil : name
+            // A control's class brings its intrinsic size.
+            touchContentSize(id)
         case let .ibID(value):
             views[id]!.ibID = value.isEmpty ? nil : value
         }

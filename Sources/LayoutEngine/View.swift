@@ -234,7 +234,9 @@ public struct View: Sendable {
     /// `intrinsicContentSize` per axis; nil is `UIView.noIntrinsicMetric`.
     public var intrinsicContentSize: (width: Double?, height: Double?) {
         if intrinsicIsExplicit { return explicitIntrinsic }
-        return textSize.map { ($0.width, $0.height) } ?? explicitIntrinsic
+        if let size = textSize { return (size.width, size.height) }
+        if kind == .view, let documentClass, let control = Control(className: documentClass) { return control.intrinsicSize }
+        return explicitIntrinsic
     }
 
     /// A label's or button's size as UIKit measures its text (see `Font`), whatever its

@@ -4,11 +4,14 @@ import LayoutEngine
 extension Commands {
     static let views: [Command] = [
         Command(name: "new", usage: "new KIND NAME [in PARENT] [PROP=VALUE ...]",
-                summary: "add a view (KIND: view label image button stack guide)",
+                summary: "add a view (KIND: view label image button stack guide, or a control)",
                 details: """
                 Adds a view to PARENT (default root), with autoresizing off and margins of 8 (a stack \
                 view's and a guide's are 0). A guide is a layout guide owned by PARENT. Properties as in \
-                'help set', e.g. new label title text="Hello" font=20.
+                'help set', e.g. new label title text="Hello" font=20. A control (field switch slider \
+                segmented stepper spinner progress pageControl datePicker picker searchBar) is a view of \
+                its UIKit class (UITextField, UISwitch, …) with UIKit's intrinsic size and alignment \
+                insets: a switch is 49 × 31 inside a 51-wide frame, a text field 34 high.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
         Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed",
@@ -135,12 +138,17 @@ extension Commands {
         return ShellError.syntax("'\(words[1])' cannot be a name: \(Lexer.nameRule)", usage: a.usage)
     }
 
+    /// What `new` makes: the view kinds, then UIKit's controls.
+    static let kindWords = ViewKind.allCases.map(\.rawValue) + Control.allCases.map(\.rawValue)
+
     static func newView(_ s: Session, _ a: Arguments) throws {
         var c: Cursor
         do { c = try a.cursor() } catch { throw refusedName(a) ?? error }
-        let kindWord = try c.name("a kind (view label image button stack guide)")
-        guard let kind = ViewKind(rawValue: kindWord) else {
-            throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: ViewKind.allCases.map(\.rawValue)))
+        let kindWord = try c.name("a kind (\(Commands.kindWords.joined(separator: " ")))")
+        // A control is a view of its UIKit class, with the control's size and alignment insets.
+        let control = Control(rawValue: kindWord)
+        guard let kind = control == nil ? ViewKind(rawValue: kindWord) : .view else {
+            throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: Commands.kindWords))
         }
         // A name the lexer split (`a-b`, `x.y`): a symbol right after it, with no space.
         if let token = c.peek, let next = c.peek(1), token.name != nil, case .symbol = next.kind,
@@ -151,6 +159,11 @@ extension Commands {
         var parent = "root"
         if c.acceptWord("in") { parent = try c.name("a parent view") }
         var properties: [ViewProperty] = []
+        if let control {
+            properties.append(.documentClass(control.className))
+            if control.alignmentInsets != .zero { properties.append(.alignmentInsets(control.alignmentInsets)) }
+            if control.hugging != 250 { properties += [.hugging(.horizontal, control.hugging), .hugging(.vertical, control.hugging)] }
+        }
         while !c.atEnd {
             let property = try propertyName(&c)
             try c.expect("=", "'=' after '\(property)'")

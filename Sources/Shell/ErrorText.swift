@@ -101,7 +101,7 @@ public enum ErrorText {
             }
             return "unknown property '\(name)'" + didYouMean(suggestion, otherwise: "; properties: " + ViewProperty.names.joined(separator: " "))
         case let .unknownKind(name, suggestion):
-            return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: view label image button stack guide")
+            return "unknown kind '\(name)'" + didYouMean(suggestion, otherwise: "; kinds: " + Commands.kindWords.joined(separator: " "))
         case let .unknownHelpTopic(name, suggestion):
             return "no help for '\(name)'" + didYouMean(suggestion, otherwise: "; type 'help' for the list")
         case let .notAvailable(what):

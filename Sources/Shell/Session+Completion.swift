@@ -61,7 +61,7 @@ extension Session {
             switch kind {
             case .view: return matching(views)
             case .constraint: return matching(constraints)
-            case .kind: return matching(ViewKind.allCases.map(\.rawValue))
+            case .kind: return matching(Commands.kindWords)
             case .command: return matching(Commands.all.map(\.name))
             case .file: return Session.fileCompletions(statement)  // (taken above)
             case let .word(options): return matching(options)

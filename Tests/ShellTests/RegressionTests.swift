@@ -333,3 +333,35 @@ func savedAndLoaded(_ session: Session) -> String {
     #expect(loaded.run(line: "load \(file)") == .succeeded)
     return loaded.dumpJSON
 }
+
+/// UIKit's controls in the shell: each is a view of its class with UIKit's intrinsic size,
+/// alignment insets and hugging; `intrinsic auto` brings the class's size back; a saved
+/// session loads to the same state.
+@Test func controlsHaveUIKitsSizes() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        new switch toggle; new field name; new stepper count; new spinner busy; new slider volume; new segmented mode; \
+        toggle.leading == root.leading; toggle.top == root.top; name.leading == root.leading; name.trailing == root.trailing; \
+        name.top == toggle.bottom; count.leading == root.leading; count.top == name.bottom; busy.leading == root.leading; \
+        busy.top == count.bottom; volume.leading == root.leading + 20; volume.width == 100; volume.top == busy.bottom; \
+        mode.leading == root.leading; mode.width == 200; mode.top == volume.bottom; layout
+        """) == .succeeded)
+    let frames = ["toggle", "name", "count", "busy", "volume", "mode"].map { session.engine.hierarchy.view(named: $0)!.frame }
+    #expect(frames == [Rect(x: 0, y: 0, width: 51, height: 31), Rect(x: 0, y: 31, width: 390, height: 34),
+                       Rect(x: 0, y: 65, width: 94, height: 32), Rect(x: 0, y: 97, width: 20, height: 20),
+                       Rect(x: 18, y: 117, width: 104, height: 30), Rect(x: 0, y: 147, width: 200, height: 32)])
+    let toggle = session.engine.hierarchy.view(named: "toggle")!
+    #expect(toggle.className == "UISwitch" && toggle.huggingH == 750 && toggle.intrinsicContentSize == (49, 31))
+    #expect(session.engine.hierarchy.view(named: "name")!.intrinsicContentSize == (nil, 34))
+    #expect(savedAndLoaded(session) == session.dumpJSON)
+    #expect(session.run(line: "set toggle.intrinsic = 10 10; set toggle.intrinsic = auto; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "toggle")!.frame == Rect(x: 0, y: 0, width: 51, height: 31))
+    // A plain view of a control's class takes the control's size, not its insets.
+    #expect(session.run(line: "new view plain class=\"UIStepper\"") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "plain")!.intrinsicContentSize == (94, 32))
+    let before = session.dumpJSON
+    #expect(session.run(line: "new swich oops") == .failed)
+    #expect(sink.errors.hasSuffix("error: unknown kind 'swich'; did you mean 'switch'?\n"))
+    #expect(session.dumpJSON == before)
+}

@@ -1,0 +1,67 @@
+/// UIKit's controls whose size does not come from text strut knows: the intrinsic content size
+/// of their alignment rectangle (what constraints place) and how far their frame sticks out of
+/// it, as iOS 15 and later give them. A view whose class is one of these (`new switch s`, or
+/// `class = "UISwitch"`) takes that size until `intrinsic` says otherwise. docs/text.md lists
+/// each value and where it comes from.
+public enum Control: String, CaseIterable, Sendable {
+    case field, `switch`, slider, segmented, stepper, spinner, progress, pageControl, datePicker, picker, searchBar
+
+    /// The UIKit class.
+    public var className: String {
+        switch self {
+        case .field: "UITextField"
+        case .switch: "UISwitch"
+        case .slider: "UISlider"
+        case .segmented: "UISegmentedControl"
+        case .stepper: "UIStepper"
+        case .spinner: "UIActivityIndicatorView"
+        case .progress: "UIProgressView"
+        case .pageControl: "UIPageControl"
+        case .datePicker: "UIDatePicker"
+        case .picker: "UIPickerView"
+        case .searchBar: "UISearchBar"
+        }
+    }
+
+    public init?(className: String) {
+        guard let control = Control.allCases.first(where: { $0.className == className }) else { return nil }
+        self = control
+    }
+
+    /// The alignment rectangle's intrinsic size; nil on an axis is no intrinsic metric (a text
+    /// field's or slider's width is the layout's to give).
+    public var intrinsicSize: (width: Double?, height: Double?) {
+        switch self {
+        case .field: (nil, 34)
+        case .switch: (49, 31)
+        case .slider: (nil, 30)
+        case .segmented: (nil, 31)
+        case .stepper: (94, 32)
+        case .spinner: (20, 20)
+        case .progress: (nil, 4)
+        case .pageControl: (nil, 26)
+        case .datePicker, .picker: (320, 216)
+        case .searchBar: (nil, 56)
+        }
+    }
+
+    /// Content hugging on both axes: 750 for the controls of one fixed size (Interface Builder
+    /// writes it for every switch, stepper and activity indicator), else UIView's 250.
+    public var hugging: LayoutPriority {
+        switch self {
+        case .switch, .stepper, .spinner: 750
+        default: 250
+        }
+    }
+
+    /// How far the frame sticks out of the alignment rectangle: a switch's frame is 51 wide, a
+    /// slider's 2 wider on each side, a segmented control's 1 taller below.
+    public var alignmentInsets: EdgeInsets {
+        switch self {
+        case .switch: EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case .slider: EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        case .segmented: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        default: .zero
+        }
+    }
+}
