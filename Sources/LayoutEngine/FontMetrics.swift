@@ -60,10 +60,12 @@ struct FontMetrics: Sendable {
     func advance(_ character: Character, weight: FontWeight, size: Double) -> Double {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
-        if View.isWide(v) { return 1000 }
-        if character.unicodeScalars.count > 1 && (scalar.properties.isEmoji || v == 0x2764) || scalar.properties.isEmojiPresentation {
-            return 1250
+        // Emoji (a picture by default, or made one by a selector or a joiner) are 1.32 em, as
+        // the fixtures' emoji labels measure; other wide East Asian characters an em.
+        if scalar.properties.isEmojiPresentation || character.unicodeScalars.count > 1 && scalar.properties.isEmoji && v > 0x7F {
+            return 1320
         }
+        if View.isWide(v) { return 1000 }
         let bold = weight.boldness
         let raw: Double
         switch glyphs {
