@@ -51,6 +51,7 @@ public struct IBView: Sendable {
     public var hasImage = false
     public var configuration: String?
     public var numberOfLines = 1
+    public var lineBreakMode: LineBreakMode?
     public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
     public var isMisplaced = false
@@ -274,6 +275,7 @@ extension IBDocument {
         if node.name == "label" {
             view.numberOfLines = try number(node, "numberOfLines").map { max(0, Int(exactly: $0.rounded()) ?? 1) } ?? 1
             view.preferredMaxLayoutWidth = try number(node, "preferredMaxLayoutWidth") ?? 0
+            view.lineBreakMode = node["lineBreakMode"].flatMap(LineBreakMode.init(rawValue:))
         }
         view.isHidden = flag(node, "hidden")
         view.isMisplaced = flag(node, "misplaced")

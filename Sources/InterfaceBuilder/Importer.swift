@@ -151,6 +151,7 @@ public struct Importer {
                 }
                 if view.adjustsFont { properties.append(.adjustsFont(true)) }
                 if kind == .label && view.numberOfLines != 1 { properties.append(.lines(view.numberOfLines)) }
+                if kind == .label, let mode = view.lineBreakMode, mode != .tailTruncation { properties.append(.lineBreakMode(mode)) }
                 if kind == .label && view.preferredMaxLayoutWidth > 0 {
                     properties.append(.preferredMaxLayoutWidth(view.preferredMaxLayoutWidth))
                 }

@@ -31,6 +31,9 @@ public struct Font: Hashable, Sendable {
         let metrics = FontMetrics.of(face.family)
         let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
         var total = 0.0
+        // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
+        // breaking and Unicode properties a Character takes.
+        if let ascii = metrics.asciiWidth(text, weight: face.weight, size: size, tracking: tracking) { return ascii }
         for character in text where character != "\n" && character != "\r\n" {
             total += advance(character, metrics, tracking)
         }
@@ -39,10 +42,10 @@ public struct Font: Hashable, Sendable {
 
     /// The widths of a text's lines wrapped at `limit` points, as UILabel's word wrapping
     /// breaks them (see `Font.wrap`).
-    public func lineWidths(of text: String, limit: Double) -> [Double] {
+    public func lineWidths(of text: String, limit: Double, byCharacter: Bool = false) -> [Double] {
         let metrics = FontMetrics.of(face.family)
         let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
-        return Font.wrap(text, limit: limit) { advance($0, metrics, tracking) }
+        return Font.wrap(text, limit: limit, byCharacter: byCharacter) { advance($0, metrics, tracking) }
     }
 
     /// A length rounded up to the display's pixel grid (`scale` pixels a point), as UIKit
@@ -60,9 +63,10 @@ public struct Font: Hashable, Sendable {
     /// and inside a word only when the word alone is wider than the line. Japanese rules
     /// (kinsoku) keep closing punctuation, small kana and the prolonged sound mark off the start
     /// of a line and opening brackets off its end: such a character goes with its neighbour.
+    /// `byCharacter` (`characterWrap`): a line may break between any two characters.
     /// Each line's width, its trailing spaces left out.
     /// - Complexity: O(characters).
-    public static func wrap(_ text: String, limit: Double, advance: (Character) -> Double) -> [Double] {
+    public static func wrap(_ text: String, limit: Double, byCharacter: Bool = false, advance: (Character) -> Double) -> [Double] {
         // The units no line breaks inside: a word, or a wide character with what sticks to it.
         // Their characters' advances are `advances[start..<end]`.
         struct Unit { var start: Int; var end: Int; var width: Double; var gap: Double; var breakBefore: Bool; var endsOpen: Bool }
@@ -90,7 +94,7 @@ public struct Font: Hashable, Sendable {
             }
             guard let scalar = character.unicodeScalars.first else { continue }
             let width = advance(character)
-            let wide = View.isWide(scalar.value)
+            let wide = byCharacter || View.isWide(scalar.value)
             if View.noLineStart.contains(scalar.value), gap == 0, !breakBefore, !inWord, !units.isEmpty {
                 // Closing punctuation, small kana: onto the unit before it.
                 advances.append(width)

@@ -123,3 +123,10 @@ extension String {
         return out
     }
 }
+
+/// UILabel's `lineBreakMode`, by Interface Builder's names. Only character wrapping changes
+/// where a label of many lines breaks; the truncating modes and clipping wrap at words, as
+/// UIKit does, and change only how the last line ends.
+public enum LineBreakMode: String, CaseIterable, Sendable {
+    case wordWrap, characterWrap, clip, headTruncation, tailTruncation, middleTruncation
+}

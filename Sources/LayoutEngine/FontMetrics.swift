@@ -85,6 +85,31 @@ struct FontMetrics: Sendable {
         return raw * weight.widthScale
     }
 
+    /// The width in points of a text of printable ASCII alone (nil for any other text), as
+    /// `advance` sums it a character at a time.
+    func asciiWidth(_ text: String, weight: FontWeight, size: Double, tracking: Double) -> Double? {
+        var total = 0.0
+        var plain = 0.0, strong = 0.0, count = 0.0
+        for byte in text.utf8 {
+            guard byte >= 32 && byte < 127 else { return nil }
+            let k = Int(byte) - 32
+            switch glyphs {
+            case .monospaced: plain += 600; strong += 600
+            case .helvetica: plain += Double(FontMetrics.helvetica[k]); strong += Double(FontMetrics.helveticaBold[k])
+            case .times: plain += Double(FontMetrics.times[k]); strong += Double(FontMetrics.timesBold[k])
+            }
+            count += 1
+        }
+        guard count > 0 else { return 0 }
+        let display = size >= 20 ? displayAddition : nil
+        if glyphs == .monospaced { plain = 600 * count; strong = plain }
+        let regular = glyphs == .monospaced ? plain : plain * scale + count * (display ?? addition)
+        let bold = glyphs == .monospaced ? strong : strong * boldScale + count * (display ?? boldAddition)
+        let raw = (regular + (bold - regular) * weight.boldness) * weight.widthScale
+        total = (raw + count * tracking) * size / 1000
+        return total
+    }
+
     /// Latin letters with marks, as the letter they are built on (`é` as `e`).
     static func folded(_ v: UInt32, _ character: Character) -> UInt32? {
         guard v >= 0xC0 && v <= 0x24F else { return nil }

@@ -56,6 +56,10 @@ extension Hierarchy {
             views[id]!.numberOfLines = count
             if count != 1 { hasMultiLineLabels = true }
             touchContentSize(id)
+        case let .lineBreakMode(mode):
+            guard view.kind == .label else { throw refuse() }
+            views[id]!.lineBreakMode = mode
+            touchContentSize(id)
         case let .preferredMaxLayoutWidth(width):
             guard view.kind == .label else { throw refuse() }
             try check(width, "preferredMaxLayoutWidth")

@@ -18,6 +18,8 @@ public enum ViewProperty: Hashable, Sendable {
     case contentInsets(EdgeInsets)
     /// A label's `numberOfLines` (0: as many as it needs).
     case lines(Int)
+    /// A label's `lineBreakMode`.
+    case lineBreakMode(LineBreakMode)
     /// A label's `preferredMaxLayoutWidth` (0: the width the layout gives it).
     case preferredMaxLayoutWidth(Double)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
@@ -58,6 +60,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .italic: "italic"
         case .contentInsets: "contentInsets"
         case .lines: "lines"
+        case .lineBreakMode: "lineBreakMode"
         case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
         case .intrinsic, .intrinsicFromContent: "intrinsic"
         case let .hugging(axis, _): "hugging.\(axis.letter)"
@@ -80,7 +83,7 @@ public enum ViewProperty: Hashable, Sendable {
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
 }

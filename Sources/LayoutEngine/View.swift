@@ -48,6 +48,7 @@ struct TextLayout: Sendable {
     var contentInsets = EdgeInsets.zero
     /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
     var fixedMetric = false
+    var lineBreakMode = LineBreakMode.tailTruncation
 }
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
@@ -146,6 +147,11 @@ public struct View: Sendable {
     public var numberOfLines: Int {
         get { references.fields.textLayout.numberOfLines }
         _modify { yield &ownReferences().fields.textLayout.numberOfLines }
+    }
+    /// `lineBreakMode` (UILabel's default truncates the tail).
+    public var lineBreakMode: LineBreakMode {
+        get { references.fields.textLayout.lineBreakMode }
+        _modify { yield &ownReferences().fields.textLayout.lineBreakMode }
     }
     /// `preferredMaxLayoutWidth`: the width a multi-line label wraps at (0: the width the
     /// layout gives it, found by a second layout pass).
@@ -265,7 +271,7 @@ public struct View: Sendable {
         let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
         var lines = [font.width(of: text)]
         if numberOfLines != 1, let limit {
-            lines = font.lineWidths(of: text, limit: limit)
+            lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
             if numberOfLines != 0 && capped { lines = Array(lines.prefix(numberOfLines)) }
         }
         let scale = displayScale

@@ -30,7 +30,9 @@ extension Commands {
                 accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
                 accessibilityExtraExtraExtraLarge) · lines N (a label's numberOfLines: 0 for as many as \
                 its text needs; it wraps at spaces, between East Asian characters, and inside a word \
-                only when the word is wider than a line) · preferredMaxLayoutWidth W (the width it \
+                only when the word is wider than a line) · lineBreakMode wordWrap|characterWrap|clip|\
+                headTruncation|tailTruncation|middleTruncation (characterWrap breaks between any two \
+                characters; the others wrap at words) · preferredMaxLayoutWidth W (the width it \
                 wraps at; 0, the default: the width the layout gives it, by a second layout pass) · intrinsic W H | W none | none H | none | \
                 auto (measured from the text again) · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
@@ -51,7 +53,7 @@ extension Commands {
                 chain with the gaps beside them shrunk. 'import FILE with placeholders' turns it on. \
                 Text is measured as UIKit measures it (docs/text.md): by the font's glyph widths and line \
                 height, rounded up to the pixels of 'set displayScale = S' (3, an iPhone's, by default); \
-                'set textMetric = fixed' measures by the SPEC's fixed metric instead (half an em a \
+                'set textMetric = fixed' measures by the fixed metric of earlier versions instead (half an em a \
                 character, 1.2 ems a line), 'set textMetric = uikit' goes back.
                 """, mutates: true, arguments: [.view],
                 run: { s, a in try setProperty(s, a); return .succeeded }),
@@ -283,6 +285,12 @@ extension Commands {
                 throw ShellError.syntax("expected a whole number of lines (0: as many as the text needs), found \(formatNumber(count))", usage: nil)
             }
             return .lines(Int(count))
+        case "lineBreakMode":
+            let word = try c.name("a line break mode")
+            guard let mode = LineBreakMode(rawValue: word) else {
+                throw ShellError.syntax("unknown line break mode '\(word)'; one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
+            }
+            return .lineBreakMode(mode)
         case "preferredMaxLayoutWidth":
             return .preferredMaxLayoutWidth(try c.number("a width (0: the width the layout gives)"))
         case "class", "ibID":

@@ -212,6 +212,7 @@ enum ScriptWriter {
             if view.adjustsFont { add(.contentSize, "adjustsFont = on") }
             if view.kind == .label {
                 add(.contentSize, "lines = \(view.numberOfLines)")
+                add(.contentSize, "lineBreakMode = \(view.lineBreakMode.rawValue)")
                 add(.contentSize, "preferredMaxLayoutWidth = \(formatNumber(view.preferredMaxLayoutWidth))")
             }
         }

@@ -161,6 +161,7 @@ enum StateDump {
         }
         if view.adjustsFont { out.add(", \"adjustsFont\": true") }
         if view.numberOfLines != 1 { out.add(", \"lines\": \(view.numberOfLines)") }
+        if view.lineBreakMode != fresh.lineBreakMode { out.add(", \"lineBreakMode\": "); out.add(json: view.lineBreakMode.rawValue) }
         if view.preferredMaxLayoutWidth != 0 {
             out.add(", \"preferredMaxLayoutWidth\": ")
             number(view.preferredMaxLayoutWidth)

@@ -43,6 +43,19 @@ import Testing
         #expect(Font(.system, size: 17).width(of: "a\nb") == Font(.system, size: 17).width(of: "ab"))
     }
 
+    /// Printable ASCII is summed a byte at a time: the same as a character at a time.
+    @Test func asciiIsMeasuredAsEveryOtherText() {
+        let text = "The quick brown fox, 1 2 3: {WWW} ~ iii @ the lazy dog!"
+        for face in [FontFace.system, FontFace(family: .system, weight: .semibold), FontFace(family: .system, weight: .black),
+                     FontFace(family: .georgia, weight: .bold), FontFace(family: .menlo), FontFace(family: .avenirNext, weight: .light)] {
+            for size in [9.0, 17, 24] {
+                let font = Font(face, size: size)
+                let oneByOne = text.map { font.advance($0) }.reduce(0, +)
+                #expect(abs(font.width(of: text) - oneByOne) < 1e-9, "\(face) \(size)")
+            }
+        }
+    }
+
     @Test func lineHeightsAndRoundingAreUIKits() {
         // UIKit's lineHeight of the 15-point system font is 17.900391.
         #expect(abs(Font(.system, size: 15).lineHeight - 17.900390625) < 1e-9)
@@ -59,13 +72,23 @@ import Testing
     @Test func textWrapsAtAWidthInPoints() {
         let font = Font(.system, size: 17)
         let one = font.width(of: "one"), two = font.width(of: "two"), space = font.width(of: " ")
-        #expect(font.lineWidths(of: "one two", limit: one + space + two) == [one + space + two])
-        #expect(font.lineWidths(of: "one two", limit: one + space + two - 0.01) == [one, two])
+        func close(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 } }
+        #expect(close(font.lineWidths(of: "one two", limit: one + space + two), [one + space + two]))
+        #expect(close(font.lineWidths(of: "one two", limit: one + space + two - 0.01), [one, two]))
         // A word wider than the line is cut where the line ends, a glyph at least a line.
         let cut = font.lineWidths(of: "abcdefghij", limit: 3 * font.width(of: "a"))
         #expect(cut.count > 1 && cut.allSatisfy { $0 <= 3 * font.width(of: "a") + 1e-9 })
         #expect(abs(cut.reduce(0, +) - font.width(of: "abcdefghij")) < 1e-9)
         #expect(font.lineWidths(of: "x", limit: 0.001) == [font.width(of: "x")])
+    }
+
+    /// Character wrapping fills each line before it breaks, inside words too.
+    @Test func characterWrappingBreaksInsideWords() {
+        let font = Font(.system, size: 17)
+        let limit = font.width(of: "one tw")
+        #expect(font.lineWidths(of: "one two", limit: limit).count == 2)
+        let lines = font.lineWidths(of: "one two", limit: limit, byCharacter: true)
+        #expect(lines.count == 2 && abs(lines[0] - limit) < 1e-9 && abs(lines[1] - font.width(of: "o")) < 1e-9)
     }
 
     /// A megabyte of text of every kind is measured, and wrapped, without a trap.
