@@ -23,17 +23,28 @@ struct Row {
     static let slack = 4
 
     /// `coefficient(of:)` for a symbol that is likely among the row's newest (an edit
-    /// constraint's errors are): a scan from the end, whose branches predict well, instead of
-    /// a binary search, whose branches do not (and stall the loads of the next rows).
+    /// constraint's errors are): a scan of the last few cells, whose branches predict well,
+    /// before a binary search of the rest, whose branches do not (and stall the loads of the
+    /// next rows). An old symbol in a long row (a label's height in a column of cells below
+    /// it) is found by the search: a scan all the way made a column's constant changes cubic.
     @inline(__always)
     func coefficientNearEnd(of symbol: Symbol) -> Double {
         cells.withUnsafeBufferPointer { cells in
             var k = cells.count - 1
-            while k >= 0 {
+            let stop = max(k - 8, -1)
+            while k > stop {
                 let id = cells[k].symbol
                 if id == symbol { return cells[k].coefficient }
                 if id < symbol { return 0 }
                 k -= 1
+            }
+            var low = 0
+            var high = k + 1
+            while low < high {
+                let mid = (low + high) >> 1
+                let id = cells[mid].symbol
+                if id == symbol { return cells[mid].coefficient }
+                if id < symbol { low = mid + 1 } else { high = mid }
             }
             return 0
         }

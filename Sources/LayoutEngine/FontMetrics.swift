@@ -60,6 +60,8 @@ struct FontMetrics: Sendable {
     func advance(_ character: Character, weight: FontWeight, size: Double) -> Double {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
+        // Printable ASCII needs no Unicode property (a lookup that costs more than the rest).
+        if v >= 32 && v < 127 && character.utf8.count == 1 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }
         // Emoji (a picture by default, or made one by a selector or a joiner) are 1.32 em, as
         // the fixtures' emoji labels measure; other wide East Asian characters an em.
         if scalar.properties.isEmojiPresentation || character.unicodeScalars.count > 1 && scalar.properties.isEmoji && v > 0x7F {
@@ -85,28 +87,31 @@ struct FontMetrics: Sendable {
         return raw * weight.widthScale
     }
 
+    /// The advance of printable ASCII character `k` (its code less 32) in thousandths of an em,
+    /// before tracking: what `advance` gives it.
+    @inline(__always)
+    func asciiAdvance(_ k: Int, weight: FontWeight, size: Double) -> Double {
+        let raw: Double
+        switch glyphs {
+        case .monospaced: raw = 600
+        case .helvetica, .times:
+            let display = size >= 20 ? displayAddition : nil
+            let (regular, heavy) = glyphs == .helvetica ? (FontMetrics.helvetica, FontMetrics.helveticaBold) : (FontMetrics.times, FontMetrics.timesBold)
+            let plain = Double(regular[k]) * scale + (display ?? addition)
+            let strong = Double(heavy[k]) * boldScale + (display ?? boldAddition)
+            raw = plain + (strong - plain) * weight.boldness
+        }
+        return raw * weight.widthScale
+    }
+
     /// The width in points of a text of printable ASCII alone (nil for any other text), as
     /// `advance` sums it a character at a time.
     func asciiWidth(_ text: String, weight: FontWeight, size: Double, tracking: Double) -> Double? {
         var total = 0.0
-        var plain = 0.0, strong = 0.0, count = 0.0
         for byte in text.utf8 {
             guard byte >= 32 && byte < 127 else { return nil }
-            let k = Int(byte) - 32
-            switch glyphs {
-            case .monospaced: plain += 600; strong += 600
-            case .helvetica: plain += Double(FontMetrics.helvetica[k]); strong += Double(FontMetrics.helveticaBold[k])
-            case .times: plain += Double(FontMetrics.times[k]); strong += Double(FontMetrics.timesBold[k])
-            }
-            count += 1
+            total += (asciiAdvance(Int(byte) - 32, weight: weight, size: size) + tracking) * size / 1000
         }
-        guard count > 0 else { return 0 }
-        let display = size >= 20 ? displayAddition : nil
-        if glyphs == .monospaced { plain = 600 * count; strong = plain }
-        let regular = glyphs == .monospaced ? plain : plain * scale + count * (display ?? addition)
-        let bold = glyphs == .monospaced ? strong : strong * boldScale + count * (display ?? boldAddition)
-        let raw = (regular + (bold - regular) * weight.boldness) * weight.widthScale
-        total = (raw + count * tracking) * size / 1000
         return total
     }
 
