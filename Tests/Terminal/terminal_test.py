@@ -75,7 +75,7 @@ read_until(fd, b"strut> ")
 send(fd, "constraints\r")
 out = read_until(fd, b"compression.v")
 check(b"box.width == 40" in out, "'bo<Tab>wi<Tab>' completes to 'box.width '")
-check(b"t.width <= 49.666667 @300" in out, "'set t.hu<Tab>' completes to 'set t.hugging.'; UTF-8 input reaches the shell (three wide characters, 49.67 points)")
+check(b"t.width <= 50 @300" in out, "'set t.hu<Tab>' completes to 'set t.hugging.'; UTF-8 input reaches the shell (three wide characters, 49.67 points, rounded up to 50)")
 read_until(fd, b"strut> ")
 
 # A pasted log: an empty line inside UIKit's message does not end it, a second one does.
