@@ -68,40 +68,33 @@ struct FontMetrics: Sendable {
             return 1320
         }
         if View.isWide(v) { return 1000 }
-        let bold = weight.boldness
-        let raw: Double
-        switch glyphs {
-        case .monospaced: raw = 600
-        case .helvetica, .times:
-            let (regular, heavy) = glyphs == .helvetica ? (FontMetrics.helvetica, FontMetrics.helveticaBold) : (FontMetrics.times, FontMetrics.timesBold)
-            func width(_ table: [UInt16]) -> Double {
-                if v >= 32 && v < 127 { return Double(table[Int(v) - 32]) }
-                if let folded = FontMetrics.folded(v, character) { return Double(table[Int(folded) - 32]) }
-                return FontMetrics.otherAdvance(v) ?? Double(table[Int(("n" as Unicode.Scalar).value) - 32]) * 1.05
-            }
-            let display = size >= 20 ? displayAddition : nil
-            let plain = width(regular) * scale + (display ?? addition)
-            let strong = width(heavy) * boldScale + (display ?? boldAddition)
-            raw = plain + (strong - plain) * bold
-        }
-        return raw * weight.widthScale
+        // A letter with marks as its letter; punctuation by its own figure, or about an `n`.
+        guard glyphs != .monospaced else { return 600 * weight.widthScale }
+        if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size) }
+        if let other = FontMetrics.otherAdvance(v) { return other == 0 ? 0 : blend(other, other, weight: weight, size: size) }
+        let n = Int(("n" as Unicode.Scalar).value) - 32
+        return asciiAdvance(n, weight: weight, size: size) * 1.05
     }
 
     /// The advance of printable ASCII character `k` (its code less 32) in thousandths of an em,
     /// before tracking: what `advance` gives it.
     @inline(__always)
     func asciiAdvance(_ k: Int, weight: FontWeight, size: Double) -> Double {
-        let raw: Double
         switch glyphs {
-        case .monospaced: raw = 600
-        case .helvetica, .times:
-            let display = size >= 20 ? displayAddition : nil
-            let (regular, heavy) = glyphs == .helvetica ? (FontMetrics.helvetica, FontMetrics.helveticaBold) : (FontMetrics.times, FontMetrics.timesBold)
-            let plain = Double(regular[k]) * scale + (display ?? addition)
-            let strong = Double(heavy[k]) * boldScale + (display ?? boldAddition)
-            raw = plain + (strong - plain) * weight.boldness
+        case .monospaced: return 600 * weight.widthScale
+        case .helvetica: return blend(Double(FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
+        case .times: return blend(Double(FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
         }
-        return raw * weight.widthScale
+    }
+
+    /// A glyph's advance from its regular and bold figures: each scaled and added to, then
+    /// taken the weight's way from one to the other.
+    @inline(__always)
+    func blend(_ regular: Double, _ bold: Double, weight: FontWeight, size: Double) -> Double {
+        let display = size >= 20 ? displayAddition : nil
+        let plain = regular * scale + (display ?? addition)
+        let strong = bold * boldScale + (display ?? boldAddition)
+        return (plain + (strong - plain) * weight.boldness) * weight.widthScale
     }
 
     /// The width in points of a text of printable ASCII alone (nil for any other text), as

@@ -179,25 +179,15 @@ extension Hierarchy {
         return changed
     }
 
-    /// `set displayScale = S`: text sizes rounded up to 1/S point. Returns the labels and
-    /// buttons whose sizes it may change.
-    mutating func setDisplayScale(_ scale: Double) -> [ViewID] {
-        displayScale = scale
+    /// `set displayScale = S` (text sizes rounded up to 1/S point) and `set textMetric = M`:
+    /// the setting, given to every label and button. Returns those it re-measures.
+    mutating func setTextSetting(scale: Double? = nil, metric: TextMetric? = nil) -> [ViewID] {
+        if let scale { displayScale = scale }
+        if let metric { textMetric = metric }
         var changed: [ViewID] = []
         for id in allViewIDs where view(id).kind == .label || view(id).kind == .button {
-            views[id]!.displayScale = scale
-            touchContentSize(id)
-            changed.append(id)
-        }
-        return changed
-    }
-
-    /// `set textMetric = M`. Returns the labels and buttons it re-measures.
-    mutating func setTextMetric(_ metric: TextMetric) -> [ViewID] {
-        textMetric = metric
-        var changed: [ViewID] = []
-        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button {
-            views[id]!.fixedMetric = metric == .fixed
+            views[id]!.displayScale = displayScale
+            views[id]!.fixedMetric = textMetric == .fixed
             touchContentSize(id)
             changed.append(id)
         }

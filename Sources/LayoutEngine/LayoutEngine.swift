@@ -233,12 +233,7 @@ public final class LayoutEngine {
     /// `set contentSizeCategory = …`: the text size a person picked; labels and buttons whose
     /// text style adjusts take its size.
     public func setContentSizeCategory(_ category: ContentSizeCategory) throws {
-        try perform { h in
-            for id in h.setContentSizeCategory(category) {
-                pending.dirtyViews.insert(id)
-                pending.rewrittenViews.insert(id)
-            }
-        }
+        try changeTextSetting { $0.setContentSizeCategory(category) }
     }
 
     /// `set displayScale = 1|2|3`: the pixels a point that labels' and buttons' sizes are
@@ -247,18 +242,19 @@ public final class LayoutEngine {
         guard scale == 1 || scale == 2 || scale == 3 else {
             throw LayoutError.invalidValue(property: "displayScale", value: formatNumber(scale), expected: "1, 2 or 3 pixels a point")
         }
-        try perform { h in
-            for id in h.setDisplayScale(scale) {
-                pending.dirtyViews.insert(id)
-                pending.rewrittenViews.insert(id)
-            }
-        }
+        try changeTextSetting { $0.setTextSetting(scale: scale) }
     }
 
     /// `set textMetric = uikit|fixed`.
     public func setTextMetric(_ metric: TextMetric) throws {
+        try changeTextSetting { $0.setTextSetting(metric: metric) }
+    }
+
+    /// A session-wide text setting: the labels and buttons it reaches are measured again, and
+    /// the constraints on them written anew (a baseline moves with the metric).
+    private func changeTextSetting(_ change: (inout Hierarchy) -> [ViewID]) throws {
         try perform { h in
-            for id in h.setTextMetric(metric) {
+            for id in change(&h) {
                 pending.dirtyViews.insert(id)
                 pending.rewrittenViews.insert(id)
             }
