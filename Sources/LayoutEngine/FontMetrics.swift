@@ -70,6 +70,7 @@ struct FontMetrics: Sendable {
         if View.isWide(v) { return 1000 }
         // A letter with marks as its letter; punctuation by its own figure, or about an `n`.
         guard glyphs != .monospaced else { return 600 * weight.widthScale }
+        if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }  // with combining marks
         if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size) }
         if let other = FontMetrics.otherAdvance(v) { return other == 0 ? 0 : blend(other, other, weight: weight, size: size) }
         let n = Int(("n" as Unicode.Scalar).value) - 32
