@@ -30,7 +30,10 @@ extension LayoutEngine {
             refs += link.installed.keys
             refs += broken.keys
             for (index, _) in hierarchy.userConstraints { refs.append(.user(index)) }
-            for view in hierarchy.allViews { refs += systemRefs(of: view.id) }
+            for view in hierarchy.allViews {
+                refs += systemRefs(of: view.id)
+                rememberMeasure(of: view.id)
+            }
             for id in hierarchy.stackIDs {
                 for helper in hierarchy.view(id).stackLayout.helpers { refs += systemRefs(of: helper) }
                 for (ref, _) in hierarchy.stackConstraints(of: id) { refs.append(ref) }
@@ -43,7 +46,10 @@ extension LayoutEngine {
             for id in pending.dirtyViews.sorted() where (id >= link.variables.count || link.variables[id] == nil) && id < hierarchy.views.count && hierarchy.views[id] != nil {
                 makeVariables(for: id)
             }
-            for id in pending.dirtyViews { refs += systemRefs(of: id) }
+            for id in pending.dirtyViews {
+                refs += systemRefs(of: id)
+                rememberMeasure(of: id)
+            }
             if !pending.rewrittenViews.isEmpty {
                 // Constraints touching these views are written in their margins, font and
                 // superviews' coordinates.
@@ -105,6 +111,12 @@ extension LayoutEngine {
             guard !retries.isEmpty else { break }
             try installInOrder(retries)
         }
+    }
+
+    /// A label's or button's text measured once for its four content-size constraints.
+    private func rememberMeasure(of id: ViewID) {
+        guard id < hierarchy.views.count, let view = hierarchy.views[id], view.kind == .label || view.kind == .button else { return }
+        hierarchy.views[id]!.rememberMeasure()
     }
 
     /// The broken constraints whose set lost or changed a member since they broke, taken out of

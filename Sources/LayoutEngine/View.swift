@@ -49,6 +49,27 @@ struct TextLayout: Sendable {
     /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
     var fixedMetric = false
     var lineBreakMode = LineBreakMode.tailTruncation
+    /// The last measure of the text, and what it was measured from.
+    var memo: MeasureMemo?
+}
+
+/// A label's or button's measure, with everything it depends on: valid while they match.
+struct MeasureMemo: Sendable {
+    struct Key: Equatable, Sendable {
+        var text: String
+        var font: Double
+        var face: FontFace
+        var headline: Bool
+        var lines: Int
+        var mode: LineBreakMode
+        var limit: Double?
+        var scale: Double
+        var fixed: Bool
+        var insets: EdgeInsets
+    }
+    var key: Key
+    var width: Double
+    var height: Double
 }
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
@@ -247,7 +268,31 @@ public struct View: Sendable {
 
     /// A label's or button's size as UIKit measures its text (see `Font`), whatever its
     /// intrinsic size is set to; nil for other kinds.
-    public var textSize: (width: Double, height: Double)? { measured(capped: true) }
+    public var textSize: (width: Double, height: Double)? {
+        guard kind == .label || kind == .button else { return nil }
+        if let memo = references.fields.textLayout.memo, memo.key == measureKey { return (memo.width, memo.height) }
+        return measured(capped: true)
+    }
+
+    /// What the text's measure depends on.
+    private var measureKey: MeasureMemo.Key {
+        let layout = references.fields.textLayout
+        return MeasureMemo.Key(text: text, font: font, face: layout.face, headline: layout.textStyle == .headline,
+                               lines: layout.numberOfLines, mode: layout.lineBreakMode,
+                               limit: layout.preferredMaxLayoutWidth > 0 ? layout.preferredMaxLayoutWidth : layout.wrapWidth,
+                               scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets)
+    }
+
+    /// Measures the text now, so that `textSize` (asked once for each of its four content-size
+    /// constraints, and by every check) finds it measured. The engine calls it for each label
+    /// and button it synchronises; a measure that still holds is kept.
+    mutating func rememberMeasure() {
+        guard kind == .label || kind == .button else { return }
+        let key = measureKey
+        if let memo = references.fields.textLayout.memo, memo.key == key { return }
+        guard let size = measured(capped: true) else { return }
+        ownReferences().fields.textLayout.memo = MeasureMemo(key: key, width: size.width, height: size.height)
+    }
 
     /// The size all of a label's text needs, however few lines it may show (what a capped
     /// label cuts off is what `warnings` calls truncated).
