@@ -115,7 +115,9 @@ extension LayoutEngine {
 
     /// A label's or button's text measured once for its four content-size constraints.
     private func rememberMeasure(of id: ViewID) {
-        guard id < hierarchy.views.count, let view = hierarchy.views[id], view.kind == .label || view.kind == .button else { return }
+        // (Asked of a copy first: a write through the array would copy its chunk away from
+        // the undo history's, memo or not.)
+        guard id < hierarchy.views.count, let view = hierarchy.views[id], view.needsMeasureMemo else { return }
         hierarchy.views[id]!.rememberMeasure()
     }
 

@@ -53,8 +53,9 @@ struct TextLayout: Sendable {
     var memo: MeasureMemo?
 }
 
-/// A label's or button's measure, with everything it depends on: valid while they match.
-struct MeasureMemo: Sendable {
+/// A label's or button's measure, with everything it depends on: valid while they match. A
+/// class, so that the views without one (most) carry a pointer, not its fields.
+final class MeasureMemo: Sendable {
     struct Key: Equatable, Sendable {
         var text: String
         var font: Double
@@ -67,9 +68,15 @@ struct MeasureMemo: Sendable {
         var fixed: Bool
         var insets: EdgeInsets
     }
-    var key: Key
-    var width: Double
-    var height: Double
+    let key: Key
+    let width: Double
+    let height: Double
+
+    init(key: Key, width: Double, height: Double) {
+        self.key = key
+        self.width = width
+        self.height = height
+    }
 }
 
 /// One view (or layout guide) and its properties. Frames are those of the last layout pass.
@@ -286,11 +293,17 @@ public struct View: Sendable {
     /// Measures the text now, so that `textSize` (asked once for each of its four content-size
     /// constraints, and by every check) finds it measured. The engine calls it for each label
     /// and button it synchronises; a measure that still holds is kept.
+    /// A short single line is measured again instead: a byte at a time, that costs less than
+    /// copying the view's box away from the undo history's copies to write the memo.
+    var needsMeasureMemo: Bool {
+        guard kind == .label || kind == .button, numberOfLines != 1 || text.utf8.count > 64 else { return false }
+        guard let memo = references.fields.textLayout.memo else { return true }
+        return memo.key != measureKey
+    }
+
     mutating func rememberMeasure() {
-        guard kind == .label || kind == .button else { return }
+        guard needsMeasureMemo, let size = measured(capped: true) else { return }
         let key = measureKey
-        if let memo = references.fields.textLayout.memo, memo.key == key { return }
-        guard let size = measured(capped: true) else { return }
         ownReferences().fields.textLayout.memo = MeasureMemo(key: key, width: size.width, height: size.height)
     }
 

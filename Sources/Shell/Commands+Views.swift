@@ -142,11 +142,12 @@ extension Commands {
 
     /// What `new` makes: the view kinds, then UIKit's controls.
     static let kindWords = ViewKind.allCases.map(\.rawValue) + Control.allCases.map(\.rawValue)
+    static let kindExpected = "a kind (\(kindWords.joined(separator: " ")))"
 
     static func newView(_ s: Session, _ a: Arguments) throws {
         var c: Cursor
         do { c = try a.cursor() } catch { throw refusedName(a) ?? error }
-        let kindWord = try c.name("a kind (\(Commands.kindWords.joined(separator: " ")))")
+        let kindWord = try c.name(Commands.kindExpected)
         // A control is a view of its UIKit class, with the control's size and alignment insets.
         let control = Control(rawValue: kindWord)
         guard let kind = control == nil ? ViewKind(rawValue: kindWord) : .view else {
