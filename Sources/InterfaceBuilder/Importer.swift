@@ -358,11 +358,9 @@ public struct Importer {
     /// Controls whose intrinsic size does not depend on their content: a wheels date picker
     /// and a picker view are 320 × 216.
     static func fixedIntrinsicSize(of view: IBView) -> (width: Double, height: Double)? {
-        switch view.element {
-        case "pickerView", "datePicker" where view.style != "compact" && view.style != "inline":
-            Control(className: uikitClass(of: view.element)).map { ($0.intrinsicSize.width!, $0.intrinsicSize.height!) }
-        default: nil
-        }
+        let wheels = view.element == "pickerView" || (view.element == "datePicker" && view.style != "compact" && view.style != "inline")
+        guard wheels, let control = Control(className: uikitClass(of: view.element)) else { return nil }
+        return (control.intrinsicSize.width!, control.intrinsicSize.height!)
     }
 
     /// `textField` → `UITextField`, `wkWebView` → `WKWebView`.
