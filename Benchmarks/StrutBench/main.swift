@@ -164,7 +164,7 @@ let defaultPlan: [(String, Int)] = [
     ("resize", 1000), ("churn", 1000),
     ("shell-build", 10000), ("shell-constant", 10000), ("shell-priority", 10000), ("shell-toggle", 10000),
     ("shell-diagnose", 1000), ("shell-stack", 1000), ("import-storyboard", 5000), ("paste", 100), ("paste", 1000),
-    ("draw", 10000), ("export-svg", 10000), ("export-html", 10000), ("self-sizing", 1000),
+    ("draw", 10000), ("export-svg", 10000), ("export-html", 10000), ("self-sizing", 1000), ("self-sizing-layout", 1000),
     ("conflict-chain", 100), ("conflict-chain", 1000), ("conflict-chain", 10000), ("conflict-chain-next", 10000),
     ("conflict-deep", 100), ("conflict-deep", 1000), ("conflict-deep-next", 1000),
     ("conflict-stack", 100), ("conflict-stack", 1000), ("conflict-stack-next", 1000),
@@ -215,13 +215,14 @@ for (workload, n) in plan {
         case "import-storyboard": times.append(runImportStoryboard(views: n))
         case "paste": times.append(runPasteMessages(count: n))
         case "self-sizing": times.append(runSelfSizingCells(count: n))
+        case "self-sizing-layout": times.append(runSelfSizingCells(count: n, layoutOnly: true))
         case "draw", "export-svg", "export-html": times.append(runPicture(views: n, kind: String(workload.split(separator: "-").last!)))
         case "conflict-chain", "conflict-deep", "conflict-stack", "conflict-chain-next", "conflict-deep-next", "conflict-stack-next":
             let shape = workload.dropFirst("conflict-".count).split(separator: "-")[0]
             let (clash, next) = runConflictShape(String(shape), views: n)
             times.append(workload.hasSuffix("-next") ? next : clash)
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, self-sizing, draw, export-svg, export-html, conflict-chain|deep|stack[-next]")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, self-sizing, self-sizing-layout, draw, export-svg, export-html, conflict-chain|deep|stack[-next]")
             exit(2)
         }
     }
