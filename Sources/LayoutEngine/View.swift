@@ -238,6 +238,12 @@ public struct View: Sendable {
         _modify { yield &ownReferences().fields.documentClass }
     }
 
+    /// What `show` calls it: its kind, or the control its class is (`switch`, `field`).
+    public var kindName: String {
+        if kind == .view, let documentClass, let control = Control(className: documentClass) { return control.rawValue }
+        return kind.rawValue
+    }
+
     /// The UIKit class shown in UIKit-style descriptions.
     public var className: String { stackHelper?.className ?? documentClass ?? kind.className }
     /// Activation stamps of the constraints this view's properties make (content size,

@@ -75,7 +75,7 @@ extension Commands {
         var lines: [String] = []
         for (id, depth) in h.preorder(from: top) {
             let view = h.view(id)
-            var line = String(repeating: "  ", count: depth) + "\(view.name) \(view.kind.rawValue)"
+            var line = String(repeating: "  ", count: depth) + "\(view.name) \(view.kindName)"
             if view.kind == .label || view.kind == .button { line += " " + quoted(view.text) }
             line += " " + describe(view.frame)
             let free = engine.ambiguousComponents(of: id)
