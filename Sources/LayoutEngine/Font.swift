@@ -99,13 +99,14 @@ public struct FontFace: Hashable, Sendable {
         var italic = false
         let words = style.lowercased()
         if words.contains("italic") || words.contains("oblique") { italic = true }
+        // Longer names first (semibold before bold); a style that names no weight (Avenir's
+        // Book and Roman, Hiragino's W3, Menlo's Regular) is the regular one.
         let weights: [(String, FontWeight)] = [
             ("ultralight", .ultraLight), ("extralight", .ultraLight), ("thin", .thin), ("light", .light),
             ("medium", .medium), ("demibold", .semibold), ("semibold", .semibold), ("heavy", .heavy),
             ("black", .black), ("bold", .bold), ("w3", .regular), ("w6", .semibold), ("w8", .heavy),
         ]
         for (word, w) in weights where words.contains(word) { weight = w; break }
-        // Avenir's weights are named by their grey: Book and Roman are its regular.
         self.init(family: family, weight: weight, italic: italic, name: fontName)
     }
 
