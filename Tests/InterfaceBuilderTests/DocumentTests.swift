@@ -364,6 +364,14 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
         </objects>
     </document>
     """
+    // The shell says both in the import's report.
+    let (session, sink, path) = try importSession(xml)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
+    #expect(sink.output.contains("\nset displayScale = 2: text sizes rounded to the pixels of the document's device\n"))
+    #expect(sink.output.contains("\nfonts strut has no metrics for, measured as the system font: MaterialIcons-Regular ('icon')\n"))
+    #expect(session.engine.hierarchy.displayScale == 2)
+
     let engine = LayoutEngine()
     var importer = Importer(engine: engine)
     importer.measuredText = true
