@@ -25,11 +25,12 @@ enum ScriptWriter {
         var lines = rootLines(state, from: Hierarchy())
         var timed: [(stamp: Int, order: Int, line: String)] = []
         for view in state.allViews where view.id != Hierarchy.rootID {
-            lines.append("new \(view.kind.rawValue) \(view.name) in \(state.view(view.parent!).name)")
+            let made = madeByNew(view)
+            lines.append("new \(made.word) \(view.name) in \(state.view(view.parent!).name)")
             if view.kind == .stack && view.stackLayout.remadeAt > 0 {
                 timed.append((view.stackLayout.remadeAt, Int.max, "remake \(view.name)"))
             }
-            let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+            let defaults = Set(propertyLines(made.view, named: view.name).map(\.line))
             for (k, entry) in propertyLines(view, named: view.name, category: state.contentSizeCategory).enumerated() where !defaults.contains(entry.line) {
                 switch entry.group {
                 case .plain: lines.append(entry.line)
@@ -117,8 +118,9 @@ enum ScriptWriter {
                     lines.append(entry.line)
                 }
             } else {
-                lines.append("new \(view.kind.rawValue) \(view.name) in \(parent)")
-                let defaults = Set(propertyLines(View.defaults(kind: view.kind), named: view.name).map(\.line))
+                let made = madeByNew(view)
+                lines.append("new \(made.word) \(view.name) in \(parent)")
+                let defaults = Set(propertyLines(made.view, named: view.name).map(\.line))
                 for entry in propertyLines(view, named: view.name, category: new.contentSizeCategory) where !defaults.contains(entry.line) {
                     lines.append(entry.line)
                 }
@@ -169,6 +171,18 @@ enum ScriptWriter {
         if state.textMetric != old.textMetric { lines.append("set textMetric = \(state.textMetric.rawValue)") }
         if state.displayScale != old.displayScale { lines.append("set displayScale = \(formatNumber(state.displayScale))") }
         return lines
+    }
+
+    /// The word `new` takes for a view (its kind, or the control its class is) and the view it
+    /// makes, whose properties need no statement.
+    static func madeByNew(_ view: View) -> (word: String, view: View) {
+        var fresh = View.defaults(kind: view.kind)
+        guard view.kind == .view, let control = view.documentClass.flatMap(Control.init(className:)) else { return (view.kind.rawValue, fresh) }
+        fresh.documentClass = control.className
+        fresh.alignmentInsets = control.alignmentInsets
+        fresh.huggingH = control.hugging
+        fresh.huggingV = control.hugging
+        return (control.rawValue, fresh)
     }
 
     enum PropertyGroup { case plain, contentSize, autoresizing }
