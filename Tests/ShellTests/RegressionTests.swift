@@ -355,6 +355,10 @@ func savedAndLoaded(_ session: Session) -> String {
     #expect(toggle.className == "UISwitch" && toggle.huggingH == 750 && toggle.intrinsicContentSize == (49, 31))
     #expect(session.engine.hierarchy.view(named: "name")!.intrinsicContentSize == (nil, 34))
     #expect(savedAndLoaded(session) == session.dumpJSON)
+    // Saved as made: `new switch`, with nothing that `new switch` sets already.
+    let script = ScriptWriter.build(session.engine.hierarchy)
+    #expect(script.contains("new switch toggle in root") && script.contains("new field name in root"))
+    #expect(!script.contains { $0.hasPrefix("set toggle.") })
     #expect(session.run(line: "set toggle.intrinsic = 10 10; set toggle.intrinsic = auto; layout") == .succeeded)
     #expect(session.engine.hierarchy.view(named: "toggle")!.frame == Rect(x: 0, y: 0, width: 51, height: 31))
     // A plain view of a control's class takes the control's size, not its insets.
