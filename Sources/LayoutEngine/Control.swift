@@ -23,10 +23,13 @@ public enum Control: String, CaseIterable, Sendable {
         }
     }
 
+    /// (A table: every view of a custom class asks, for each of its content-size constraints.)
     public init?(className: String) {
-        guard let control = Control.allCases.first(where: { $0.className == className }) else { return nil }
+        guard let control = Control.byClassName[className] else { return nil }
         self = control
     }
+
+    private static let byClassName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.className, $0) })
 
     /// The alignment rectangle's intrinsic size; nil on an axis is no intrinsic metric (a text
     /// field's or slider's width is the layout's to give).

@@ -77,7 +77,7 @@ public struct FontFace: Hashable, Sendable {
     /// `Georgia-Italic`, `PingFangSC-Semibold`, `Menlo`); nil for a font strut has no metrics for.
     public init?(fontName: String) {
         let (base, style) = FontFace.split(fontName)
-        let lowered = base.lowercased().replacingAll(" ", with: "")
+        let lowered = base.lowercased().filter { $0 != " " }
         let family: FontFamily
         switch lowered {
         case "system", ".sfui", ".sfuitext", ".sfuidisplay", "sfpro", "sfprotext", "sfprodisplay", "sfui", "sfuitext", "sfuidisplay":
@@ -117,13 +117,6 @@ public struct FontFace: Hashable, Sendable {
     }
 }
 
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self { if character == target { out += replacement } else { out.append(character) } }
-        return out
-    }
-}
 
 /// UILabel's `lineBreakMode`, by Interface Builder's names. Only character wrapping changes
 /// where a label of many lines breaks; the truncating modes and clipping wrap at words, as

@@ -34,7 +34,7 @@ struct FontMetrics: Sendable {
         case .georgia: FontMetrics(glyphs: .times, scale: 1.12, addition: 0, boldScale: 1.12, boldAddition: 0, lineHeight: 1.136, ascender: 0.917, tracks: false)
         case .times: FontMetrics(glyphs: .times, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.891, tracks: false)
         case .courier: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.133, ascender: 0.754, tracks: false)
-        case .menlo: FontMetrics(glyphs: .monospaced, scale: 1.003, addition: 0, boldScale: 1.003, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false)
+        case .menlo: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false)
         case .hiragino: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.5, ascender: 0.88, tracks: false)
         case .pingFang: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.4, ascender: 1.06, tracks: false)
         }

@@ -182,6 +182,7 @@ extension Hierarchy {
     /// `set displayScale = S` (text sizes rounded up to 1/S point) and `set textMetric = M`:
     /// the setting, given to every label and button. Returns those it re-measures.
     mutating func setTextSetting(scale: Double? = nil, metric: TextMetric? = nil) -> [ViewID] {
+        guard scale.map({ $0 != displayScale }) ?? false || metric.map({ $0 != textMetric }) ?? false else { return [] }
         if let scale { displayScale = scale }
         if let metric { textMetric = metric }
         var changed: [ViewID] = []

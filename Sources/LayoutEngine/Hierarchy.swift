@@ -82,6 +82,16 @@ public enum ViewProperty: Hashable, Sendable {
         }
     }
 
+    /// Whether the property moves an attribute within the view, so that the constraints on it
+    /// are written anew: the margins move the margin attributes; the font's size, face and the
+    /// lines move a label's baselines, the insets a button's.
+    var movesAttributes: Bool {
+        switch self {
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets: true
+        default: false
+        }
+    }
+
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",

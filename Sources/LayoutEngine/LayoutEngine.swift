@@ -202,10 +202,7 @@ public final class LayoutEngine {
             let id = try h.viewID(named: name)
             try h.set(property, on: id)
             if id == Hierarchy.rootID { pending.needsFullSync = true } else { pending.dirtyViews.insert(id) }
-            switch property {
-            case .margins, .font, .textStyle: pending.rewrittenViews.insert(id)  // margin and baseline attributes move
-            default: break
-            }
+            if property.movesAttributes { pending.rewrittenViews.insert(id) }
         }
     }
 

@@ -58,9 +58,8 @@ struct TextLayout: Sendable {
 final class MeasureMemo: Sendable {
     struct Key: Equatable, Sendable {
         var text: String
-        var font: Double
-        var face: FontFace
-        var headline: Bool
+        /// Size, face, and the headline style's weight.
+        var font: Font
         var lines: Int
         var mode: LineBreakMode
         var limit: Double?
@@ -287,13 +286,15 @@ public struct View: Sendable {
         return measured(capped: true)
     }
 
+    /// The width a label of many lines wraps at: `preferredMaxLayoutWidth`, else the width the
+    /// last layout pass gave it (nil before one).
+    var wrapLimit: Double? { preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth }
+
     /// What the text's measure depends on.
     private var measureKey: MeasureMemo.Key {
         let layout = references.fields.textLayout
-        return MeasureMemo.Key(text: text, font: font, face: layout.face, headline: layout.textStyle == .headline,
-                               lines: layout.numberOfLines, mode: layout.lineBreakMode,
-                               limit: layout.preferredMaxLayoutWidth > 0 ? layout.preferredMaxLayoutWidth : layout.wrapWidth,
-                               scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets)
+        return MeasureMemo.Key(text: text, font: textFont, lines: layout.numberOfLines, mode: layout.lineBreakMode,
+                               limit: wrapLimit, scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets)
     }
 
     /// Measures the text now, so that `textSize` (asked once for each of its four content-size
@@ -332,9 +333,8 @@ public struct View: Sendable {
             return (title + insets.left + insets.right, height + insets.top + insets.bottom)
         }
         if text.isEmpty { return (0, 0) }
-        let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
         var lines = [font.width(of: text)]
-        if numberOfLines != 1, let limit {
+        if numberOfLines != 1, let limit = wrapLimit {
             lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
             if numberOfLines != 0 && capped { lines = Array(lines.prefix(numberOfLines)) }
         }
@@ -346,8 +346,7 @@ public struct View: Sendable {
     /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and
     /// buttons alike; empty text is 0 wide and one line high.
     private func fixedMeasure(capped: Bool) -> (width: Double, height: Double) {
-        let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
-        guard kind == .label, numberOfLines != 1, let limit else {
+        guard kind == .label, numberOfLines != 1, let limit = wrapLimit else {
             return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
         }
         let cell = 0.5 * font

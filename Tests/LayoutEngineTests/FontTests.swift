@@ -102,3 +102,25 @@ import Testing
         #expect(lines.allSatisfy { $0 <= 200 + 1e-9 })
     }
 }
+
+/// A label's baseline moves with its font's face and its lines, and the constraints on it
+/// follow: a face changed after the constraint is made moves the label as if it came first.
+@Test func aBaselineFollowsTheFontsFace() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .label, name: "a", parent: "root", properties: [.text("Hi")])
+    try engine.addView(kind: .label, name: "b", parent: "root", properties: [.text("Yo")])
+    for spec in [ConstraintSpec(name: "top", firstItem: "a", firstAttribute: .top, relation: .equal, secondItem: "root", secondAttribute: .top, constant: 100),
+                 ConstraintSpec(name: "line", firstItem: "b", firstAttribute: .firstBaseline, relation: .equal, secondItem: "a", secondAttribute: .firstBaseline)] {
+        _ = try engine.addConstraint(spec)
+    }
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "b")!.frame.y == 100)
+    try engine.setProperty(.fontFace(FontFace(family: .avenir)), of: "b")
+    engine.layoutIfNeeded()
+    // San Francisco's ascender is 1950/2048 em, Avenir's a whole em.
+    #expect(abs(engine.hierarchy.view(named: "b")!.frame.y - (100 + 17 * 1950 / 2048 - 17)) < 1e-6)
+    // Of many lines, its first baseline stays; `lines` rewrites the constraint all the same.
+    try engine.setProperty(.lines(0), of: "b")
+    engine.layoutIfNeeded()
+    #expect(abs(engine.hierarchy.view(named: "b")!.frame.y - (100 + 17 * 1950 / 2048 - 17)) < 1e-6)
+}
