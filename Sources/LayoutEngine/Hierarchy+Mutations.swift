@@ -7,7 +7,7 @@ extension Hierarchy {
         }
         if id == Hierarchy.rootID {
             switch property {
-            case .frame, .margins: break
+            case .frame, .margins, .directionalMargins, .insetsMarginsFromSafeArea, .semanticContent, .additionalSafeAreaInsets: break
             default: throw LayoutError.rootIsFixed(property: property.name)
             }
         }
@@ -123,6 +123,29 @@ extension Hierarchy {
             guard view.kind != .guide else { throw refuse() }
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "margin") }
             views[id]!.margins = insets
+            if view.directionalMargins { views[id]!.directionalMargins = false }
+        case let .directionalMargins(insets):
+            guard view.kind != .guide else { throw refuse() }
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "margin") }
+            views[id]!.margins = insets
+            views[id]!.directionalMargins = true
+            usesAreas = true
+        case let .insetsMarginsFromSafeArea(on):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.insetsMarginsFromSafeArea = on
+            usesAreas = true
+        case let .preservesSuperviewMargins(on):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.preservesSuperviewMargins = on
+            usesAreas = true
+        case let .semanticContent(value):
+            guard view.kind != .guide else { throw refuse() }
+            views[id]!.semanticContent = value
+        case let .additionalSafeAreaInsets(insets):
+            guard id == Hierarchy.rootID else { throw refuse() }
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "safe area inset") }
+            additionalSafeAreaInsets = insets
+            usesAreas = true
         case let .alignmentInsets(insets):
             guard view.kind != .guide else { throw refuse() }
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "alignment inset") }

@@ -70,6 +70,19 @@ extension Hierarchy {
                 name: name, first: Anchor(item: id, attribute: kind == .nonNegativeWidth ? .width : .height),
                 relation: .greaterThanOrEqual, second: nil, multiplier: 1, constant: 0,
                 priority: .required, origin: .autoresizing, stamp: 0)
+        case .guideTop, .guideLeft, .guideBottom, .guideRight:
+            guard view.systemGuide != nil, let owner = view.parent else { return nil }
+            let insets = view.guideInsets
+            let (attribute, constant): (LayoutAttribute, Double) = switch kind {
+            case .guideTop: (.top, insets.top)
+            case .guideLeft: (.left, insets.left)
+            case .guideBottom: (.bottom, -insets.bottom)
+            default: (.right, -insets.right)
+            }
+            return LayoutConstraint(
+                name: name, first: Anchor(item: id, attribute: attribute), relation: .equal,
+                second: Anchor(item: owner, attribute: attribute), multiplier: 1, constant: constant,
+                priority: .required, origin: .layoutGuide, stamp: 0)
         }
     }
 

@@ -49,6 +49,16 @@ public enum ViewProperty: Hashable, Sendable {
     case documentClass(String)
     /// The Interface Builder object id a view was imported from.
     case ibID(String)
+    /// `directionalLayoutMargins`: top, leading, bottom, trailing.
+    case directionalMargins(EdgeInsets)
+    /// `insetsLayoutMarginsFromSafeArea`.
+    case insetsMarginsFromSafeArea(Bool)
+    /// `preservesSuperviewLayoutMargins`.
+    case preservesSuperviewMargins(Bool)
+    /// `semanticContentAttribute`.
+    case semanticContent(SemanticContent)
+    /// Root only: the view controller's `additionalSafeAreaInsets`.
+    case additionalSafeAreaInsets(EdgeInsets)
 
     public var name: String {
         switch self {
@@ -79,6 +89,11 @@ public enum ViewProperty: Hashable, Sendable {
         case .baselineRelative: "baselineRelative"
         case .documentClass: "class"
         case .ibID: "ibID"
+        case .directionalMargins: "directionalMargins"
+        case .insetsMarginsFromSafeArea: "insetsLayoutMarginsFromSafeArea"
+        case .preservesSuperviewMargins: "preservesSuperviewLayoutMargins"
+        case .semanticContent: "semanticContentAttribute"
+        case .additionalSafeAreaInsets: "additionalSafeAreaInsets"
         }
     }
 
@@ -87,7 +102,8 @@ public enum ViewProperty: Hashable, Sendable {
     /// lines move a label's baselines, the insets a button's.
     var movesAttributes: Bool {
         switch self {
-        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets: true
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins,
+             .insetsMarginsFromSafeArea, .preservesSuperviewMargins, .semanticContent, .additionalSafeAreaInsets: true
         default: false
         }
     }
@@ -95,7 +111,9 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID"]
+                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
+                               "semanticContentAttribute", "additionalSafeAreaInsets"]
 }
 
 /// How labels and buttons measure their text.
@@ -165,6 +183,18 @@ public struct Hierarchy: Sendable {
     public internal(set) var textMetric = TextMetric.uikit
     /// `set displayScale = 1|2|3`: the pixels a point that text sizes are rounded up to.
     public internal(set) var displayScale = Hierarchy.defaultDisplayScale
+    /// `set device = …`: the device root's screen, safe area and size classes come from.
+    public internal(set) var device: Device?
+    /// `set orientation = portrait|landscape` (on a device).
+    public internal(set) var orientation = Orientation.portrait
+    /// `set layoutDirection = leftToRight|rightToLeft`: the direction leading runs in.
+    public internal(set) var layoutDirection = LayoutDirection.leftToRight
+    /// `set root.additionalSafeAreaInsets = …`: the root view controller's addition to its
+    /// safe area.
+    public internal(set) var additionalSafeAreaInsets = EdgeInsets.zero
+    /// Whether safe areas and margins in effect need computing at layout passes (a device,
+    /// a system guide or a margin setting was used).
+    var usesAreas = false
     /// The state as of the last layout pass (what `save` replays before the pending changes).
     public internal(set) var laidOut: LaidOutState?
 

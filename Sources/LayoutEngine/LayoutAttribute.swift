@@ -65,6 +65,17 @@ public enum LayoutAttribute: Int, CaseIterable, Hashable, Sendable {
         [.leading, .trailing, .leadingMargin, .trailingMargin].contains(self)
     }
 
+    /// The attribute a right-to-left layout reads it as: leading is right, trailing is left.
+    var mirrored: LayoutAttribute {
+        switch self {
+        case .leading: .right
+        case .trailing: .left
+        case .leadingMargin: .rightMargin
+        case .trailingMargin: .leftMargin
+        default: self
+        }
+    }
+
     /// Left and right (and their margins), which UIKit refuses to mix with leading/trailing.
     public var isAbsoluteHorizontal: Bool {
         [.left, .right, .leftMargin, .rightMargin].contains(self)
@@ -93,7 +104,7 @@ struct AttributeForm {
 extension View {
     /// How `attribute` of this view reads in terms of its own position and size.
     func form(of attribute: LayoutAttribute) -> AttributeForm {
-        let m = margins
+        let m = effectiveMargins
         switch attribute {
         case .left, .leading, .top, .minX, .minY:
             return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0)

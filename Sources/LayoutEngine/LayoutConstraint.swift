@@ -16,6 +16,8 @@ public enum ConstraintOrigin: String, Hashable, Sendable {
     case autoresizing
     case stack
     case margins
+    /// The edges of a layout guide UIKit keeps on every view.
+    case layoutGuide = "layout-guide"
 }
 
 /// The state of a constraint as of the solver's current solution.
@@ -29,6 +31,8 @@ public enum SystemConstraintKind: Int, CaseIterable, Hashable, Sendable, Compara
     case autoresizingX, autoresizingWidth, autoresizingY, autoresizingHeight
     /// The engine's own `width >= 0` and `height >= 0` (never listed: a given, like root's frame).
     case nonNegativeWidth, nonNegativeHeight
+    /// A system guide's edges, inset from its owning view's (`UIViewSafeAreaLayoutGuide-top`).
+    case guideTop, guideLeft, guideBottom, guideRight
 
     /// The suffix after the view's name: `title.hugging.h`.
     public var suffix: String {
@@ -43,12 +47,17 @@ public enum SystemConstraintKind: Int, CaseIterable, Hashable, Sendable, Compara
         case .autoresizingHeight: "autoresizing.height"
         case .nonNegativeWidth: "width.nonNegative"
         case .nonNegativeHeight: "height.nonNegative"
+        case .guideTop: "top"
+        case .guideLeft: "left"
+        case .guideBottom: "bottom"
+        case .guideRight: "right"
         }
     }
 
     public var origin: ConstraintOrigin {
         switch self {
         case .huggingH, .compressionH, .huggingV, .compressionV: .contentSize
+        case .guideTop, .guideLeft, .guideBottom, .guideRight: .layoutGuide
         default: .autoresizing
         }
     }
@@ -161,6 +170,11 @@ public struct LayoutConstraint: Hashable, Sendable {
     }
 
     /// The items it names.
+    /// Whether it names leading or trailing (or their margins), which follow the layout direction.
+    var mentionsDirection: Bool {
+        first.attribute.isDirectional || (second?.attribute.isDirectional ?? false)
+    }
+
     public var items: [ViewID] {
         if let second { return [first.item, second.item] }
         return [first.item]

@@ -49,7 +49,7 @@ extension LayoutEngine {
     }
 
     private func make(_ spec: ConstraintSpec, in h: inout Hierarchy) throws -> String {
-        let firstID = try h.viewID(named: spec.firstItem)
+        let firstID = try itemID(named: spec.firstItem, in: &h)
         var second: Anchor?
         if let secondItem = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
             let secondID: ViewID
@@ -57,7 +57,7 @@ extension LayoutEngine {
                 guard let parent = h.view(firstID).parent else { throw LayoutError.noSuperview(spec.firstItem) }
                 secondID = parent
             } else {
-                secondID = try h.viewID(named: secondItem)
+                secondID = try itemID(named: secondItem, in: &h)
             }
             second = Anchor(item: secondID, attribute: attribute)
         }

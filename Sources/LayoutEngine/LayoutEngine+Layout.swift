@@ -6,23 +6,30 @@ extension LayoutEngine {
     public func layoutIfNeeded() {
         copyFrames()
         // UIKit's second pass: a multi-line label without `preferredMaxLayoutWidth` is measured
-        // at the width the first pass gave it, and the layout runs again with its new height
+        // at the width the first pass gave it, and the layout runs again with its new height;
+        // views whose safe area or margins the new frames move are laid out again with them
         // (a few times at most: a width that depends on the height settles or is left).
-        for _ in 0..<3 where hierarchy.hasMultiLineLabels {
-            var wrapped: [(ViewID, Double)] = []
-            for id in hierarchy.views.indices where id != Hierarchy.rootID {
-                guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1,
-                      view.preferredMaxLayoutWidth == 0, !view.intrinsicIsExplicit, view.wrapWidth != view.frame.width else { continue }
-                wrapped.append((id, view.frame.width))
-            }
-            guard !wrapped.isEmpty else { break }
-            let changed: ()? = try? perform { h in
-                for (id, width) in wrapped {
-                    h.setWrapWidth(width, of: id)
-                    pending.dirtyViews.insert(id)
+        for _ in 0..<4 where hierarchy.hasMultiLineLabels || hierarchy.usesAreas {
+            var moved = false
+            if hierarchy.hasMultiLineLabels {
+                var wrapped: [(ViewID, Double)] = []
+                for id in hierarchy.views.indices where id != Hierarchy.rootID {
+                    guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1,
+                          view.preferredMaxLayoutWidth == 0, !view.intrinsicIsExplicit, view.wrapWidth != view.frame.width else { continue }
+                    wrapped.append((id, view.frame.width))
+                }
+                if !wrapped.isEmpty {
+                    let changed: ()? = try? perform { h in
+                        for (id, width) in wrapped {
+                            h.setWrapWidth(width, of: id)
+                            pending.dirtyViews.insert(id)
+                        }
+                    }
+                    moved = changed != nil
                 }
             }
-            guard changed != nil else { break }
+            if hierarchy.usesAreas && updateAreas() { moved = true }
+            guard moved else { break }
             copyFrames()
         }
     }

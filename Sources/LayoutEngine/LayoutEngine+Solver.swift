@@ -210,9 +210,30 @@ extension LayoutEngine {
         } else {
             ancestor = c.first.item
         }
-        var expression = expressionOf(c.first, in: ancestor)
-        if let second = c.second { expression = expression - c.multiplier * expressionOf(second, in: ancestor) }
-        expression.constant -= c.constant
+        // Right to left, a layout is the mirror image of left to right: a constraint that names
+        // leading or trailing is read in its items' common ancestor reflected, x' = W − x, when
+        // that view lays out right to left (its semantic content attribute, else the session's
+        // direction: a view forced left to right keeps its own subviews left to right). Leading becomes the right edge, trailing the left, the constant
+        // runs leftwards, and W stays where a multiplier keeps it from cancelling.
+        var (first, second, constant) = (c.first, c.second, c.constant)
+        var mirrored = false
+        if first.attribute.axis == .horizontal, !first.attribute.isDimension, c.mentionsDirection, hierarchy.isRightToLeft(ancestor) {
+            first.attribute = first.attribute.mirrored
+            second?.attribute = c.second!.attribute.mirrored
+            constant = -constant
+            mirrored = true
+        }
+        var expression = expressionOf(first, in: ancestor)
+        if let second { expression = expression - c.multiplier * expressionOf(second, in: ancestor) }
+        expression.constant -= constant
+        if mirrored, second != nil, c.multiplier != 1 {
+            // (W − A) = m (W − B) + c  ⇒  A − m B + (m − 1) W + c = 0.
+            if ancestor == Hierarchy.rootID {
+                expression.constant += (c.multiplier - 1) * hierarchy.root.frame.width
+            } else {
+                expression.terms.append(Term(link.variables[ancestor]!.width, c.multiplier - 1))
+            }
+        }
         guard abs(expression.constant) <= maximumConstantMagnitude else {
             guard abs(c.constant) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.constant) }
             throw LayoutError.measuredConstantOutOfRange(c.constant, total: -expression.constant)

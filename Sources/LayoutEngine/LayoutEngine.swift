@@ -189,7 +189,7 @@ public final class LayoutEngine {
             view.referenceSize = (reference.width, reference.height)
             h.views.append(view)
             h.viewTable.note(name, id)
-            h.views[parentID]!.children.append(id)
+            h.views[parentID]!.children.insert(id, at: h.endOfSubviews(parentID))
             if kind == .stack { h.stackIDs.insert(id) }
             for property in properties { try h.set(property, on: id) }
             pending.dirtyViews.insert(id)
@@ -308,7 +308,7 @@ public final class LayoutEngine {
             if let index, index < 0 || index > siblings.count {
                 throw LayoutError.indexOutOfRange(index, count: siblings.count, parent: parent)
             }
-            h.views[parentID]!.children.insert(id, at: index ?? siblings.count)
+            h.views[parentID]!.children.insert(id, at: index ?? h.endOfSubviews(parentID))
             h.views[id]!.parent = parentID
             if h.view(parentID).kind == .stack && oldParent != parentID {
                 // addArrangedSubview turns translatesAutoresizingMaskIntoConstraints off.

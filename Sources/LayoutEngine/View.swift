@@ -53,6 +53,40 @@ struct TextLayout: Sendable {
     var memo: MeasureMemo?
 }
 
+/// A view's safe area, the margins in effect and the layout direction it follows (rarely set,
+/// so kept in the view's shared box). The engine fills in the insets after each layout pass.
+struct AreaSettings: Sendable {
+    var semanticContent = SemanticContent.unspecified
+    var insetsMarginsFromSafeArea = true
+    var preservesSuperviewMargins = false
+    /// The margins were given as leading and trailing (`directionalLayoutMargins`): in a
+    /// right-to-left layout, `left` is the trailing margin.
+    var directionalMargins = false
+    /// `safeAreaInsets`, as the last layout pass left them.
+    var safeAreaInsets = EdgeInsets.zero
+    /// The margins that margin attributes use: `margins`, grown by the safe area, a superview's
+    /// preserved margins and the system minimum (nil: `margins` as they are).
+    var marginsInEffect: EdgeInsets?
+    /// For a layout guide UIKit keeps on every view: which one.
+    var systemGuide: SystemGuide?
+    /// For such a guide: its insets from its owning view's bounds.
+    var guideInsets = EdgeInsets.zero
+}
+
+/// The layout guides UIKit keeps on every view, by their property names.
+public enum SystemGuide: String, CaseIterable, Sendable {
+    case safeAreaLayoutGuide, layoutMarginsGuide, readableContentGuide
+
+    /// The guide's identifier in UIKit's descriptions.
+    public var identifier: String {
+        switch self {
+        case .safeAreaLayoutGuide: "UIViewSafeAreaLayoutGuide"
+        case .layoutMarginsGuide: "UIViewLayoutMarginsGuide"
+        case .readableContentGuide: "UIViewReadableContentGuide"
+        }
+    }
+}
+
 /// A label's or button's measure, with everything it depends on: valid while they match. A
 /// class, so that the views without one (most) carry a pointer, not its fields.
 final class MeasureMemo: Sendable {
@@ -94,6 +128,7 @@ public struct View: Sendable {
             var ibID: String?
             var documentClass: String?
             var textLayout = TextLayout()
+            var areas = AreaSettings()
         }
         @exclusivity(unchecked) var fields: Fields
 
@@ -235,6 +270,48 @@ public struct View: Sendable {
     public var documentClass: String? {
         get { references.fields.documentClass }
         _modify { yield &ownReferences().fields.documentClass }
+    }
+
+    /// `semanticContentAttribute`.
+    public var semanticContent: SemanticContent {
+        get { references.fields.areas.semanticContent }
+        _modify { yield &ownReferences().fields.areas.semanticContent }
+    }
+    /// `insetsLayoutMarginsFromSafeArea` (on by default).
+    public var insetsMarginsFromSafeArea: Bool {
+        get { references.fields.areas.insetsMarginsFromSafeArea }
+        _modify { yield &ownReferences().fields.areas.insetsMarginsFromSafeArea }
+    }
+    /// `preservesSuperviewLayoutMargins`.
+    public var preservesSuperviewMargins: Bool {
+        get { references.fields.areas.preservesSuperviewMargins }
+        _modify { yield &ownReferences().fields.areas.preservesSuperviewMargins }
+    }
+    /// Margins given as `directionalLayoutMargins` (top, leading, bottom, trailing).
+    public var directionalMargins: Bool {
+        get { references.fields.areas.directionalMargins }
+        _modify { yield &ownReferences().fields.areas.directionalMargins }
+    }
+    /// `safeAreaInsets` as of the last layout pass.
+    public internal(set) var safeAreaInsets: EdgeInsets {
+        get { references.fields.areas.safeAreaInsets }
+        _modify { yield &ownReferences().fields.areas.safeAreaInsets }
+    }
+    /// The margins the margin attributes and the layout margins guide use.
+    public var effectiveMargins: EdgeInsets { references.fields.areas.marginsInEffect ?? margins }
+    var marginsInEffect: EdgeInsets? {
+        get { references.fields.areas.marginsInEffect }
+        _modify { yield &ownReferences().fields.areas.marginsInEffect }
+    }
+    /// Which of UIKit's own guides this guide is (nil for a view, or a guide the user made).
+    public internal(set) var systemGuide: SystemGuide? {
+        get { references.fields.areas.systemGuide }
+        _modify { yield &ownReferences().fields.areas.systemGuide }
+    }
+    /// A system guide's insets from its owning view's bounds.
+    public internal(set) var guideInsets: EdgeInsets {
+        get { references.fields.areas.guideInsets }
+        _modify { yield &ownReferences().fields.areas.guideInsets }
     }
 
     /// What `show` calls it: its kind, or the control its class is (`switch`, `field`).

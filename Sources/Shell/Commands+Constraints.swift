@@ -190,12 +190,18 @@ extension Commands {
     /// `ITEM.ATTR`, with suggestions for unknown attributes.
     static func anchor(_ c: inout Cursor, in h: Hierarchy) throws -> (String, LayoutAttribute) {
         try c.refuseNonFinite()
-        let item = try c.name("an item (VIEW.ATTRIBUTE)")
+        var item = try c.name("an item (VIEW.ATTRIBUTE)")
         guard c.accept(".") else {
             if c.atEnd && h.view(named: item) == nil && item != "super" { throw ShellError.layout(.unknownView(item, suggestion: closestMatch(to: item, in: h.viewNames))) }
             throw c.fail("'.' and an attribute after '\(item)'")
         }
-        let word = try c.name("an attribute")
+        var word = try c.name("an attribute")
+        // A system guide: `root.safeAreaLayoutGuide.top` (made when first named).
+        if SystemGuide(rawValue: word) != nil {
+            try c.expect(".", "'.' and an attribute after '\(item).\(word)'")
+            item = Hierarchy.systemGuideName(SystemGuide(rawValue: word)!, of: item)
+            word = try c.name("an attribute")
+        }
         guard let attribute = LayoutAttribute(name: word) else {
             throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: LayoutAttribute.userAttributes.map(\.name)))
         }

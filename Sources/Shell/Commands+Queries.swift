@@ -27,6 +27,31 @@ extension Commands {
                     s.print(StateDump.json(s.engine))
                     return .succeeded
                 }),
+        Command(name: "devices", usage: "devices", summary: "the devices 'set device = NAME' knows, with screens, safe areas and size classes",
+                details: """
+                Each device's screen in points (portrait), its display scale, the safe area of a full-screen \
+                view controller's root view in portrait and in landscape (top left bottom right), and its size \
+                classes (width/height, w = compact, W = regular) in each orientation. 'set device = "iPhone 15"' \
+                makes root that screen (a name may be shortened while it names one device: iPhone SE, \
+                iPad mini); 'set orientation = landscape' turns it; 'set device = none' keeps root as it is.
+                """,
+                run: { s, a in
+                    try a.none()
+                    for line in deviceTable() { s.print(line) }
+                    return .succeeded
+                }),
+        Command(name: "traits", usage: "traits", summary: "what the layout is made for: device, orientation, safe area, size classes, direction",
+                details: """
+                The device and orientation ('set device', 'set orientation'), root's size and safe area, the \
+                horizontal and vertical size classes (without a device: regular from 700 points wide, compact \
+                below 500 high), the layout direction ('set layoutDirection = rightToLeft' lays leading and \
+                trailing out from the right), the content size category and the display scale.
+                """,
+                run: { s, a in
+                    try a.none()
+                    s.print(traitsLine(s.engine.hierarchy))
+                    return .succeeded
+                }),
         Command(name: "expect", usage: "expect NAME.frame == X Y W H | NAME.ATTR == V | ambiguous NAME | unambiguous NAME | broken C | violated C | satisfied C | inactive C",
                 summary: "an assertion for scripts and lessons (tolerance 0.001)",
                 details: """
@@ -35,6 +60,24 @@ extension Commands {
                 """, arguments: [.view],
                 run: { s, a in try expect(s, a); return .succeeded }),
     ]
+
+    /// `devices`: one line a device, in columns.
+    static func deviceTable() -> [String] {
+        func insets(_ e: EdgeInsets) -> String { [e.top, e.left, e.bottom, e.right].map(formatNumber).joined(separator: " ") }
+        func classes(_ d: Device, _ o: Orientation) -> String {
+            let c = d.sizeClasses(o)
+            return (c.horizontal == .compact ? "w" : "W") + (c.vertical == .compact ? "h" : "H")
+        }
+        let rows = [["device", "points", "scale", "safe area portrait", "landscape", "classes"]] + Device.all.map { d in
+            [d.name, "\(formatNumber(d.width)) x \(formatNumber(d.height))", "\(formatNumber(d.scale))x",
+             insets(d.portraitInsets), insets(d.landscapeInsets), classes(d, .portrait) + " / " + classes(d, .landscape)]
+        }
+        let widths = (0..<rows[0].count).map { k in rows.map { $0[k].count }.max()! }
+        return rows.map { row in
+            row.enumerated().map { k, cell in k == row.count - 1 ? cell : cell.padding(toLength: widths[k], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }
+    }
 
     static let pendingNote = "layout pending: frames are from the last layout pass"
 

@@ -208,6 +208,37 @@ extension Commands {
             try s.engine.setDisplayScale(scale)
             return
         }
+        if name == "device", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let device = try deviceName(&c)
+            try c.expectEnd()
+            let before = s.engine.hierarchy
+            try s.engine.setDevice(device == "none" ? nil : device)
+            announceTraits(s, before: before)
+            return
+        }
+        if name == "orientation", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let word = try c.name("portrait or landscape")
+            guard let orientation = Orientation(rawValue: word) else {
+                throw ShellError.syntax("expected portrait or landscape, found '\(word)'", usage: nil)
+            }
+            try c.expectEnd()
+            let before = s.engine.hierarchy
+            try s.engine.setOrientation(orientation)
+            announceTraits(s, before: before)
+            return
+        }
+        if name == "layoutDirection", c.peek?.isSymbol("=") == true {
+            c.position += 1
+            let word = try c.name("leftToRight or rightToLeft")
+            guard let direction = LayoutDirection(rawValue: word) else {
+                throw ShellError.syntax("expected leftToRight or rightToLeft, found '\(word)'", usage: nil)
+            }
+            try c.expectEnd()
+            try s.engine.setLayoutDirection(direction)
+            return
+        }
         if name == "autolayout" || name == "canvas", c.peek?.isSymbol("=") == true {
             c.position += 1
             let on = try onOff(&c, name)
@@ -222,6 +253,42 @@ extension Commands {
         let value = try propertyValue(property, &c, stopAtNextProperty: false)
         try c.expectEnd()
         try s.engine.setProperty(value, of: name)
+    }
+
+    /// A device's name: a string, or the words up to the end (`iPhone 15 Pro`), or `none`.
+    static func deviceName(_ c: inout Cursor) throws -> String {
+        guard let token = c.next() else { throw c.fail("a device name (see 'devices') or none") }
+        if case let .string(text) = token.kind { return text }
+        // (Devices are matched without blanks and punctuation: `iPad Pro 11-inch` however typed.)
+        var words = [token.text]
+        while let next = c.next() { words.append(next.text) }
+        return words.joined(separator: " ")
+    }
+
+    /// After a change of device or orientation: what the layout is made for now, and the
+    /// traits that changed.
+    static func announceTraits(_ s: Session, before: Hierarchy) {
+        let h = s.engine.hierarchy
+        guard h.device != before.device || h.orientation != before.orientation else { return }
+        s.print(traitsLine(h))
+        let old = before.traits, new = h.traits
+        var changed: [String] = []
+        if old.horizontalSizeClass != new.horizontalSizeClass { changed.append("width \(old.horizontalSizeClass.rawValue) → \(new.horizontalSizeClass.rawValue)") }
+        if old.verticalSizeClass != new.verticalSizeClass { changed.append("height \(old.verticalSizeClass.rawValue) → \(new.verticalSizeClass.rawValue)") }
+        if old.displayScale != new.displayScale { changed.append("display scale \(formatNumber(old.displayScale)) → \(formatNumber(new.displayScale))") }
+        if !changed.isEmpty { s.print("changed: " + changed.joined(separator: ", ")) }
+    }
+
+    /// `iPhone 15, portrait: 393 x 852, safe area 59 0 34 0; width compact, height regular; …`
+    static func traitsLine(_ h: Hierarchy) -> String {
+        let t = h.traits
+        let frame = h.root.frame
+        let safe = h.rootSafeArea
+        var where_ = "root \(formatNumber(frame.width)) x \(formatNumber(frame.height))"
+        if let device = h.device { where_ = "\(device.name), \(h.orientation.rawValue): " + where_ }
+        let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
+        return "\(where_), safe area \(insets); width \(t.horizontalSizeClass.rawValue), height \(t.verticalSizeClass.rawValue); "
+            + "\(t.layoutDirection == .leftToRight ? "left to right" : "right to left"); content size \(t.contentSizeCategory.rawValue); display scale \(formatNumber(t.displayScale))"
     }
 
     static func propertyName(_ c: inout Cursor) throws -> String {
@@ -346,6 +413,22 @@ extension Commands {
                 ? EdgeInsets(top: top, left: try c.number("T L B R"), bottom: try c.number("T L B R"), right: try c.number("T L B R"))
                 : EdgeInsets(top: top, left: top, bottom: top, right: top)
             return property == "margins" ? .margins(insets) : .alignmentInsets(insets)
+        case "directionalMargins", "additionalSafeAreaInsets":
+            let top = try c.number(property == "directionalMargins" ? "T LEADING B TRAILING" : "T L B R")
+            let insets = c.atNumber
+                ? EdgeInsets(top: top, left: try c.number("T L B R"), bottom: try c.number("T L B R"), right: try c.number("T L B R"))
+                : EdgeInsets(top: top, left: top, bottom: top, right: top)
+            return property == "directionalMargins" ? .directionalMargins(insets) : .additionalSafeAreaInsets(insets)
+        case "insetsLayoutMarginsFromSafeArea":
+            return .insetsMarginsFromSafeArea(try onOff(&c, property))
+        case "preservesSuperviewLayoutMargins":
+            return .preservesSuperviewMargins(try onOff(&c, property))
+        case "semanticContentAttribute":
+            let word = try c.name("a semantic content attribute")
+            guard let value = SemanticContent(rawValue: word) else {
+                throw ShellError.syntax("unknown semantic content attribute '\(word)'; one of \(SemanticContent.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
+            }
+            return .semanticContent(value)
         case "hidden":
             let word = try c.name("true or false")
             guard word == "true" || word == "false" else { throw ShellError.syntax("expected true or false, found '\(word)'", usage: nil) }

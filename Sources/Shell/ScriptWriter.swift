@@ -24,7 +24,8 @@ enum ScriptWriter {
     static func build(_ state: Hierarchy) -> [String] {
         var lines = rootLines(state, from: Hierarchy())
         var timed: [(stamp: Int, order: Int, line: String)] = []
-        for view in state.allViews where view.id != Hierarchy.rootID {
+        // A system guide is made by the first constraint that names it.
+        for view in state.allViews where view.id != Hierarchy.rootID && view.systemGuide == nil {
             let made = madeByNew(view)
             lines.append("new \(made.word) \(view.name) in \(state.view(view.parent!).name)")
             if view.kind == .stack && view.stackLayout.remadeAt > 0 {
@@ -107,7 +108,7 @@ enum ScriptWriter {
         lines += deletions
         // Parents before children (the new tree's listing order): each view's new parent is
         // made, and in its final place, before the view moves into it.
-        for view in new.allViews where view.id != Hierarchy.rootID {
+        for view in new.allViews where view.id != Hierarchy.rootID && view.systemGuide == nil {
             let parent = new.view(view.parent!).name
             let previous = view.id < old.views.count ? old.views[view.id] : nil
             if let previous {
@@ -163,13 +164,36 @@ enum ScriptWriter {
 
     private static func rootLines(_ state: Hierarchy, from old: Hierarchy) -> [String] {
         var lines: [String] = []
-        if state.root.frame != old.root.frame {
+        // The device first: it sets root's frame, margins and the display scale, which the
+        // lines after it change again where the state differs.
+        var frame = old.root.frame, margins = old.root.margins, scale = old.displayScale
+        if state.device != old.device || (state.device != nil && state.orientation != old.orientation) {
+            if let device = state.device {
+                if old.device == nil && margins == .standard { margins = .zero }
+                if state.device != old.device { lines.append("set device = \(Commands.quoted(device.name))") }
+                if state.orientation != old.orientation { lines.append("set orientation = \(state.orientation.rawValue)") }
+                let size = device.size(state.orientation)
+                frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                scale = device.scale
+            } else {
+                lines.append("set device = none")
+            }
+        }
+        if state.layoutDirection != old.layoutDirection { lines.append("set layoutDirection = \(state.layoutDirection.rawValue)") }
+        if state.root.frame != frame {
             lines.append("set root.frame = 0 0 \(formatNumber(state.root.frame.width)) \(formatNumber(state.root.frame.height))")
         }
-        if state.root.margins != old.root.margins { lines.append("set root.margins = \(insets(state.root.margins))") }
+        if state.root.margins != margins || state.root.directionalMargins != old.root.directionalMargins {
+            lines.append("set root.\(state.root.directionalMargins ? "directionalMargins" : "margins") = \(insets(state.root.margins))")
+        }
+        if state.additionalSafeAreaInsets != old.additionalSafeAreaInsets { lines.append("set root.additionalSafeAreaInsets = \(insets(state.additionalSafeAreaInsets))") }
+        if state.root.insetsMarginsFromSafeArea != old.root.insetsMarginsFromSafeArea {
+            lines.append("set root.insetsLayoutMarginsFromSafeArea = \(state.root.insetsMarginsFromSafeArea ? "on" : "off")")
+        }
+        if state.root.semanticContent != old.root.semanticContent { lines.append("set root.semanticContentAttribute = \(state.root.semanticContent.rawValue)") }
         if state.contentSizeCategory != old.contentSizeCategory { lines.append("set contentSizeCategory = \(state.contentSizeCategory.rawValue)") }
         if state.textMetric != old.textMetric { lines.append("set textMetric = \(state.textMetric.rawValue)") }
-        if state.displayScale != old.displayScale { lines.append("set displayScale = \(formatNumber(state.displayScale))") }
+        if state.displayScale != scale { lines.append("set displayScale = \(formatNumber(state.displayScale))") }
         return lines
     }
 
@@ -194,7 +218,7 @@ enum ScriptWriter {
         func add(_ group: PropertyGroup, _ text: String) { result.append((group, "set \(name).\(text)")) }
         if let documentClass = view.documentClass { add(.plain, "class = \(Commands.quoted(documentClass))") }
         if let ibID = view.ibID { add(.plain, "ibID = \(Commands.quoted(ibID))") }
-        add(.plain, "margins = \(insets(view.margins))")
+        add(.plain, "\(view.directionalMargins ? "directionalMargins" : "margins") = \(insets(view.margins))")
         if view.alignmentInsets != .zero { add(.plain, "alignmentInsets = \(insets(view.alignmentInsets))") }
         add(.plain, "hidden = \(view.isHidden)")
         if view.kind == .stack {
@@ -205,6 +229,9 @@ enum ScriptWriter {
             add(.plain, "marginsRelative = \(view.stack.marginsRelative)")
             add(.plain, "baselineRelative = \(view.stack.baselineRelative)")
         }
+        add(.plain, "insetsLayoutMarginsFromSafeArea = \(view.insetsMarginsFromSafeArea ? "on" : "off")")
+        add(.plain, "preservesSuperviewLayoutMargins = \(view.preservesSuperviewMargins ? "on" : "off")")
+        add(.plain, "semanticContentAttribute = \(view.semanticContent.rawValue)")
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")
             // A text style has its category's size (a size that stays is a plain size).

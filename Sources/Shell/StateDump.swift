@@ -33,6 +33,28 @@ enum StateDump {
             out.add(",\n  \"displayScale\": ")
             number(h.displayScale)
         }
+        let traits = h.traits
+        out.add(",\n  \"traits\": {\"horizontalSizeClass\": ")
+        string(traits.horizontalSizeClass.rawValue)
+        out.add(", \"verticalSizeClass\": ")
+        string(traits.verticalSizeClass.rawValue)
+        out.add(", \"layoutDirection\": ")
+        string(traits.layoutDirection.rawValue)
+        out.add(", \"preferredContentSizeCategory\": ")
+        string(traits.contentSizeCategory.rawValue)
+        out.add(", \"displayScale\": ")
+        number(traits.displayScale)
+        out.add("}")
+        if let device = h.device {
+            out.add(",\n  \"device\": ")
+            string(device.name)
+            out.add(", \"orientation\": ")
+            string(h.orientation.rawValue)
+        }
+        if h.additionalSafeAreaInsets != .zero {
+            let e = h.additionalSafeAreaInsets
+            out.add(",\n  \"additionalSafeAreaInsets\": [\(formatNumber(e.top)), \(formatNumber(e.left)), \(formatNumber(e.bottom)), \(formatNumber(e.right))]")
+        }
         out.add(",\n  \"views\": [")
         let views = h.allViews
         for (k, view) in views.enumerated() {
@@ -55,6 +77,14 @@ enum StateDump {
             list(engine.ambiguousComponents(of: view.id).map(\.rawValue))
             out.add("]")
             if view.isHidden { out.add(", \"hidden\": true") }
+            if let role = view.systemGuide {
+                out.add(", \"systemGuide\": ")
+                string(role.rawValue)
+            }
+            if view.safeAreaInsets != .zero {
+                let e = view.safeAreaInsets
+                out.add(", \"safeAreaInsets\": [\(formatNumber(e.top)), \(formatNumber(e.left)), \(formatNumber(e.bottom)), \(formatNumber(e.right))]")
+            }
             properties(view, into: &out)
             if view.kind == .stack {
                 let stack = view.stack
@@ -176,9 +206,19 @@ enum StateDump {
         if view.compressionH != fresh.compressionH || view.compressionV != fresh.compressionV {
             out.add(", \"compression\": [\(view.compressionH), \(view.compressionV)]")
         }
-        if view.margins != fresh.margins {
-            out.add(", \"margins\": ")
+        if view.margins != fresh.margins || view.directionalMargins {
+            out.add(view.directionalMargins ? ", \"directionalMargins\": " : ", \"margins\": ")
             insets(view.margins)
+        }
+        if view.effectiveMargins != view.margins {
+            out.add(", \"marginsInEffect\": ")
+            insets(view.effectiveMargins)
+        }
+        if !view.insetsMarginsFromSafeArea { out.add(", \"insetsLayoutMarginsFromSafeArea\": false") }
+        if view.preservesSuperviewMargins { out.add(", \"preservesSuperviewLayoutMargins\": true") }
+        if view.semanticContent != .unspecified {
+            out.add(", \"semanticContentAttribute\": ")
+            out.add(json: view.semanticContent.rawValue)
         }
         if view.alignmentInsets != fresh.alignmentInsets {
             out.add(", \"alignmentInsets\": ")

@@ -70,7 +70,11 @@ extension Diagnostics {
         guard let constraint = engine.hierarchy.constraint(ref) else { return .yours }
         switch ref {
         case let .system(id, kind):
-            return kind.origin == .contentSize ? .contentSize(id) : .autoresizing(id)
+            switch kind.origin {
+            case .contentSize: return .contentSize(id)
+            case .layoutGuide: return .margins
+            default: return .autoresizing(id)
+            }
         case let .stack(id, _):
             return .stackView(id)
         case .user:
@@ -79,7 +83,7 @@ extension Diagnostics {
             case .stack: return .stackView(nil)
             case .autoresizing: return .autoresizing(constraint.first.item)
             case .contentSize: return .contentSize(constraint.first.item)
-            case .margins: return .margins
+            case .margins, .layoutGuide: return .margins
             case .user: break
             }
             if identifier.hasPrefix("UIView-Encapsulated-Layout") { return .cellSizing }
