@@ -95,3 +95,15 @@ public enum Axis: String, Hashable, Sendable {
     /// The shell's one-letter form, as in `hugging.h`.
     public var letter: String { self == .horizontal ? "h" : "v" }
 }
+
+extension Rect {
+    /// Each edge moved to the nearest pixel of a display of `scale` pixels a point.
+    func roundedToPixels(_ scale: Double) -> Rect {
+        func round(_ value: Double) -> Double {
+            let r = (value * scale).rounded() / scale
+            return abs(r - value) < 1e-9 ? value : r
+        }
+        let minX = round(x), minY = round(y)
+        return Rect(x: minX, y: minY, width: round(x + width) - minX, height: round(y + height) - minY)
+    }
+}

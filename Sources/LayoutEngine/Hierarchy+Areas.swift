@@ -49,6 +49,19 @@ extension Hierarchy {
         }
     }
 
+    /// An attribute's value in the superview's coordinates, from the last layout pass: leading
+    /// and trailing on the sides the superview lays them out on.
+    public func value(of attribute: LayoutAttribute, of id: ViewID) -> Double {
+        view(id).value(of: directed(attribute, of: id))
+    }
+
+    /// The side a view's leading or trailing is on in its superview (right to left: leading is
+    /// the right edge).
+    public func directed(_ attribute: LayoutAttribute, of id: ViewID) -> LayoutAttribute {
+        guard attribute.isDirectional, isRightToLeft(view(id).parent ?? id) else { return attribute }
+        return attribute.mirrored
+    }
+
     /// `set device = NAME` (nil: none, root keeps its frame, the orientation is portrait): root takes the screen of the
     /// device in the session's orientation and its scale; its margins become a root view's.
     mutating func setDevice(_ device: Device?) -> [ViewID] {

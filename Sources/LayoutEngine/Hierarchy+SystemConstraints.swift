@@ -72,16 +72,18 @@ extension Hierarchy {
                 priority: .required, origin: .autoresizing, stamp: 0)
         case .guideTop, .guideLeft, .guideBottom, .guideRight:
             guard view.systemGuide != nil, let owner = view.parent else { return nil }
+            // As UIKit writes them: `guide.top == owner.top + inset`, `owner.bottom == guide.bottom + inset`.
             let insets = view.guideInsets
             let (attribute, constant): (LayoutAttribute, Double) = switch kind {
             case .guideTop: (.top, insets.top)
             case .guideLeft: (.left, insets.left)
-            case .guideBottom: (.bottom, -insets.bottom)
-            default: (.right, -insets.right)
+            case .guideBottom: (.bottom, insets.bottom)
+            default: (.right, insets.right)
             }
+            let near = kind == .guideTop || kind == .guideLeft
             return LayoutConstraint(
-                name: name, first: Anchor(item: id, attribute: attribute), relation: .equal,
-                second: Anchor(item: owner, attribute: attribute), multiplier: 1, constant: constant,
+                name: name, first: Anchor(item: near ? id : owner, attribute: attribute), relation: .equal,
+                second: Anchor(item: near ? owner : id, attribute: attribute), multiplier: 1, constant: constant,
                 priority: .required, origin: .layoutGuide, stamp: 0)
         }
     }

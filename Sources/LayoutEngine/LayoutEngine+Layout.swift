@@ -36,10 +36,14 @@ extension LayoutEngine {
 
     /// The solver's frames into the hierarchy, and the hierarchy as laid out.
     private func copyFrames() {
+        // On a device, frames are rounded to its pixels as UIKit rounds them: each edge to the
+        // nearest pixel, so that views that touch still touch.
+        let pixels = hierarchy.device != nil ? hierarchy.displayScale : nil
         for id in hierarchy.views.indices where id != Hierarchy.rootID {
             guard let view = hierarchy.views[id] else { continue }
             let frame = view.frame
-            let solved = solvedFrame(id, insets: view.alignmentInsets)
+            var solved = solvedFrame(id, insets: view.alignmentInsets)
+            if let pixels { solved = solved.roundedToPixels(pixels) }
             // Write only what moved: a chunk shared with an undo copy is copied only when one
             // of its frames changes.
             if solved != frame { hierarchy.views[id]!.frame = solved }

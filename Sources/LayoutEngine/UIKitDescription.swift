@@ -14,6 +14,7 @@ extension Hierarchy {
         let view = self.view(id)
         var text = "\(view.className):\(Hierarchy.viewAddress(id))"
         if let role = view.stackHelper { return text + "'\(role.identifier)'" }
+        if let role = view.systemGuide { return text + "'\(role.identifier)'" }
         let label = (view.kind == .label || view.kind == .button) ? view.text : view.name
         if !label.isEmpty { text += "'\(Hierarchy.truncatedLabel(label))'" }
         return text
@@ -78,6 +79,8 @@ extension Hierarchy {
         switch ref {
         case let .system(id, kind) where kind.origin == .autoresizing:
             parts.append(view(id).autoresizingMask.accessory)
+        case let .system(id, kind) where kind.origin == .layoutGuide:
+            parts.append("'\(Hierarchy.uikitGuideConstraintName(view(id).systemGuide, kind))'")
         case .system:
             break
         case .user, .stack:
@@ -98,6 +101,17 @@ extension Hierarchy {
         }
         let status = c.isActive ? "active" : "inactive"
         return parts.joined(separator: " ") + "   (" + status + (legend.map { ", names: \($0) " } ?? "") + ")>"
+    }
+
+    /// UIKit's identifier of a system guide's edge constraint: `UIViewSafeAreaLayoutGuide-top`,
+    /// `UIView-leftMargin-guide-constraint` (AUTOLAYOUT.md §4).
+    static func uikitGuideConstraintName(_ role: SystemGuide?, _ kind: SystemConstraintKind) -> String {
+        let edge = kind.suffix
+        switch role {
+        case .safeAreaLayoutGuide: return "UIViewSafeAreaLayoutGuide-\(edge)"
+        case .layoutMarginsGuide: return "UIView-\(edge)Margin-guide-constraint"
+        default: return "UIViewReadableContentGuide-\(edge)"
+        }
     }
 
     /// `First.attr == [-][k*]Second.attr [+ c]`, or `First.attr == c` without a second item.

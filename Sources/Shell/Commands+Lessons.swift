@@ -117,7 +117,7 @@ extension Commands {
             guard let attribute = LayoutAttribute(name: property) else {
                 throw ShellError.unknownAttribute(property, suggestion: closestMatch(to: property, in: ["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
             }
-            actual = [view.value(of: attribute)]
+            actual = [h.value(of: attribute, of: view.id)]
         }
         let shown = actual.map(formatNumber).joined(separator: " ")
         let what = "\(name).\(property)"

@@ -231,7 +231,7 @@ extension Commands {
             guard let attribute = LayoutAttribute(name: property) else {
                 throw ShellError.unknownAttribute(property, suggestion: closestMatch(to: property, in: ["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
             }
-            actual = view.value(of: attribute)
+            actual = h.value(of: attribute, of: view.id)
         }
         if abs(actual - expected) > 0.001 {
             throw ShellError.expectation("\(name).\(property) == \(formatNumber(expected)), but it is \(formatNumber(actual))" + (h.needsLayout ? " (layout pending)" : ""))

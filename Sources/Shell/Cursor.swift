@@ -40,9 +40,8 @@ struct Cursor {
     mutating func name(_ what: String = "a name") throws -> String {
         guard let name = peek?.name else { throw fail(what) }
         position += 1
-        // A view's system guide goes by `VIEW.safeAreaLayoutGuide` (unless an attribute follows:
-        // an anchor reads that itself).
-        if peek?.isSymbol(".") == true, let role = peek(1)?.name, SystemGuide(rawValue: role) != nil, peek(2)?.isSymbol(".") != true {
+        // A view's system guide goes by `VIEW.safeAreaLayoutGuide`.
+        if peek?.isSymbol(".") == true, let role = peek(1)?.name, SystemGuide(rawValue: role) != nil {
             position += 2
             return name + "." + role
         }

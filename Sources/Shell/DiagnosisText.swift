@@ -69,7 +69,8 @@ struct DiagnosisText {
         h.constraint(ref).map { h.text(of: $0) } ?? "?"
     }
 
-    /// ` (content hugging)`, ` (compression resistance)`, ` (autoresizing)`, ` (stack view S)`;
+    /// ` (content hugging)`, ` (compression resistance)`, ` (autoresizing)`, ` (layout guide)`,
+    /// ` (stack view S)`;
     /// nothing for a user's.
     func originNote(_ ref: ConstraintRef) -> String {
         switch ref {
@@ -79,6 +80,7 @@ struct DiagnosisText {
             switch kind {
             case .huggingH, .huggingV: return " (content hugging)"
             case .compressionH, .compressionV: return " (compression resistance)"
+            case .guideTop, .guideLeft, .guideBottom, .guideRight: return " (layout guide)"
             default: return " (autoresizing)"
             }
         }

@@ -218,3 +218,31 @@ private let cardAndBar = [
         #expect(StateDump.json(s.engine) == before, "\(entry.line)")
     }
 }
+
+/// On a device, each edge of a frame goes to the nearest pixel; without one, frames are the
+/// solver's values.
+@Test func framesOnADeviceAreRoundedToItsPixels() {
+    let lines = ["new view a", "a.leading == root.leading + 10.3", "a.width == 20.3", "a.top == root.top + 0.2", "a.height == 10", "layout"]
+    #expect(frame(session(lines), "a") == Rect(x: 10.3, y: 0.2, width: 20.3, height: 10))
+    #expect(frame(session(["set device = iPhone SE"] + lines), "a") == Rect(x: 10.5, y: 0, width: 20, height: 10))
+    let three = frame(session(["set device = iPhone 15"] + lines), "a")
+    #expect(abs(three.x - 31.0 / 3) < 1e-9 && abs(three.width - 61.0 / 3) < 1e-9)
+}
+
+/// Guides and their constraints read as UIKit prints them, and an attribute's value follows the
+/// direction.
+@Test func guidesReadAsUIKitPrintsThem() throws {
+    let s = session(["set device = \"iPhone 15\"", "set layoutDirection = rightToLeft", "new view a",
+                     "a.leading == root.layoutMarginsGuide.leading", "a.top == root.safeAreaLayoutGuide.top", "a.width == 10", "a.height == 10", "layout"])
+    let h = s.engine.hierarchy
+    let guide = try #require(h.viewID(ifNamed: "root.layoutMarginsGuide"))
+    #expect(h.uikitDescription(of: .system(guide, .guideRight))
+        == "<NSLayoutConstraint:0x600100000300 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0x7f8000000200'UIViewLayoutMarginsGuide']-(16)-|(LTR)   (active, names: '|':UIView:0x7f8000000000'root' )>")
+    let safe = try #require(h.viewID(ifNamed: "root.safeAreaLayoutGuide"))
+    #expect(h.uikitDescription(of: .system(safe, .guideTop))
+        == "<NSLayoutConstraint:0x6001000003d0 'UIViewSafeAreaLayoutGuide-top' V:|-(59)-[UILayoutGuide:0x7f8000000300'UIViewSafeAreaLayoutGuide']   (active, names: '|':UIView:0x7f8000000000'root' )>")
+    #expect(frame(s, "a") == Rect(x: 367, y: 59, width: 10, height: 10))
+    #expect(s.run(line: "expect a.leading == 377") == .succeeded)
+    #expect(s.run(line: "expect a.trailing == 367") == .succeeded)
+    #expect(s.run(line: "expect root.safeAreaLayoutGuide.frame == 0 59 393 759") == .succeeded)
+}

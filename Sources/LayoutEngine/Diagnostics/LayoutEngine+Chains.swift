@@ -85,7 +85,7 @@ extension Diagnostics {
     public func solvedValue(of attribute: LayoutAttribute, of id: ViewID) -> Double {
         var view = engine.hierarchy.view(id)
         view.frame = engine.solvedFrame(id)
-        return view.value(of: attribute)
+        return view.value(of: engine.hierarchy.directed(attribute, of: id))
     }
 
     /// The engine variable behind a frame component (the `{id: N}` of `_autolayoutTrace`).
