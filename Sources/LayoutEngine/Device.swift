@@ -22,7 +22,7 @@ public enum SemanticContent: String, CaseIterable, Sendable {
 /// A device strut can lay a session out on: its screen in points, its display scale, the safe
 /// area UIKit gives a full-screen view controller's root view in each orientation, and its size
 /// classes. Sources, per value, in docs/devices.md.
-public struct Device: Sendable, Equatable {
+public final class Device: Sendable, Equatable {
     public enum Idiom: String, Sendable { case phone, pad }
 
     public let name: String
@@ -49,6 +49,8 @@ public struct Device: Sendable, Equatable {
         self.landscapeInsets = landscape
         self.isLargePhone = large
     }
+
+    public static func == (a: Device, b: Device) -> Bool { a.name == b.name }
 
     private static func insets(_ top: Double, _ side: Double, _ bottom: Double) -> EdgeInsets {
         EdgeInsets(top: top, left: side, bottom: bottom, right: side)

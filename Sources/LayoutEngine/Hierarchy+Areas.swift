@@ -112,7 +112,7 @@ extension Hierarchy {
     func endOfSubviews(_ id: ViewID) -> Int {
         let children = view(id).children
         var end = children.count
-        while end > 0, view(children[end - 1]).systemGuide != nil { end -= 1 }
+        while end > 0, case let last = view(children[end - 1]), last.kind == .guide, last.systemGuide != nil { end -= 1 }
         return end
     }
 

@@ -144,7 +144,7 @@ extension Hierarchy {
         case let .additionalSafeAreaInsets(insets):
             guard id == Hierarchy.rootID else { throw refuse() }
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "safe area inset") }
-            additionalSafeAreaInsets = insets
+            views[id]!.additionalSafeAreaInsets = insets
             usesAreas = true
         case let .alignmentInsets(insets):
             guard view.kind != .guide else { throw refuse() }

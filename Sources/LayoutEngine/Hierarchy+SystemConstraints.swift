@@ -98,7 +98,8 @@ extension Hierarchy {
     /// Each listed system constraint of a view read already, in `SystemConstraintKind` order.
     private func forEachListedSystemConstraint(of id: ViewID, _ view: View, _ body: (ConstraintRef, LayoutConstraint) -> Void) {
         guard id != Hierarchy.rootID else { return }
-        for kind in SystemConstraintKind.allCases where kind != .nonNegativeWidth && kind != .nonNegativeHeight {
+        let kinds = view.kind == .guide && view.systemGuide != nil ? SystemConstraintKind.listedOfGuides : SystemConstraintKind.listedOfViews
+        for kind in kinds {
             if let constraint = systemConstraint(kind, of: id, view) { body(.system(id, kind), constraint) }
         }
     }

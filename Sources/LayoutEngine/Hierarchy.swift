@@ -190,8 +190,8 @@ public struct Hierarchy: Sendable {
     /// `set layoutDirection = leftToRight|rightToLeft`: the direction leading runs in.
     public internal(set) var layoutDirection = LayoutDirection.leftToRight
     /// `set root.additionalSafeAreaInsets = …`: the root view controller's addition to its
-    /// safe area.
-    public internal(set) var additionalSafeAreaInsets = EdgeInsets.zero
+    /// safe area (kept with root's area settings).
+    public var additionalSafeAreaInsets: EdgeInsets { root.additionalSafeAreaInsets }
     /// Whether safe areas and margins in effect need computing at layout passes (a device,
     /// a system guide or a margin setting was used).
     var usesAreas = false

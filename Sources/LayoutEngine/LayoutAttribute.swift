@@ -104,7 +104,8 @@ struct AttributeForm {
 extension View {
     /// How `attribute` of this view reads in terms of its own position and size.
     func form(of attribute: LayoutAttribute) -> AttributeForm {
-        let m = effectiveMargins
+        // (The margins only where a margin attribute asks: most attributes are edges.)
+        var m: EdgeInsets { effectiveMargins }
         switch attribute {
         case .left, .leading, .top, .minX, .minY:
             return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0)

@@ -63,6 +63,13 @@ public enum SystemConstraintKind: Int, CaseIterable, Hashable, Sendable, Compara
     }
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The kinds a view may have (all but a system guide's edges), and those a guide may have.
+    static let ofViews = allCases.filter { $0.origin != .layoutGuide }
+    static let ofGuides = allCases.filter { $0.origin == .layoutGuide || $0 == .nonNegativeWidth || $0 == .nonNegativeHeight }
+    /// Those listed (the engine's non-negative sizes are not).
+    static let listedOfViews = ofViews.filter { $0 != .nonNegativeWidth && $0 != .nonNegativeHeight }
+    static let listedOfGuides = allCases.filter { $0.origin == .layoutGuide }
 }
 
 /// Which constraint: a user's by its index, or one that a view's properties make.

@@ -63,7 +63,7 @@ extension LayoutEngine {
     /// A view by name, or the system guide `OWNER.ROLE` names, made now if it was not yet.
     func itemID(named name: String, in h: inout Hierarchy) throws -> ViewID {
         if let id = h.viewID(ifNamed: name) { return id }
-        if let dot = name.lastIndex(of: "."), let role = SystemGuide(rawValue: String(name[name.index(after: dot)...])) {
+        if let dot = name.lastIndex(of: "."), let role = SystemGuide(word: String(name[name.index(after: dot)...])) {
             let owner = try h.viewID(named: String(name[..<dot]))
             guard h.view(owner).kind != .guide else {
                 throw LayoutError.propertyNotApplicable(property: role.rawValue, view: h.view(owner).name, kind: .guide)

@@ -165,7 +165,9 @@ extension Hierarchy {
 
     /// `title.hugging.h` → (title, .huggingH), when that view exists and makes that constraint.
     func systemConstraint(named name: String) -> (ViewID, SystemConstraintKind)? {
-        for kind in SystemConstraintKind.allCases where name.hasSuffix("." + kind.suffix) {
+        // (A guide's name is long, `x.layoutMarginsGuide.top` at the least: shorter names skip its kinds.)
+        let kinds = name.utf8.count >= 22 ? SystemConstraintKind.allCases : SystemConstraintKind.ofViews
+        for kind in kinds where name.hasSuffix("." + kind.suffix) {
             let viewName = String(name.dropLast(kind.suffix.count + 1))
             if let id = viewID(ifNamed: viewName), systemConstraint(kind, of: id) != nil { return (id, kind) }
         }

@@ -183,7 +183,10 @@ extension LayoutEngine {
     }
 
     func systemRefs(of id: ViewID) -> [ConstraintRef] {
-        SystemConstraintKind.allCases.map { .system(id, $0) }
+        // A view that went may have had any; a view never has a guide's, nor a guide a view's.
+        guard id < hierarchy.views.count, let view = hierarchy.views[id] else { return SystemConstraintKind.allCases.map { .system(id, $0) } }
+        let kinds = view.kind == .guide && view.systemGuide != nil ? SystemConstraintKind.ofGuides : SystemConstraintKind.ofViews
+        return kinds.map { .system(id, $0) }
     }
 
     func makeVariables(for id: ViewID) {

@@ -189,7 +189,12 @@ public final class LayoutEngine {
             view.referenceSize = (reference.width, reference.height)
             h.views.append(view)
             h.viewTable.note(name, id)
-            h.views[parentID]!.children.insert(id, at: h.endOfSubviews(parentID))
+            let end = h.endOfSubviews(parentID)
+            if end == h.view(parentID).children.count {
+                h.views[parentID]!.children.append(id)
+            } else {
+                h.views[parentID]!.children.insert(id, at: end)
+            }
             if kind == .stack { h.stackIDs.insert(id) }
             for property in properties { try h.set(property, on: id) }
             pending.dirtyViews.insert(id)

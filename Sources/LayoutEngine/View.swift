@@ -56,6 +56,7 @@ struct TextLayout: Sendable {
 /// A view's safe area, the margins in effect and the layout direction it follows (rarely set,
 /// so kept in the view's shared box). The engine fills in the insets after each layout pass.
 struct AreaSettings: Sendable {
+    static let none = AreaSettings()
     var semanticContent = SemanticContent.unspecified
     var insetsMarginsFromSafeArea = true
     var preservesSuperviewMargins = false
@@ -67,15 +68,31 @@ struct AreaSettings: Sendable {
     /// The margins that margin attributes use: `margins`, grown by the safe area, a superview's
     /// preserved margins and the system minimum (nil: `margins` as they are).
     var marginsInEffect: EdgeInsets?
+    /// Root's: the view controller's `additionalSafeAreaInsets`.
+    var additionalSafeAreaInsets = EdgeInsets.zero
     /// For a layout guide UIKit keeps on every view: which one.
     var systemGuide: SystemGuide?
     /// For such a guide: its insets from its owning view's bounds.
     var guideInsets = EdgeInsets.zero
 }
 
+/// AreaSettings, boxed: never changed in place (a change makes a new box), so copies of a
+/// view's fields may share one.
+final class AreaBox: Sendable {
+    let settings: AreaSettings
+    init(_ settings: AreaSettings) { self.settings = settings }
+}
+
 /// The layout guides UIKit keeps on every view, by their property names.
 public enum SystemGuide: String, CaseIterable, Sendable {
     case safeAreaLayoutGuide, layoutMarginsGuide, readableContentGuide
+
+    /// The guide a word names (`safeAreaLayoutGuide`); any shorter word is none without a
+    /// string switch (the parser asks of every name it reads).
+    public init?(word: String) {
+        guard word.utf8.count >= 18, let role = SystemGuide(rawValue: word) else { return nil }
+        self = role
+    }
 
     /// The guide's identifier in UIKit's descriptions.
     public var identifier: String {
@@ -128,7 +145,8 @@ public struct View: Sendable {
             var ibID: String?
             var documentClass: String?
             var textLayout = TextLayout()
-            var areas = AreaSettings()
+            /// Nil until one is set (most views never have any): the box keeps the fields small.
+            var areas: AreaBox?
         }
         @exclusivity(unchecked) var fields: Fields
 
@@ -274,44 +292,56 @@ public struct View: Sendable {
 
     /// `semanticContentAttribute`.
     public var semanticContent: SemanticContent {
-        get { references.fields.areas.semanticContent }
-        _modify { yield &ownReferences().fields.areas.semanticContent }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).semanticContent }
+        set { updateAreas { $0.semanticContent = newValue } }
     }
     /// `insetsLayoutMarginsFromSafeArea` (on by default).
     public var insetsMarginsFromSafeArea: Bool {
-        get { references.fields.areas.insetsMarginsFromSafeArea }
-        _modify { yield &ownReferences().fields.areas.insetsMarginsFromSafeArea }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).insetsMarginsFromSafeArea }
+        set { updateAreas { $0.insetsMarginsFromSafeArea = newValue } }
     }
     /// `preservesSuperviewLayoutMargins`.
     public var preservesSuperviewMargins: Bool {
-        get { references.fields.areas.preservesSuperviewMargins }
-        _modify { yield &ownReferences().fields.areas.preservesSuperviewMargins }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).preservesSuperviewMargins }
+        set { updateAreas { $0.preservesSuperviewMargins = newValue } }
     }
     /// Margins given as `directionalLayoutMargins` (top, leading, bottom, trailing).
     public var directionalMargins: Bool {
-        get { references.fields.areas.directionalMargins }
-        _modify { yield &ownReferences().fields.areas.directionalMargins }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).directionalMargins }
+        set { updateAreas { $0.directionalMargins = newValue } }
+    }
+    /// Root's `additionalSafeAreaInsets` (its view controller's).
+    public internal(set) var additionalSafeAreaInsets: EdgeInsets {
+        get { (references.fields.areas?.settings ?? AreaSettings.none).additionalSafeAreaInsets }
+        set { updateAreas { $0.additionalSafeAreaInsets = newValue } }
     }
     /// `safeAreaInsets` as of the last layout pass.
     public internal(set) var safeAreaInsets: EdgeInsets {
-        get { references.fields.areas.safeAreaInsets }
-        _modify { yield &ownReferences().fields.areas.safeAreaInsets }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).safeAreaInsets }
+        set { updateAreas { $0.safeAreaInsets = newValue } }
     }
     /// The margins the margin attributes and the layout margins guide use.
-    public var effectiveMargins: EdgeInsets { references.fields.areas.marginsInEffect ?? margins }
+    public var effectiveMargins: EdgeInsets { references.fields.areas?.settings.marginsInEffect ?? margins }
+
+    /// Changes the area settings: a new box.
+    private mutating func updateAreas(_ change: (inout AreaSettings) -> Void) {
+        var settings = references.fields.areas?.settings ?? AreaSettings.none
+        change(&settings)
+        ownReferences().fields.areas = AreaBox(settings)
+    }
     var marginsInEffect: EdgeInsets? {
-        get { references.fields.areas.marginsInEffect }
-        _modify { yield &ownReferences().fields.areas.marginsInEffect }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).marginsInEffect }
+        set { updateAreas { $0.marginsInEffect = newValue } }
     }
     /// Which of UIKit's own guides this guide is (nil for a view, or a guide the user made).
     public internal(set) var systemGuide: SystemGuide? {
-        get { references.fields.areas.systemGuide }
-        _modify { yield &ownReferences().fields.areas.systemGuide }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).systemGuide }
+        set { updateAreas { $0.systemGuide = newValue } }
     }
     /// A system guide's insets from its owning view's bounds.
     public internal(set) var guideInsets: EdgeInsets {
-        get { references.fields.areas.guideInsets }
-        _modify { yield &ownReferences().fields.areas.guideInsets }
+        get { (references.fields.areas?.settings ?? AreaSettings.none).guideInsets }
+        set { updateAreas { $0.guideInsets = newValue } }
     }
 
     /// What `show` calls it: its kind, or the control its class is (`switch`, `field`).

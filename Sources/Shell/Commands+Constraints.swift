@@ -197,9 +197,9 @@ extension Commands {
         }
         var word = try c.name("an attribute")
         // A system guide: `root.safeAreaLayoutGuide.top` (made when first named).
-        if SystemGuide(rawValue: word) != nil {
+        if let role = SystemGuide(word: word) {
             try c.expect(".", "'.' and an attribute after '\(item).\(word)'")
-            item = Hierarchy.systemGuideName(SystemGuide(rawValue: word)!, of: item)
+            item = Hierarchy.systemGuideName(role, of: item)
             word = try c.name("an attribute")
         }
         guard let attribute = LayoutAttribute(name: word) else {

@@ -14,7 +14,7 @@ extension Commands {
                 insets: a switch is 49 × 31 inside a 51-wide frame, a text field 34 high.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft",
                 summary: "change a view property",
                 details: """
                 Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
@@ -37,6 +37,10 @@ extension Commands {
                 auto (measured from the text again) · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
                 autoresizing on|off · mask flexibleLeft|flexibleWidth|… or none · margins T L B R · \
+                directionalMargins T LEADING B TRAILING · insetsLayoutMarginsFromSafeArea on|off (on: margins \
+                are measured from the safe area) · preservesSuperviewLayoutMargins on|off · \
+                semanticContentAttribute unspecified|playback|spatial|forceLeftToRight|forceRightToLeft · \
+                additionalSafeAreaInsets T L B R (root only) · \
                 alignmentInsets T L B R (how far the frame sticks out of the alignment rectangle that \
                 constraints place) · \
                 hidden true|false · class "UIClass" · ibID "id" · on stack views: axis horizontal|vertical · \
@@ -54,7 +58,11 @@ extension Commands {
                 Text is measured as UIKit measures it (docs/text.md): by the font's glyph widths and line \
                 height, rounded up to the pixels of 'set displayScale = S' (3, an iPhone's, by default); \
                 'set textMetric = fixed' measures by the fixed metric of earlier versions instead (half an em a \
-                character, 1.2 ems a line), 'set textMetric = uikit' goes back.
+                character, 1.2 ems a line), 'set textMetric = uikit' goes back. 'set device = "iPhone 15"' makes \
+                root that device's screen, with its safe area, root margins, size classes and display scale \
+                ('devices' lists them; none keeps root as it is); 'set orientation = landscape' turns it; \
+                'set layoutDirection = rightToLeft' lays leading and trailing out from the right \
+                (docs/devices.md).
                 """, mutates: true, arguments: [.view],
                 run: { s, a in try setProperty(s, a); return .succeeded }),
         Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",

@@ -41,7 +41,8 @@ struct Cursor {
         guard let name = peek?.name else { throw fail(what) }
         position += 1
         // A view's system guide goes by `VIEW.safeAreaLayoutGuide`.
-        if peek?.isSymbol(".") == true, let role = peek(1)?.name, SystemGuide(rawValue: role) != nil {
+        if position + 1 < tokens.count, case let .name(role) = tokens[position + 1].kind, tokens[position].isSymbol("."),
+           SystemGuide(word: role) != nil {
             position += 2
             return name + "." + role
         }
