@@ -4,7 +4,8 @@ import LayoutEngine
 /// Compares a document's views, laid out by strut as `import` lays them out, with the frames
 /// Xcode stored in it. Every element of the XML that carries a frame is a view to compare;
 /// those Xcode itself marks misplaced or ambiguous are set apart (their stored frame is not
-/// where their constraints put them), and so are a container controller's own bars.
+/// where their constraints put them), and so are a container controller's own bars and a scene
+/// root some Xcode 8 documents stored past the screen below an opaque bar.
 public struct FrameCheck: Sendable {
     public enum Outcome: Sendable, Equatable {
         case matches
@@ -50,6 +51,8 @@ public struct FrameCheck: Sendable {
         engine.layoutIfNeeded()
         var byID: [String: View] = [:]
         for view in engine.hierarchy.allViews { if let id = view.ibID, byID[id] == nil { byID[id] = view } }
+        var clipped: Set<String> = []
+        for root in document.roots where root.frameClippedToScreen { clipped.insert(root.id) }
         var check = FrameCheck()
         check.sizes = report.sceneSizes
         func walk(_ node: Node, parent: Node?) {
@@ -60,6 +63,8 @@ public struct FrameCheck: Sendable {
                 let outcome: Outcome
                 if node["misplaced"] == "YES" || node["ambiguous"] == "YES" {
                     outcome = .apart(node["misplaced"] == "YES" ? "misplaced" : "ambiguous")
+                } else if clipped.contains(id) {
+                    outcome = .apart("stored past the screen below an opaque bar")
                 } else if let parent, parent.name.hasSuffix("Controller"), node["key"] != "view" {
                     outcome = .apart("a \(parent.name)'s own \(node.name)")
                 } else if let made = byID[id] {

@@ -6,7 +6,7 @@ extension IBDocument {
     /// navigation and tab bar controllers it sits in (relationship segues) and, through a push
     /// or show segue, the navigation bar of the controller it is pushed from.
     static func simulatedBars(in root: Node) -> [String: SimulatedBars] {
-        var own: [String: (status: Bool?, top: Double?, bottom: Double?)] = [:]
+        var own: [String: SimulatedMetrics] = [:]
         var containers: [String: SimulatedBars] = [:]
         var contained: [(from: String, to: String)] = []
         var pushed: [(from: String, to: String)] = []
@@ -62,17 +62,19 @@ extension IBDocument {
         for (id, metrics) in own {
             var bars = containers[id] == nil ? (inherited[id] ?? SimulatedBars()) : SimulatedBars()
             bars.statusBar = metrics.status
-            if let top = metrics.top { bars.top = top; bars.topIsOpaque = false }
-            if let bottom = metrics.bottom { bars.bottom = bottom; bars.bottomIsOpaque = false }
+            if let top = metrics.top { bars.top = top; bars.topIsOpaque = metrics.topIsOpaque }
+            if let bottom = metrics.bottom { bars.bottom = bottom; bars.bottomIsOpaque = metrics.bottomIsOpaque }
             result[id] = bars
         }
         return result
     }
 
     /// A controller's (or a xib's) own simulated metrics: the status bar on or off, a top bar's
-    /// and a bottom bar's height (0 for a `nil` one); nil where it says nothing.
-    static func metrics(of node: Node) -> (status: Bool?, top: Double?, bottom: Double?) {
-        var result: (status: Bool?, top: Double?, bottom: Double?) = (nil, nil, nil)
+    /// and a bottom bar's height (0 for a `nil` one), and whether each bar is opaque
+    /// (`translucent="NO"`: by UIKit's default, `extendedLayoutIncludesOpaqueBars` off, the
+    /// view is laid out beside an opaque bar, not under it); nil where it says nothing.
+    static func metrics(of node: Node) -> SimulatedMetrics {
+        var result = SimulatedMetrics()
         for child in node.children {
             switch child["key"] {
             case "simulatedStatusBarMetrics", "statusBar":
@@ -83,20 +85,32 @@ extension IBDocument {
                 case "simulatedNavigationBarMetrics": result.top = child["prompted"] == "YES" ? 74 : 44
                 default: result.top = 44
                 }
+                result.topIsOpaque = child["translucent"] == "NO"
             case "simulatedBottomBarMetrics":
                 switch child.name {
                 case "nil": result.bottom = 0
                 case "simulatedTabBarMetrics": result.bottom = 49
                 default: result.bottom = 44
                 }
+                result.bottomIsOpaque = child["translucent"] == "NO"
             default:
                 if child.name == "simulatedMetricsContainer" {
                     let inner = metrics(of: child)
-                    result = (inner.status ?? result.status, inner.top ?? result.top, inner.bottom ?? result.bottom)
+                    if let status = inner.status { result.status = status }
+                    if let top = inner.top { result.top = top; result.topIsOpaque = inner.topIsOpaque }
+                    if let bottom = inner.bottom { result.bottom = bottom; result.bottomIsOpaque = inner.bottomIsOpaque }
                 }
             }
         }
         return result
+    }
+
+    struct SimulatedMetrics {
+        var status: Bool?
+        var top: Double?
+        var bottom: Double?
+        var topIsOpaque = false
+        var bottomIsOpaque = false
     }
 
     /// The view a xib's File's Owner shows (its `view` outlet), which Xcode lays out on the

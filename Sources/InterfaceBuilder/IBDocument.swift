@@ -59,6 +59,9 @@ public struct IBView: Sendable {
     /// `style`: a date picker's `wheels`, `compact`, `inline`; a table's `grouped`.
     public var style: String?
     public var isSceneRoot = false
+    /// Its stored frame runs past the screen below an opaque bar (some Xcode 8 documents): laid out
+    /// at the height left.
+    public var frameClippedToScreen = false
     /// For a scene's root view (or a xib's File's Owner view): the device it is laid out on
     /// and its safe area there, with the bars Xcode simulates over it.
     public var canvas: Canvas?
@@ -170,6 +173,8 @@ extension IBDocument {
                     bars.statusBar = metrics.status ?? ownMetrics?.status
                     bars.top = metrics.top ?? ownMetrics?.top ?? 0
                     bars.bottom = metrics.bottom ?? ownMetrics?.bottom ?? 0
+                    bars.topIsOpaque = metrics.top != nil ? metrics.topIsOpaque : ownMetrics?.topIsOpaque ?? false
+                    bars.bottomIsOpaque = metrics.bottom != nil ? metrics.bottomIsOpaque : ownMetrics?.bottomIsOpaque ?? false
                     document.placeOnCanvas(&view, bars: bars)
                 }
                 document.roots.append(view)
@@ -384,8 +389,20 @@ extension IBDocument {
     /// A scene's root view on the document's device, with the bars over it.
     mutating func placeOnCanvas(_ view: inout IBView, bars: SimulatedBars) {
         let size = view.frame.map { ($0.width, $0.height) }
-        view.canvas = Canvas.of(device: device, orientation: orientation, toolsVersion: toolsVersion, rootSize: size)
+        let canvas = Canvas.of(device: device, orientation: orientation, toolsVersion: toolsVersion, rootSize: size)
+        view.canvas = canvas
         view.bars = bars
+        // Below an opaque top bar the view starts under it and ends at the screen's bottom:
+        // Xcode 8 (toolsVersion 11542) stored such a view with the whole screen's height (y 64, 667 high
+        // on a 667-point screen) yet laid its subviews out in the 603 points left.
+        if bars.topIsOpaque, var frame = view.frame {
+            let screen = canvas.isLandscape ? canvas.width : canvas.height
+            if frame.y > 0 && frame.y + frame.height > screen {
+                frame.height = screen - frame.y
+                view.frame = frame
+                view.frameClippedToScreen = true
+            }
+        }
     }
 
     /// `0.25`, `2`, `3/4`, `16:9`.
