@@ -70,8 +70,16 @@ struct Place {
         // A table cell's content: 11 above and below; 16 at the sides (20 in a table at least
         // 414 wide; 15 in a narrower cell of a xib from before Xcode 13); 8 before an accessory.
         var cellMargins: EdgeInsets {
-            let wide = (tableWidth ?? frame.width) >= 414
-            let side: Double = wide ? 20 : isStandaloneCell && document.toolsVersion < 19000 ? 15 : 16
+            // Before iOS 11 (documents before Xcode 9) a content view had a plain view's 8.
+            if document.toolsVersion < 13000 { return .standard }
+            // 20 in a table 414 wide or more. A xib's own cell, before Xcode 13, took the
+            // margins of the screen it was shown on: 20 on a device 414 wide or more, else 15
+            // (iOS 10's); from Xcode 13, its own width's: 16 below 414.
+            let screen = document.device.flatMap { Canvas.size(ofDevice: $0, toolsVersion: document.toolsVersion) }
+            let screenWidth = screen.map { document.orientation == "landscape" ? $0.1 : $0.0 } ?? 0
+            let older = isStandaloneCell && document.toolsVersion < 19000
+            let wide = (tableWidth ?? frame.width) >= 414 || older && screenWidth >= 414
+            let side: Double = wide ? 20 : older ? 15 : 16
             return EdgeInsets(top: 11, left: side, bottom: 11, right: accessory ? 8 : side)
         }
         if let (t, l, b, r) = view.margins {
