@@ -61,7 +61,10 @@ public struct FrameCheck: Sendable {
                 let stored = Rect(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
                 let id = IBDocument.id(of: node)
                 let outcome: Outcome
-                if node["misplaced"] == "YES" || node["ambiguous"] == "YES" {
+                if node.name == "variation" {
+                    // The frame for other size classes than the canvas's.
+                    outcome = .apart("a size-class variation's frame")
+                } else if node["misplaced"] == "YES" || node["ambiguous"] == "YES" {
                     outcome = .apart(node["misplaced"] == "YES" ? "misplaced" : "ambiguous")
                 } else if clipped.contains(id) {
                     outcome = .apart("stored past the screen below an opaque bar")

@@ -13,8 +13,10 @@ public struct IBDocument: Sendable {
     /// The Xcode build that saved it (`toolsVersion`, 0 when absent): decides the canvas.
     public var toolsVersion: Double = 0
     public var orientation: String?
-    /// Size-class variations, which strut lists but does not apply (the default is applied).
+    /// Size-class variations for other size classes than the canvas's, listed, not applied.
     public var variations: [String] = []
+    /// Those applied: they hold for the canvas's size classes.
+    public var appliedVariations: [String] = []
     /// What was left out, for the import's report.
     public var skipped: [String] = []
 }
@@ -326,20 +328,36 @@ extension IBDocument {
             guard let guideID = guide["id"], let key = guide["key"] else { continue }
             view.guides.append((guideID, key))
         }
-        // "Installed" unchecked, and size-class variations (listed, not applied).
+        // "Installed" unchecked (the default variation), then the size-class variations that
+        // hold for the canvas, the more specific last: constraints included or excluded, a
+        // view hidden or shown, a stack's axis and spacing. The others are listed.
         var excluded = Set<String>()
-        for variation in node.children("variation") {
+        for variation in document.orderedVariations(of: node) {
             let key = variation["key"] ?? "?"
-            if key == "default" {
-                for mask in variation.children("mask") where mask["key"] == "constraints" {
-                    for exclude in mask.children("exclude") { if let reference = exclude["reference"] { excluded.insert(reference) } }
+            let applies = key == "default" || document.variationHolds(key) != nil
+            for mask in variation.children("mask") where mask["key"] == "constraints" && applies {
+                for exclude in mask.children("exclude") { if let reference = exclude["reference"] { excluded.insert(reference) } }
+                for include in mask.children("include") { if let reference = include["reference"] { excluded.remove(reference) } }
+            }
+            guard key != "default" else { continue }
+            let changes = variation.attributes.filter { $0.key != "key" && $0.key != "fixedFrame" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let masks = variation.children("mask").map { mask in
+                "\(mask.children("include").count) included and \(mask.children("exclude").count) excluded \(mask["key"] ?? "")"
+            }
+            guard !(changes + masks).isEmpty else { continue }
+            let line = "\(node.name) \(id) (line \(variation.line)), \(key): " + (changes + masks).joined(separator: ", ")
+            if applies {
+                if let hidden = variation["hidden"] { view.isHidden = hidden == "YES" }
+                if let axis = variation["axis"] { view.stack?.axis = axis == "vertical" ? .vertical : .horizontal }
+                if let spacing = variation["spacing"].flatMap(Double.init) { view.stack?.spacing = spacing }
+                if variation.children("mask").contains(where: { $0["key"] == "subviews" }) {
+                    // Subviews installed per size class stay as the default has them.
+                    document.variations.append(line + " (subviews installed per size class are not applied)")
+                } else {
+                    document.appliedVariations.append(line)
                 }
             } else {
-                let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                let masks = variation.children("mask").map { mask in
-                    "\(mask.children("include").count) included and \(mask.children("exclude").count) excluded \(mask["key"] ?? "")"
-                }
-                document.variations.append("\(node.name) \(id) (line \(variation.line)), \(key): " + (changes + masks).joined(separator: ", "))
+                document.variations.append(line)
             }
         }
         for constraintNode in node.child("constraints")?.children("constraint") ?? [] {
@@ -376,14 +394,66 @@ extension IBDocument {
         guard priority > 0, priority <= 1000 else {
             throw DocumentError(line: node.line, "constraint \(id): priority \(node["priority"]!) is outside (0, 1000]")
         }
-        for variation in node.children("variation") {
+        var constant = try number(node, "constant") ?? 0
+        var priorityInForce = priority
+        for variation in document.orderedVariations(of: node) {
+            let key = variation["key"] ?? "?"
             let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            document.variations.append("constraint \(id) (line \(variation.line)), \(variation["key"] ?? "?"): \(changes.joined(separator: ", "))")
+            let line = "constraint \(id) (line \(variation.line)), \(key): \(changes.joined(separator: ", "))"
+            guard document.variationHolds(key) != nil else {
+                document.variations.append(line)
+                continue
+            }
+            if let value = try number(variation, "constant") { constant = value }
+            if let value = variation["multiplier"].flatMap(parseMultiplier) { multiplier = value }
+            if let value = try number(variation, "priority"), value > 0, value <= 1000 { priorityInForce = LayoutPriority(value) }
+            document.appliedVariations.append(line)
         }
         return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: attributes[0], relation: relation,
                             secondItem: node["secondItem"], secondAttribute: attributes.count > 1 ? attributes[1] : nil, multiplier: multiplier,
-                            constant: try number(node, "constant") ?? 0, priority: priority, identifier: node["identifier"],
+                            constant: constant, priority: priorityInForce, identifier: node["identifier"],
                             isPlaceholder: flag(node, "placeholder"))
+    }
+
+    /// The size classes of the canvas Xcode stored the frames from: its device's in its
+    /// orientation (an iPad regular both ways; a phone compact wide, compact high in
+    /// landscape, where a phone 414 points wide or more is regular wide). Without a device
+    /// (Xcode 6 and 7 documents, laid out for any size class) none: only the defaults hold.
+    var canvasSizeClasses: (width: String, height: String)? {
+        guard let device, let size = Canvas.size(ofDevice: device, toolsVersion: toolsVersion) else { return nil }
+        if device.hasPrefix("ipad") { return ("regular", "regular") }
+        if orientation == "landscape" { return (size.0 >= 414 ? "regular" : "compact", "compact") }
+        return ("compact", "regular")
+    }
+
+    /// For a variation key (`heightClass=regular-widthClass=compact`): how many size classes it
+    /// names when every one holds for the canvas, else nil.
+    func variationHolds(_ key: String) -> Int? {
+        guard let classes = canvasSizeClasses, key != "default" else { return nil }
+        let parts = key.split(separator: "-")
+        for part in parts {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { return nil }
+            switch pair[0] {
+            case "widthClass": if pair[1] != classes.width { return nil }
+            case "heightClass": if pair[1] != classes.height { return nil }
+            default: return nil
+            }
+        }
+        return parts.count
+    }
+
+    /// A node's variations, the default first, then the more general before the more
+    /// specific (which win where both hold), in document order otherwise.
+    func orderedVariations(of node: Node) -> [Node] {
+        let all = Array(node.children("variation"))
+        func rank(_ variation: Node) -> Int {
+            let key = variation["key"] ?? ""
+            return key == "default" ? 0 : key.split(separator: "-").count
+        }
+        return all.enumerated().sorted { a, b in
+            rank(a.element) != rank(b.element) ? rank(a.element) < rank(b.element) : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// A scene's root view on the document's device, with the bars over it.

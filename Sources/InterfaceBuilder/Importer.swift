@@ -15,6 +15,8 @@ public struct ImportReport: Sendable {
     public var displayScale: Double?
     public var skipped: [String] = []
     public var variations: [String] = []
+    /// Size-class variations that hold for the document's canvas, applied.
+    public var appliedVariations: [String] = []
     /// The far corner of the first scene's root view (else of the first top-level view): the
     /// size root is laid out at to compare with Xcode.
     public var documentSize: (width: Double, height: Double)?
@@ -103,6 +105,7 @@ public struct Importer {
         var report = ImportReport()
         report.skipped = document.skipped
         report.variations = document.variations
+        report.appliedVariations = document.appliedVariations
         var names: [String: String] = [:]  // document id → strut name
         var content: [(name: String, view: IBView)] = []
         var measured: [String] = []   // `with measured text`: labels and buttons sized by their text

@@ -125,7 +125,8 @@ extension Commands {
             s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))
         }
         for line in report.skipped { s.print("skipped: " + line) }
-        for line in report.variations { s.print("size-class variation, not applied: " + line) }
+        for line in report.appliedVariations { s.print("size-class variation, applied (the canvas's size classes): " + line) }
+        for line in report.variations { s.print("size-class variation, not applied (other size classes): " + line) }
     }
 
     /// A view tree LLDB printed (`recursiveDescription`, `_autolayoutTrace`): its views, and

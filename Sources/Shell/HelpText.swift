@@ -97,8 +97,9 @@ public enum HelpText {
         build time), named placeholder, placeholder2, ...: 'import FILE with placeholders' keeps \
         them active and lays out as Xcode's canvas does; 'import FILE with measured text' sizes \
         labels and buttons by strut's own measure of their text instead of Xcode's frames, to \
-        compare the two. Size-class variations are listed, the \
-        default configuration is applied. The safe area of a scene's root view (and of a xib's \
+        compare the two. Size-class variations that hold for the \
+        document's device and orientation are applied (constants, installed constraints, hidden \
+        views, stack axes per class), the others listed. The safe area of a scene's root view (and of a xib's \
         File's Owner view) is Xcode's canvas: the device's status bar (none on devices without a \
         home indicator from Xcode 11, 20 points before; 44 to 62 on notched phones by model, 24 \
         on rounded iPads), its home indicator (34, 20 on iPads), the navigation bar (44) of a \

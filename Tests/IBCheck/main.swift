@@ -51,7 +51,7 @@ for file in files {
     }
 }
 let share = counted == 0 ? 0 : Double(matching) / Double(counted) * 100
-print(String(format: "ibcheck: %d of %d views on Xcode's frame (%.1f%%) in %d documents; %d set apart (marked misplaced or ambiguous by Xcode, or a container controller's own bar); %d documents not read",
+print(String(format: "ibcheck: %d of %d views on Xcode's frame (%.1f%%) in %d documents; %d set apart (marked misplaced or ambiguous by Xcode, a container controller's own bar, or a frame for another size class); %d documents not read",
              matching, counted, share, files.count, excused, failed))
 if measured {
     let measuredShare = measuredCounted == 0 ? 0 : Double(measuredMatching) / Double(measuredCounted) * 100

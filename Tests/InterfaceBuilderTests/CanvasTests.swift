@@ -253,14 +253,20 @@ func cellXib(tools: String, width: Double) -> String {
 }
 
 @Test func aStandaloneCellsContentMarginsDependOnItsWidthAndXcodeVersion() throws {
-    func margins(_ tools: String, _ width: Double) throws -> EdgeInsets? {
+    func margins(_ tools: String, _ width: Double, device: String = "retina4_7") throws -> EdgeInsets? {
         let engine = LayoutEngine()
-        _ = try Importer(engine: engine).run(try IBDocument.read(Data(cellXib(tools: tools, width: width).utf8)))
+        let text = cellXib(tools: tools, width: width).replacingOccurrences(of: "retina6_1", with: device)
+        _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
         return engine.hierarchy.allViews.first { $0.ibID == "content" }?.margins
     }
     #expect(try margins("15400", 320) == EdgeInsets(top: 11, left: 15, bottom: 11, right: 15))
     #expect(try margins("15400", 414) == EdgeInsets(top: 11, left: 20, bottom: 11, right: 20))
+    // Before Xcode 13 a xib's cell took its device's margins: 20 on a 414-point phone.
+    #expect(try margins("15400", 320, device: "retina6_1") == EdgeInsets(top: 11, left: 20, bottom: 11, right: 20))
     #expect(try margins("21701", 320) == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    #expect(try margins("21701", 320, device: "retina6_1") == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    // Before Xcode 9 (iOS 10 and earlier), a content view's margins were a plain view's 8.
+    #expect(try margins("11762", 375) == .standard)
 }
 
 @Test func stackViewsTakeStandardSpacingAndArrangeWithinTheMarginsWrittenForThem() throws {
@@ -485,4 +491,70 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(session.run(line: "undo; layout; expect b.frame == 16 30 398 30") == .succeeded)
     #expect(session.run(line: "set canvas = maybe") == .failed)
     #expect(sink.errors.hasSuffix("error: expected on or off for canvas, found 'maybe'\n"))
+}
+
+/// Size-class variations that hold for the canvas's size classes are applied: a constant per
+/// class, constraints installed per class, a stack's axis per class; the more specific wins.
+/// The others are listed. A document without a device (laid out for any size class) keeps its
+/// defaults.
+@Test func sizeClassVariationsHoldingForTheCanvasAreApplied() throws {
+    func imported(device: String, orientation: String = "portrait") throws -> (LayoutEngine, ImportReport) {
+        let text = xibText(device: device, """
+                <view contentMode="scaleToFill" id="main">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="300"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                            <rect key="frame" x="0.0" y="0.0" width="230" height="10"/>
+                            <constraints>
+                                <constraint firstAttribute="width" constant="230" id="w-1">
+                                    <variation key="widthClass=compact" constant="180"/>
+                                    <variation key="heightClass=regular-widthClass=compact" constant="150"/>
+                                </constraint>
+                                <constraint firstAttribute="height" constant="10" id="h-1"/>
+                                <constraint firstAttribute="height" constant="20" id="h-2"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="constraints"><exclude reference="h-2"/></mask>
+                            </variation>
+                            <variation key="widthClass=compact">
+                                <mask key="constraints"><exclude reference="h-1"/><include reference="h-2"/></mask>
+                            </variation>
+                        </view>
+                        <stackView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                            <rect key="frame" x="0.0" y="100" width="100" height="10"/>
+                            <variation key="heightClass=compact" axis="vertical"/>
+                        </stackView>
+                    </subviews>
+                </view>
+    """).replacingOccurrences(of: "orientation=\"portrait\"", with: "orientation=\"\(orientation)\"")
+        let engine = LayoutEngine()
+        let report = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+        return (engine, report)
+    }
+    func facts(_ engine: LayoutEngine) -> (width: Double?, heights: [Double], axis: Axis?) {
+        let h = engine.hierarchy
+        let box = h.allViews.first { $0.ibID == "box" }!.id
+        let active = h.userConstraints.map(\.constraint).filter { $0.isActive && $0.first.item == box }
+        return (active.first { $0.first.attribute == .width }?.constant,
+                active.filter { $0.first.attribute == .height }.map(\.constant),
+                h.allViews.first { $0.ibID == "stack" }?.stack.axis)
+    }
+    // An iPhone in portrait: compact wide, regular high. The two-class variation wins.
+    let (phone, phoneReport) = try imported(device: "retina4_7")
+    let portrait = facts(phone)
+    #expect(portrait.width == 150 && portrait.heights == [20] && portrait.axis == .horizontal)
+    #expect(phoneReport.appliedVariations.count == 3)
+    #expect(phoneReport.variations.count == 1)
+    #expect(phoneReport.variations[0].hasPrefix("stackView stack (line "))
+    #expect(phoneReport.variations[0].hasSuffix("heightClass=compact: axis=vertical"))
+    // In landscape: compact both ways.
+    let landscape = facts(try imported(device: "retina4_7", orientation: "landscape").0)
+    #expect(landscape.width == 180 && landscape.heights == [20] && landscape.axis == .vertical)
+    // An iPad: regular both ways, none holds.
+    let pad = facts(try imported(device: "ipad10_5").0)
+    #expect(pad.width == 230 && pad.heights == [10] && pad.axis == .horizontal)
+    // No device (Xcode 6 and 7: any size class): the defaults.
+    let any = facts(try imported(device: "none-such").0)
+    #expect(any.width == 230 && any.heights == [10])
 }

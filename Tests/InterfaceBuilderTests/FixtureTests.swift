@@ -17,9 +17,6 @@ let fixtureNames: [String] = ["", "apps/"].flatMap { folder in
 
 /// Views whose stored frame strut does not give back, and why.
 let knownDifferences: [String: String] = [
-    // CodeExamples-Stacks: the stack's axis is vertical in the wC hR variation that Xcode laid
-    // out for its iPhone; strut applies the default configuration (horizontal) and lists it.
-    "NaI-Tc-TpP": "in a stack whose axis a size-class variation changes", "Q8m-kz-QPP": "in the varied stack",
     // UIStackViewPlayground: centred on a UISwitch, whose alignment rectangle's centre is not
     // its frame's; the label is 1 point higher in strut.
     "ZbS-MF-Jjr": "centred on a UISwitch",
