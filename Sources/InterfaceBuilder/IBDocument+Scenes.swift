@@ -21,6 +21,10 @@ extension IBDocument {
                     if object["navigationBarHidden"] != "YES" {
                         bars.top = bar?["largeTitles"] == "YES" || bar?["prefersLargeTitles"] == "YES" ? 96 : 44
                         bars.topIsOpaque = bar?["translucent"] == "NO"
+                        // Where Xcode drew the bar says what status bar it drew above it.
+                        if let y = bar?.child("rect", key: "frame")?["y"].flatMap(Double.init), y > 0, y <= 62 {
+                            bars.statusBarHeight = y
+                        }
                     }
                     if object["toolbarHidden"] == "NO" {
                         bars.bottom = 44
@@ -52,7 +56,11 @@ extension IBDocument {
             for link in contained + pushed {
                 guard let bars = inherited[link.from] else { continue }
                 var current = inherited[link.to] ?? SimulatedBars()
-                if bars.top > current.top { current.top = bars.top; current.topIsOpaque = bars.topIsOpaque }
+                if bars.top > current.top {
+                    current.top = bars.top
+                    current.topIsOpaque = bars.topIsOpaque
+                    current.statusBarHeight = bars.statusBarHeight
+                }
                 if bars.bottom > current.bottom { current.bottom = bars.bottom; current.bottomIsOpaque = bars.bottomIsOpaque }
                 if current != inherited[link.to] { inherited[link.to] = current; changed = true }
             }
@@ -62,6 +70,7 @@ extension IBDocument {
         for (id, metrics) in own {
             var bars = containers[id] == nil ? (inherited[id] ?? SimulatedBars()) : SimulatedBars()
             bars.statusBar = metrics.status
+            if metrics.top != nil { bars.statusBarHeight = nil }
             if let top = metrics.top { bars.top = top; bars.topIsOpaque = metrics.topIsOpaque }
             if let bottom = metrics.bottom { bars.bottom = bottom; bars.bottomIsOpaque = metrics.bottomIsOpaque }
             result[id] = bars

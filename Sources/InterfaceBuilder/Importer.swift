@@ -134,6 +134,10 @@ public struct Importer {
             } else if kind == .view && view.element != "view" {
                 properties.append(.documentClass(Importer.uikitClass(of: view.element)))
             }
+            if view.element == "textField" && view.customClass == nil {
+                // Its text's font places its baselines (UIKit's default is the system font at 14).
+                properties.append(.font(view.fontSize ?? 14))
+            }
             if kind == .label || kind == .button {
                 properties.append(.text(view.text ?? ""))
                 if let style = view.textStyle {

@@ -17,7 +17,7 @@ extension Hierarchy {
             views[id]!.text = text
             touchContentSize(id)
         case let .font(size):
-            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
             try check(size, "font size")
             guard size > 0 else { throw LayoutError.invalidValue(property: "font", value: formatNumber(size), expected: "a size in points greater than 0") }
             views[id]!.font = size

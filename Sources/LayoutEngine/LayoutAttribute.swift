@@ -140,6 +140,11 @@ extension View {
                 }
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: font.ascender)
             }
+            // A text field's are its text's, one line centred in it.
+            if kind == .view && documentClass == "UITextField" {
+                let font = Font(.system, size: self.font)
+                return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: font.ascender - font.lineHeight / 2)
+            }
             // A button's baselines are its title's, centred in it (whole points high).
             if kind == .button && !fixedMetric {
                 let font = textFont

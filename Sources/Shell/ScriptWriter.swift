@@ -232,6 +232,7 @@ enum ScriptWriter {
         add(.plain, "insetsLayoutMarginsFromSafeArea = \(view.insetsMarginsFromSafeArea ? "on" : "off")")
         add(.plain, "preservesSuperviewLayoutMargins = \(view.preservesSuperviewMargins ? "on" : "off")")
         add(.plain, "semanticContentAttribute = \(view.semanticContent.rawValue)")
+        if view.documentClass == "UITextField" && view.kind == .view { add(.plain, "font = \(formatNumber(view.font))") }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")
             // A text style has its category's size (a size that stays is a plain size).
