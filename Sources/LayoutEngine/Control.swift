@@ -58,11 +58,11 @@ public enum Control: String, CaseIterable, Sendable {
     }
 
     /// How far the frame sticks out of the alignment rectangle: a switch's frame is 51 wide, a
-    /// slider's 2 wider on each side, a segmented control's 1 taller below.
+    /// slider's 2 wider on each side and 1 taller below, a segmented control's 1 taller below.
     public var alignmentInsets: EdgeInsets {
         switch self {
         case .switch: EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
-        case .slider: EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        case .slider: EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
         case .segmented: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: .zero
         }

@@ -356,7 +356,7 @@ func cellXib(tools: String, width: Double) -> String {
     _ = try Importer(engine: engine).run(try IBDocument.read(Data(xib.utf8)))
     let views = Dictionary(engine.hierarchy.allViews.compactMap { v in v.ibID.map { ($0, v) } }, uniquingKeysWith: { a, _ in a })
     #expect(views["sw"]?.intrinsicContentSize.width == 49)
-    #expect(views["sl"]?.alignmentInsets == EdgeInsets(top: 0, left: 2, bottom: 0, right: 2))
+    #expect(views["sl"]?.alignmentInsets == EdgeInsets(top: 0, left: 2, bottom: 1, right: 2))
     #expect(views["seg"]?.intrinsicContentSize.height == 31)
     #expect(views["dp"]?.intrinsicContentSize.width == 320 && views["dp"]?.intrinsicContentSize.height == 216)
 }

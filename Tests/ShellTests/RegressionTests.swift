@@ -350,7 +350,7 @@ func savedAndLoaded(_ session: Session) -> String {
     let frames = ["toggle", "name", "count", "busy", "volume", "mode"].map { session.engine.hierarchy.view(named: $0)!.frame }
     #expect(frames == [Rect(x: 0, y: 0, width: 51, height: 31), Rect(x: 0, y: 31, width: 390, height: 34),
                        Rect(x: 0, y: 65, width: 94, height: 32), Rect(x: 0, y: 97, width: 20, height: 20),
-                       Rect(x: 18, y: 117, width: 104, height: 30), Rect(x: 0, y: 147, width: 200, height: 32)])
+                       Rect(x: 18, y: 117, width: 104, height: 31), Rect(x: 0, y: 147, width: 200, height: 32)])
     let toggle = session.engine.hierarchy.view(named: "toggle")!
     #expect(toggle.className == "UISwitch" && toggle.huggingH == 750 && toggle.intrinsicContentSize == (49, 31))
     #expect(session.engine.hierarchy.view(named: "name")!.intrinsicContentSize == (nil, 34))
