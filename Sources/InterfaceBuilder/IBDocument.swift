@@ -285,6 +285,11 @@ extension IBDocument {
             view.lineBreakMode = node["lineBreakMode"].flatMap(LineBreakMode.init(rawValue:))
         }
         view.isHidden = flag(node, "hidden")
+        // A stopped activity indicator that hides when stopped is written hidden: UIKit's state,
+        // not the developer's choice. Xcode lays it out shown (in a stack, at its size).
+        if node.name == "activityIndicatorView" && flag(node, "hidesWhenStopped") && !flag(node, "animating") {
+            view.isHidden = false
+        }
         view.isMisplaced = flag(node, "misplaced")
         view.isAmbiguous = flag(node, "ambiguous")
         view.style = node["style"]

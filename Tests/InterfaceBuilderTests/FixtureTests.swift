@@ -22,8 +22,6 @@ let knownDifferences: [String: String] = [
     "ZbS-MF-Jjr": "centred on a UISwitch",
     // apps/: what strut does not model yet, or where Xcode's stored frames are not a layout of
     // the constraints (stale, or a conflict broken where strut breaks another constraint).
-    "RM1-ah-XSF": "KeyFilePicker: a hidden arranged view Xcode left at its visible size (stale)",
-    "pn1-Yp-Bzr": "KeyFilePicker: beside that stale hidden view",
     "MAG-tY-N1o": "SettingsAppearance: a slider 1 point high in an 80-point cell whose constraints make it 36 (stale)",
     "5U9-NZ-sJe": "SettingsAppearance: centred on that slider",
     "fMb-2L-wBk": "SettingsBackup: an image view 35 high against its own height == 29 (stale)",
