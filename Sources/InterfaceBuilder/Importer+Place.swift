@@ -72,12 +72,13 @@ struct Place {
         var cellMargins: EdgeInsets {
             // Before iOS 11 (documents before Xcode 9) a content view had a plain view's 8.
             if document.toolsVersion < 13000 { return .standard }
-            // 20 in a table 414 wide or more. A xib's own cell, before Xcode 13, took the
-            // margins of the screen it was shown on: 20 on a device 414 wide or more, else 15
-            // (iOS 10's); from Xcode 13, its own width's: 16 below 414.
+            // 20 in a table 414 wide or more, else 16; 15 in a table's cells of documents from
+            // Xcode 9 (iOS 11; one real document's cells, Xcode 9.2). A xib's own cell, before
+            // Xcode 13, took the margins of the screen it was shown on: 20 on a device 414 wide
+            // or more, else 15; from Xcode 13, its own width's: 16 below 414.
             let screen = document.device.flatMap { Canvas.size(ofDevice: $0, toolsVersion: document.toolsVersion) }
             let screenWidth = screen.map { document.orientation == "landscape" ? $0.1 : $0.0 } ?? 0
-            let older = isStandaloneCell && document.toolsVersion < 19000
+            let older = isStandaloneCell ? document.toolsVersion < 19000 : document.toolsVersion < 14000
             let wide = (tableWidth ?? frame.width) >= 414 || older && screenWidth >= 414
             let side: Double = wide ? 20 : older ? 15 : 16
             return EdgeInsets(top: 11, left: side, bottom: 11, right: accessory ? 8 : side)

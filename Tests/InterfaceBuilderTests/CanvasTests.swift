@@ -558,3 +558,36 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     let any = facts(try imported(device: "none-such").0)
     #expect(any.width == 230 && any.heights == [10])
 }
+
+/// A table's cells by era: 15 at the sides in documents from Xcode 9, 16 later (20 in a table
+/// 414 wide), a plain view's 8 before Xcode 9.
+@Test func aTablesCellMarginsFollowTheDocumentsEra() throws {
+    func margins(_ tools: String) throws -> EdgeInsets? {
+        let text = storyboardText(tools: tools, device: "retina4_7", """
+        <scene sceneID="s-t"><objects>
+            <tableViewController id="tvc" sceneMemberID="viewController">
+                <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="table">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <prototypes>
+                        <tableViewCell contentMode="scaleToFill" id="cell">
+                            <rect key="frame" x="0.0" y="28" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell" id="content">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </tableViewCellContentView>
+                        </tableViewCell>
+                    </prototypes>
+                </tableView>
+            </tableViewController>
+        </objects></scene>
+        """)
+        let engine = LayoutEngine()
+        _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+        return engine.hierarchy.allViews.first { $0.ibID == "content" }?.margins
+    }
+    #expect(try margins("13771") == EdgeInsets(top: 11, left: 15, bottom: 11, right: 15))
+    #expect(try margins("17701") == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    #expect(try margins("11762") == .standard)
+}
