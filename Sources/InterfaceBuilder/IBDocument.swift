@@ -141,6 +141,15 @@ extension IBDocument {
         var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
         document.toolsVersion = root["toolsVersion"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
         document.orientation = root.child("device")?["orientation"]
+        if document.device == nil, let metrics = root.child("simulatedMetricsContainer", key: "defaultSimulatedMetrics"),
+           let screen = metrics.child("simulatedScreenMetrics", key: "destination")?["type"] {
+            // Xcode 8.0 to 8.2 named the device here: `retina4_7.fullscreen`.
+            let id = String(screen.prefix { $0 != "." })
+            if Canvas.size(ofDevice: id, toolsVersion: document.toolsVersion) != nil { document.device = id }
+            if let orientation = metrics.child("simulatedOrientationMetrics", key: "orientation")?["orientation"], orientation.hasPrefix("landscape") {
+                document.orientation = "landscape"
+            }
+        }
         if document.isStoryboard {
             let bars = simulatedBars(in: root)
             for scene in root.child("scenes")?.children("scene") ?? [] {

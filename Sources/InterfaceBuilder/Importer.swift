@@ -86,6 +86,8 @@ public struct Importer {
             let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion)
             let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
             if setScale { try engine.setDisplayScale(scale) }
+            // Frames on the document's pixels, as Xcode stored them.
+            if wasEmpty && parent == "root" && !engine.hierarchy.pixelRounding { try engine.setPixelRounding(true) }
             var report = try build(document)
             if setScale { report.displayScale = scale }
             report.canvasTurnedOn = turnCanvasOn

@@ -71,6 +71,7 @@ extension Hierarchy {
             return []
         }
         usesAreas = true
+        pixelRounding = true
         if root.margins == .standard { views[Hierarchy.rootID]!.margins = .zero }
         placeRoot(device)
         return setTextSetting(scale: device.scale)

@@ -185,6 +185,9 @@ public struct Hierarchy: Sendable {
     public internal(set) var displayScale = Hierarchy.defaultDisplayScale
     /// `set device = …`: the device root's screen, safe area and size classes come from.
     public internal(set) var device: Device?
+    /// `set pixelRounding = on|off`: frames rounded to the pixels of `displayScale` as UIKit
+    /// rounds them (on with a device, and for an imported document).
+    public internal(set) var pixelRounding = false
     /// `set orientation = portrait|landscape` (on a device).
     public internal(set) var orientation = Orientation.portrait
     /// `set layoutDirection = leftToRight|rightToLeft`: the direction leading runs in.

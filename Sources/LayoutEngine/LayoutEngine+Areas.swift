@@ -23,6 +23,12 @@ extension LayoutEngine {
         }
     }
 
+    /// `set pixelRounding = on|off`: frames rounded to the display's pixels, or the solver's
+    /// values as they are.
+    public func setPixelRounding(_ on: Bool) throws {
+        try perform { h in h.pixelRounding = on }
+    }
+
     /// `set orientation = portrait|landscape`: the device turns; root takes its screen.
     public func setOrientation(_ orientation: Orientation) throws {
         guard hierarchy.device != nil else {

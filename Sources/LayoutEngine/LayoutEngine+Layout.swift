@@ -36,21 +36,39 @@ extension LayoutEngine {
 
     /// The solver's frames into the hierarchy, and the hierarchy as laid out.
     private func copyFrames() {
-        // On a device, frames are rounded to its pixels as UIKit rounds them: each edge to the
-        // nearest pixel, so that views that touch still touch.
-        let pixels = hierarchy.device != nil ? hierarchy.displayScale : nil
-        for id in hierarchy.views.indices where id != Hierarchy.rootID {
-            guard let view = hierarchy.views[id] else { continue }
-            let frame = view.frame
-            var solved = solvedFrame(id, insets: view.alignmentInsets)
-            if let pixels { solved = solved.roundedToPixels(pixels) }
-            // Write only what moved: a chunk shared with an undo copy is copied only when one
-            // of its frames changes.
-            if solved != frame { hierarchy.views[id]!.frame = solved }
+        if hierarchy.pixelRounding {
+            copyRoundedFrames()
+        } else {
+            for id in hierarchy.views.indices where id != Hierarchy.rootID {
+                guard let view = hierarchy.views[id] else { continue }
+                let frame = view.frame
+                let solved = solvedFrame(id, insets: view.alignmentInsets)
+                // Write only what moved: a chunk shared with an undo copy is copied only when
+                // one of its frames changes.
+                if solved != frame { hierarchy.views[id]!.frame = solved }
+            }
         }
         hierarchy.needsLayout = false
         hierarchy.laidOut = nil  // the snapshot must not hold the previous one
         hierarchy.laidOut = LaidOutState(hierarchy)
+    }
+
+    /// Frames rounded as UIKit rounds them: each edge to the nearest pixel of the window (root),
+    /// so that views that touch still touch and a view fills its rounded superview; a frame is
+    /// then its rounded edges less its superview's rounded origin.
+    private func copyRoundedFrames() {
+        let scale = hierarchy.displayScale
+        var origin: [ViewID: (x: Double, y: Double, roundedX: Double, roundedY: Double)] = [Hierarchy.rootID: (0, 0, 0, 0)]
+        for id in hierarchy.allViewIDs where id != Hierarchy.rootID {
+            let view = hierarchy.view(id)
+            guard let parent = view.parent, let base = origin[parent] else { continue }
+            let solved = solvedFrame(id, insets: view.alignmentInsets)
+            let absolute = Rect(x: base.x + solved.x, y: base.y + solved.y, width: solved.width, height: solved.height)
+            let rounded = absolute.roundedToPixels(scale)
+            origin[id] = (absolute.x, absolute.y, rounded.x, rounded.y)
+            let frame = Rect(x: clean(rounded.x - base.roundedX), y: clean(rounded.y - base.roundedY), width: rounded.width, height: rounded.height)
+            if frame != view.frame { hierarchy.views[id]!.frame = frame }
+        }
     }
 
     /// The frame the solver has for a view now (root: its given frame).

@@ -14,7 +14,7 @@ extension Commands {
                 insets: a switch is 49 × 31 inside a 51-wide frame, a text field 34 high.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off",
                 summary: "change a view property",
                 details: """
                 Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
@@ -62,7 +62,8 @@ extension Commands {
                 root that device's screen, with its safe area, root margins, size classes and display scale \
                 ('devices' lists them; none keeps root as it is); 'set orientation = landscape' turns it; \
                 'set layoutDirection = rightToLeft' lays leading and trailing out from the right \
-                (docs/devices.md).
+                (docs/devices.md). 'set pixelRounding = on' rounds frames to the pixels of the display scale as \
+                UIKit does (a device and an imported document turn it on).
                 """, mutates: true, arguments: [.view],
                 run: { s, a in try setProperty(s, a); return .succeeded }),
         Command(name: "delete", usage: "delete NAME", summary: "remove a view, its subviews and their constraints",
@@ -247,11 +248,15 @@ extension Commands {
             try s.engine.setLayoutDirection(direction)
             return
         }
-        if name == "autolayout" || name == "canvas", c.peek?.isSymbol("=") == true {
+        if name == "autolayout" || name == "canvas" || name == "pixelRounding", c.peek?.isSymbol("=") == true {
             c.position += 1
             let on = try onOff(&c, name)
             try c.expectEnd()
-            try name == "canvas" ? s.engine.setCanvas(on) : s.engine.setAutolayout(on)
+            switch name {
+            case "canvas": try s.engine.setCanvas(on)
+            case "pixelRounding": try s.engine.setPixelRounding(on)
+            default: try s.engine.setAutolayout(on)
+            }
             return
         }
         guard c.accept(".") else { throw c.fail("'.' and a property after '\(name)'") }

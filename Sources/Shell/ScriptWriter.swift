@@ -166,7 +166,7 @@ enum ScriptWriter {
         var lines: [String] = []
         // The device first: it sets root's frame, margins and the display scale, which the
         // lines after it change again where the state differs.
-        var frame = old.root.frame, margins = old.root.margins, scale = old.displayScale
+        var frame = old.root.frame, margins = old.root.margins, scale = old.displayScale, rounding = old.pixelRounding
         if state.device != old.device || (state.device != nil && state.orientation != old.orientation) {
             if let device = state.device {
                 if old.device == nil && margins == .standard { margins = .zero }
@@ -175,6 +175,7 @@ enum ScriptWriter {
                 let size = device.size(state.orientation)
                 frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
                 scale = device.scale
+                rounding = true
             } else {
                 lines.append("set device = none")
             }
@@ -194,6 +195,7 @@ enum ScriptWriter {
         if state.contentSizeCategory != old.contentSizeCategory { lines.append("set contentSizeCategory = \(state.contentSizeCategory.rawValue)") }
         if state.textMetric != old.textMetric { lines.append("set textMetric = \(state.textMetric.rawValue)") }
         if state.displayScale != scale { lines.append("set displayScale = \(formatNumber(state.displayScale))") }
+        if state.pixelRounding != rounding { lines.append("set pixelRounding = \(state.pixelRounding ? "on" : "off")") }
         return lines
     }
 

@@ -29,6 +29,7 @@ enum StateDump {
             out.add(",\n  \"textMetric\": ")
             string(h.textMetric.rawValue)
         }
+        if h.pixelRounding { out.add(",\n  \"pixelRounding\": true") }
         if h.displayScale != Hierarchy.defaultDisplayScale {
             out.add(",\n  \"displayScale\": ")
             number(h.displayScale)

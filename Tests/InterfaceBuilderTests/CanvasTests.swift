@@ -591,3 +591,45 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(try margins("17701") == EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
     #expect(try margins("11762") == .standard)
 }
+
+/// Xcode 8.0 to 8.2 named the device in the default simulated metrics (`retina4_7.fullscreen`),
+/// not in a `<device>` element: the canvas is that device's, on its 2× grid.
+@Test func anXcode8DocumentNamesItsDeviceInItsSimulatedMetrics() throws {
+    let text = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="11542" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="main">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                        <rect key="frame" x="93.5" y="0.0" width="94" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="10" id="h"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="box" firstAttribute="width" secondItem="main" secondAttribute="width" multiplier="0.25" id="w"/>
+                    <constraint firstItem="box" firstAttribute="leading" secondItem="main" secondAttribute="leading" constant="93.75" id="x"/>
+                    <constraint firstItem="box" firstAttribute="top" secondItem="main" secondAttribute="top" id="y"/>
+                </constraints>
+            </view>
+        </objects>
+        <simulatedMetricsContainer key="defaultSimulatedMetrics">
+            <simulatedStatusBarMetrics key="statusBar"/>
+            <simulatedOrientationMetrics key="orientation"/>
+            <simulatedScreenMetrics key="destination" type="retina4_7.fullscreen"/>
+        </simulatedMetricsContainer>
+    </document>
+    """
+    let document = try IBDocument.read(Data(text.utf8))
+    #expect(document.device == "retina4_7")
+    let engine = LayoutEngine()
+    _ = try Importer(engine: engine).run(document)
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.displayScale == 2 && engine.hierarchy.pixelRounding)
+    // 93.75 to 187.5 on the 2× grid: 94 to 187.5, as Xcode stored it.
+    #expect(engine.hierarchy.allViews.first { $0.ibID == "box" }?.frame == Rect(x: 94, y: 0, width: 93.5, height: 10))
+}

@@ -295,7 +295,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(sink.output.hasPrefix("imported doc.xib: 2 views and guides under 1 top-level view (ヘッダー)"))
     let before = sink.output.count
     #expect(session.run(line: "frame 名前ラベル") == .succeeded)
-    #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 20.5)\n")
+    #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 21)\n")
 }
 
 /// A label's text style comes in as a text style (its size at the default category), with

@@ -246,3 +246,19 @@ private let cardAndBar = [
     #expect(s.run(line: "expect a.trailing == 367") == .succeeded)
     #expect(s.run(line: "expect root.safeAreaLayoutGuide.frame == 0 59 393 759") == .succeeded)
 }
+
+/// `set pixelRounding` rounds without a device, at the display scale; off gives the solver's
+/// values back; save writes it.
+@Test func pixelRoundingIsASettingOfItsOwn() {
+    let lines = ["new view a", "a.leading == root.leading + 10.3", "a.width == 20.3", "a.top == root.top", "a.height == 10"]
+    let s = session(["set displayScale = 2", "set pixelRounding = on"] + lines + ["layout"])
+    #expect(frame(s, "a") == Rect(x: 10.5, y: 0, width: 20, height: 10))
+    #expect(StateDump.json(s.engine).contains("\"pixelRounding\": true"))
+    #expect(ScriptWriter.script(s.engine.hierarchy).contains("set displayScale = 2\nset pixelRounding = on\n"))
+    _ = s.run(line: "set pixelRounding = off")
+    _ = s.run(line: "layout")
+    #expect(frame(s, "a") == Rect(x: 10.3, y: 0, width: 20.3, height: 10))
+    // A device turns it on; a saved session does not say so twice.
+    let d = session(["set device = iPhone SE"] + lines + ["layout"])
+    #expect(!ScriptWriter.script(d.engine.hierarchy).contains("pixelRounding"))
+}

@@ -302,7 +302,7 @@ import LayoutEngine
 }
 
 /// `with measured text`: labels sized by strut's measure of their text, not Xcode's frames
-/// (Analyst at 15 points: 7 × 7.5 = 52.5 where Xcode stored 52); a console log refuses it.
+/// (Analyst at 15 points: 7 × 7.5 = 52.5 where Xcode stored 52; frames on the document's 2× grid); a console log refuses it.
 @Test func aDocumentImportedWithMeasuredTextSizesItsLabelsByTheMeasure() throws {
     let sink = BufferSink()
     let session = Session(sink: sink)
@@ -310,7 +310,7 @@ import LayoutEngine
     #expect(sink.output.contains("content sizes from the document's frames: avatar: width 80, height 80\n"))
     let before = sink.output.count
     #expect(session.run(line: "frame bio") == .succeeded)
-    #expect(String(sink.output.dropFirst(before)) == "bio (146.25, 120, 50.5, 18)\n")
+    #expect(String(sink.output.dropFirst(before)) == "bio (146.5, 120, 50.5, 18)\n")
     #expect(session.run(line: "import \(repositoryRoot.path)/Examples/encapsulated-height.txt with measured text") == .failed)
     #expect(sink.errors.hasSuffix("'with measured text' is for Interface Builder documents\n"))
 }
