@@ -101,7 +101,10 @@ struct Place {
         } else {
             margins = .standard
         }
-        if view.insetsMarginsFromSafeArea {
+        // Margins measured from the safe area came with it in iOS 11 (Xcode 9): before, a view's
+        // margins, a root view's included, were its own (a root view's top margin was 0 under
+        // the status bar and the bars).
+        if view.insetsMarginsFromSafeArea && document.toolsVersion >= 13000 {
             margins.top += safe.top; margins.left += safe.left; margins.bottom += safe.bottom; margins.right += safe.right
         }
         if view.preservesSuperviewMargins && !isTop && view.element != "tableViewCellContentView" {
