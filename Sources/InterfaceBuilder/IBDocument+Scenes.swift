@@ -7,6 +7,7 @@ extension IBDocument {
     /// or show segue, the navigation bar of the controller it is pushed from.
     static func simulatedBars(in root: Node) -> [String: SimulatedBars] {
         var own: [String: SimulatedMetrics] = [:]
+        var extendsUnderOpaqueBars: Set<String> = []
         var containers: [String: SimulatedBars] = [:]
         var contained: [(from: String, to: String)] = []
         var pushed: [(from: String, to: String)] = []
@@ -14,6 +15,7 @@ extension IBDocument {
             for object in scene.child("objects")?.children ?? .empty {
                 guard let id = object["id"], object.name != "placeholder" else { continue }
                 own[id] = metrics(of: object)
+                if object["extendedLayoutIncludesOpaqueBars"] == "YES" { extendsUnderOpaqueBars.insert(id) }
                 switch object.name {
                 case "navigationController":
                     var bars = SimulatedBars()
@@ -73,6 +75,9 @@ extension IBDocument {
             if metrics.top != nil { bars.statusBarHeight = nil }
             if let top = metrics.top { bars.top = top; bars.topIsOpaque = metrics.topIsOpaque }
             if let bottom = metrics.bottom { bars.bottom = bottom; bars.bottomIsOpaque = metrics.bottomIsOpaque }
+            // `extendedLayoutIncludesOpaqueBars`: the view goes under opaque bars as under
+            // translucent ones.
+            if extendsUnderOpaqueBars.contains(id) { bars.topIsOpaque = false; bars.bottomIsOpaque = false }
             result[id] = bars
         }
         return result
