@@ -128,6 +128,8 @@ public struct SimulatedBars: Sendable, Equatable {
     /// The status bar's height above a navigation controller's bar, as Xcode stored the bar's
     /// place (nil: the canvas's).
     public var statusBarHeight: Double?
+    /// A freeform size, not a screen: no status bar or home indicator.
+    public var isFreeform = false
     /// Opaque bars: the root view starts below (or ends above) them, so they do not inset it.
     public var topIsOpaque = false
     public var bottomIsOpaque = false
@@ -142,8 +144,8 @@ public struct SimulatedBars: Sendable, Equatable {
 
     /// The safe area insets of a scene's root view on a canvas.
     public func safeArea(on canvas: Canvas) -> EdgeInsets {
-        var insets = canvas.screenInsets
-        if let statusBarHeight, !canvas.isLandscape { insets.top = statusBarHeight }
+        var insets = isFreeform ? .zero : canvas.screenInsets
+        if let statusBarHeight, !canvas.isLandscape && !isFreeform { insets.top = statusBarHeight }
         if statusBar == false && !canvas.isLandscape { insets.top = 0 }
         if topIsOpaque { insets.top = 0 } else { insets.top += top }
         if bottomIsOpaque { insets.bottom = 0 } else if bottom > 0 { insets.bottom += bottom }

@@ -64,6 +64,8 @@ public struct IBView: Sendable {
     /// Its stored frame runs past the screen below an opaque bar (some Xcode 8 documents): laid out
     /// at the height left.
     public var frameClippedToScreen = false
+    /// A table's or a table cell's `rowHeight`.
+    public var rowHeight: Double?
     /// For a scene's root view (or a xib's File's Owner view): the device it is laid out on
     /// and its safe area there, with the bars Xcode simulates over it.
     public var canvas: Canvas?
@@ -162,7 +164,11 @@ extension IBDocument {
                     guard let viewNode = object.children.first(where: { $0["key"] == "view" && viewElements.contains($0.name) }) else { continue }
                     var view = try readView(viewNode, document: &document)
                     view.isSceneRoot = true
-                    document.placeOnCanvas(&view, bars: object["id"].flatMap { bars[$0] } ?? SimulatedBars())
+                    var sceneBars = object["id"].flatMap { bars[$0] } ?? SimulatedBars()
+                    // A freeform size (a widget's, a popover's) is no screen: no status bar or
+                    // home indicator around it.
+                    sceneBars.isFreeform = object.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
+                    document.placeOnCanvas(&view, bars: sceneBars)
                     if let guides = object.child("layoutGuides") {
                         for guide in guides.children("viewControllerLayoutGuide") {
                             guard let id = guide["id"], let kind = guide["type"] else { continue }
@@ -250,6 +256,7 @@ extension IBDocument {
             view.frame = (try number(rect, "x") ?? 0, try number(rect, "y") ?? 0,
                           try number(rect, "width") ?? 0, try number(rect, "height") ?? 0)
         }
+        view.rowHeight = node.name == "tableViewCell" || node.name == "tableView" ? try number(node, "rowHeight") : nil
         view.translatesAutoresizingMask = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
         view.fixedFrame = flag(node, "fixedFrame")
         if let mask = node.child("autoresizingMask", key: "autoresizingMask") {

@@ -17,6 +17,8 @@ struct Place {
     var safeRect: Rect?
     /// For a cell: its table's width. For a cell's content view: its cell's.
     var tableWidth: Double?
+    /// For a cell: its table's row height, if the table says.
+    var rowHeight: Double?
     var hasAccessory = false
     /// For a cell's content view: the cell is a xib's own, in no table.
     var isStandaloneCell = false
@@ -47,6 +49,7 @@ struct Place {
             }
             place.inScrollView = isScroll
             place.tableWidth = view.element == "tableView" ? frame.width : view.element == "tableViewCell" ? (tableWidth ?? frame.width) : nil
+            place.rowHeight = view.element == "tableView" ? view.rowHeight : nil
             place.hasAccessory = hasAccessory
             place.isStandaloneCell = isStandaloneCell
             return place

@@ -171,7 +171,16 @@ public struct Importer {
             if view.isHidden { properties.append(.hidden(true)) }
             let alignmentInsets = Importer.alignmentInsets(of: view.element)
             if alignmentInsets != .zero { properties.append(.alignmentInsets(alignmentInsets)) }
-            let frame = view.frame ?? (0, 0, 0, 0)
+            var frame = view.frame ?? (0, 0, 0, 0)
+            if view.frame == nil {
+                // Xcode 6 wrote prototype cells without frames: a cell is its table's width and
+                // its row's height (the cell's, else the table's, else 44), its content view the cell.
+                if view.element == "tableViewCell", let width = place.tableWidth {
+                    frame = (0, 0, width, view.rowHeight ?? place.rowHeight ?? 44)
+                } else if view.element == "tableViewCellContentView" {
+                    frame = (0, 0, place.size.width, place.size.height)
+                }
+            }
             let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             let inner = place.inside(view, frame: rect, document: document)
             properties.append(.margins(inner.margins))
