@@ -66,6 +66,9 @@ public struct IBView: Sendable {
     public var frameClippedToScreen = false
     /// A table's or a table cell's `rowHeight`.
     public var rowHeight: Double?
+    /// Interface Builder's placeholder intrinsic size ("Intrinsic Size: Placeholder"), per axis
+    /// (nil: none, or `infinite`).
+    public var placeholderIntrinsic: (width: Double?, height: Double?)?
     /// For a scene's root view (or a xib's File's Owner view): the device it is laid out on
     /// and its safe area there, with the bars Xcode simulates over it.
     public var canvas: Canvas?
@@ -257,6 +260,10 @@ extension IBDocument {
                           try number(rect, "width") ?? 0, try number(rect, "height") ?? 0)
         }
         view.rowHeight = node.name == "tableViewCell" || node.name == "tableView" ? try number(node, "rowHeight") : nil
+        if node["placeholderIntrinsicWidth"] != nil || node["placeholderIntrinsicHeight"] != nil {
+            func size(_ key: String) -> Double? { node[key].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+            view.placeholderIntrinsic = (size("placeholderIntrinsicWidth"), size("placeholderIntrinsicHeight"))
+        }
         view.translatesAutoresizingMask = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
         view.fixedFrame = flag(node, "fixedFrame")
         if let mask = node.child("autoresizingMask", key: "autoresizingMask") {

@@ -169,6 +169,10 @@ public struct Importer {
             properties += [.hugging(.horizontal, view.hugging.h ?? 250), .hugging(.vertical, view.hugging.v ?? 250),
                            .compression(.horizontal, view.compression.h ?? 750), .compression(.vertical, view.compression.v ?? 750)]
             if view.isHidden { properties.append(.hidden(true)) }
+            // A placeholder intrinsic size stands for the one the view's class gives at run time.
+            if let placeholder = view.placeholderIntrinsic, kind != .label && kind != .button {
+                properties.append(.intrinsic(placeholder.width, placeholder.height))
+            }
             let alignmentInsets = Importer.alignmentInsets(of: view.element)
             if alignmentInsets != .zero { properties.append(.alignmentInsets(alignmentInsets)) }
             var frame = view.frame ?? (0, 0, 0, 0)

@@ -633,3 +633,38 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     // 93.75 to 187.5 on the 2× grid: 94 to 187.5, as Xcode stored it.
     #expect(engine.hierarchy.allViews.first { $0.ibID == "box" }?.frame == Rect(x: 94, y: 0, width: 93.5, height: 10))
 }
+
+/// Interface Builder's placeholder intrinsic size is the view's intrinsic size on import;
+/// `infinite` is none on that axis.
+@Test func aPlaceholderIntrinsicSizeIsTheViewsIntrinsicSize() throws {
+    let text = xibText("""
+            <view contentMode="scaleToFill" id="main">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <scrollView contentMode="scaleToFill" placeholderIntrinsicWidth="337" placeholderIntrinsicHeight="128" translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                        <rect key="frame" x="0.0" y="0.0" width="337" height="128"/>
+                    </scrollView>
+                    <view contentMode="scaleToFill" placeholderIntrinsicWidth="infinite" placeholderIntrinsicHeight="40" translatesAutoresizingMaskIntoConstraints="NO" id="strip">
+                        <rect key="frame" x="0.0" y="128" width="375" height="40"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="scroll" firstAttribute="top" secondItem="main" secondAttribute="top" id="a"/>
+                    <constraint firstItem="scroll" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="b"/>
+                    <constraint firstItem="strip" firstAttribute="top" secondItem="scroll" secondAttribute="bottom" id="c"/>
+                    <constraint firstItem="strip" firstAttribute="leading" secondItem="main" secondAttribute="leading" id="d"/>
+                    <constraint firstItem="strip" firstAttribute="trailing" secondItem="main" secondAttribute="trailing" id="e"/>
+                </constraints>
+            </view>
+""")
+    let check = try allMatch(text)
+    #expect(check.counted.count == 3)
+    let engine = LayoutEngine()
+    _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+    let views = engine.hierarchy.allViews
+    let scroll = try #require(views.first { $0.ibID == "scroll" }).intrinsicContentSize
+    let strip = try #require(views.first { $0.ibID == "strip" }).intrinsicContentSize
+    #expect(scroll.width == 337 && scroll.height == 128)
+    #expect(strip.width == nil && strip.height == 40)
+}

@@ -52,9 +52,7 @@ let freshDifferences: [String: String] = [
     "6tz-Mf-zH7": "RWDevCon_Views_Base.lproj_Main: a navigation item's title view (a segmented control) is not imported",
     "NOJ-kZ-2g4": "RWDevCon_Views_Base.lproj_Main: a bar button item's custom view is not imported",
     "I2T-pZ-G81": "RWDevCon_Views_Base.lproj_Main: inside that view",
-    "hbr-Ce-Ygn": "RWDevCon_Views_Base.lproj_Main: a stack of image buttons (images are not modelled)",
-    "39U-aV-NJV": "RWDevCon_Views_Base.lproj_Main: an image button in it",
-    "fhh-Ar-SLP": "RWDevCon_Views_Base.lproj_Main: below that stack",
+    "39U-aV-NJV": "RWDevCon_Views_Base.lproj_Main: an image button in a stack (images are not modelled)",
     "KC1-Fh-X47": "RWDevCon_Views_Base.lproj_Main (3×): a 50-point button centred at x 162.5, stored at 162 where 3× pixels give 162.67",
 ]
 
