@@ -64,6 +64,8 @@ public struct IBView: Sendable {
     /// Its stored frame runs past the screen below an opaque bar (some Xcode 8 documents): laid out
     /// at the height left.
     public var frameClippedToScreen = false
+    /// Its size-class variations of `hidden`, and a stack's axis and spacing.
+    public var variations: Varied<ViewValues>?
     /// A table's or a table cell's `rowHeight`.
     public var rowHeight: Double?
     /// Interface Builder's placeholder intrinsic size ("Intrinsic Size: Placeholder"), per axis
@@ -106,8 +108,11 @@ public struct IBConstraint: Sendable {
     public var constant: Double
     public var priority: LayoutPriority
     public var identifier: String?
-    /// "Installed" unchecked: excluded from the default configuration.
+    /// "Installed" unchecked: excluded from the configuration of the canvas's size classes.
     public var isInstalled = true
+    /// Its size-class variations, for the import to apply again when the traits change: the
+    /// default values and each variation's (installation from its view's masks).
+    public var variations: Varied<ConstraintValues>?
     /// "Remove at build time": only Interface Builder's canvas has it.
     public var isPlaceholder = false
 }
@@ -360,12 +365,33 @@ extension IBDocument {
         // hold for the canvas, the more specific last: constraints included or excluded, a
         // view hidden or shown, a stack's axis and spacing. The others are listed.
         var excluded = Set<String>()
+        var excludedByDefault = Set<String>()
+        var installs: [String: [(condition: TraitCondition, values: ConstraintValues)]] = [:]
+        let base = ViewValues(hidden: view.isHidden, axis: view.stack?.axis, spacing: view.stack?.spacing)
+        var viewVariants: [(condition: TraitCondition, values: ViewValues)] = []
         for variation in document.orderedVariations(of: node) {
             let key = variation["key"] ?? "?"
             let applies = key == "default" || document.variationHolds(key) != nil
-            for mask in variation.children("mask") where mask["key"] == "constraints" && applies {
-                for exclude in mask.children("exclude") { if let reference = exclude["reference"] { excluded.insert(reference) } }
-                for include in mask.children("include") { if let reference = include["reference"] { excluded.remove(reference) } }
+            let condition = TraitCondition(key: key)
+            for mask in variation.children("mask") where mask["key"] == "constraints" {
+                for exclude in mask.children("exclude") {
+                    guard let reference = exclude["reference"] else { continue }
+                    if applies { excluded.insert(reference) }
+                    if key == "default" { excludedByDefault.insert(reference) }
+                    if let condition { installs[reference, default: []].append((condition, ConstraintValues(installed: false))) }
+                }
+                for include in mask.children("include") {
+                    guard let reference = include["reference"] else { continue }
+                    if applies { excluded.remove(reference) }
+                    if let condition { installs[reference, default: []].append((condition, ConstraintValues(installed: true))) }
+                }
+            }
+            if let condition {
+                var values = ViewValues()
+                if let hidden = variation["hidden"] { values.hidden = hidden == "YES" }
+                if let axis = variation["axis"] { values.axis = axis == "vertical" ? .vertical : .horizontal }
+                if let spacing = variation["spacing"].flatMap(Double.init) { values.spacing = spacing }
+                if values != ViewValues() { viewVariants.append((condition, values)) }
             }
             guard key != "default" else { continue }
             let changes = variation.attributes.filter { $0.key != "key" && $0.key != "fixedFrame" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -388,9 +414,16 @@ extension IBDocument {
                 document.variations.append(line)
             }
         }
+        if !viewVariants.isEmpty { view.variations = Varied(base: base, variants: viewVariants) }
         for constraintNode in node.child("constraints")?.children("constraint") ?? [] {
             guard var constraint = try readConstraint(constraintNode, document: &document) else { continue }
             constraint.isInstalled = !excluded.contains(constraint.id)
+            if let more = installs[constraint.id] {
+                var varied = constraint.variations ?? Varied(base: ConstraintValues(constant: constraint.constant, priority: constraint.priority), variants: [])
+                varied.variants += more
+                constraint.variations = varied
+            }
+            constraint.variations?.base.installed = !excludedByDefault.contains(constraint.id)
             view.constraints.append(constraint)
         }
         return view
@@ -424,7 +457,14 @@ extension IBDocument {
         }
         var constant = try number(node, "constant") ?? 0
         var priorityInForce = priority
+        var varied = Varied(base: ConstraintValues(constant: constant, priority: priority), variants: [])
         for variation in document.orderedVariations(of: node) {
+            if let condition = TraitCondition(key: variation["key"] ?? "") {
+                var values = ConstraintValues()
+                values.constant = try number(variation, "constant")
+                if let value = try number(variation, "priority"), value > 0, value <= 1000 { values.priority = LayoutPriority(value) }
+                if values != ConstraintValues() { varied.variants.append((condition, values)) }
+            }
             let key = variation["key"] ?? "?"
             let changes = variation.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             let line = "constraint \(id) (line \(variation.line)), \(key): \(changes.joined(separator: ", "))"
@@ -437,10 +477,12 @@ extension IBDocument {
             if let value = try number(variation, "priority"), value > 0, value <= 1000 { priorityInForce = LayoutPriority(value) }
             document.appliedVariations.append(line)
         }
-        return IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: attributes[0], relation: relation,
-                            secondItem: node["secondItem"], secondAttribute: attributes.count > 1 ? attributes[1] : nil, multiplier: multiplier,
-                            constant: constant, priority: priorityInForce, identifier: node["identifier"],
-                            isPlaceholder: flag(node, "placeholder"))
+        var constraint = IBConstraint(id: id, line: node.line, firstItem: node["firstItem"], firstAttribute: attributes[0], relation: relation,
+                                      secondItem: node["secondItem"], secondAttribute: attributes.count > 1 ? attributes[1] : nil, multiplier: multiplier,
+                                      constant: constant, priority: priorityInForce, identifier: node["identifier"],
+                                      isPlaceholder: flag(node, "placeholder"))
+        if !varied.variants.isEmpty { constraint.variations = varied }
+        return constraint
     }
 
     /// The size classes of the canvas Xcode stored the frames from: its device's in its

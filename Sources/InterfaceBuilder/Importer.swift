@@ -119,6 +119,7 @@ public struct Importer {
 
         var nameCounters: [String: Int] = [:]
         var made = 0
+        var traitVariations = TraitVariations()
         func make(_ view: IBView, in place: Place) throws {
             let base = view.userLabel.flatMap(Hierarchy.viewName(from:)) ?? Hierarchy.viewName(from: view.element) ?? "view"
             let name = engine.hierarchy.unusedViewName(base, counters: &nameCounters)
@@ -213,6 +214,7 @@ public struct Importer {
                 throw DocumentError(line: view.line, "\(view.element) \(view.id)", cause: error)
             }
             report.views += 1
+            if let varied = view.variations { traitVariations.views[name] = varied }
             if let canvas = view.canvas, let bars = view.bars, let safe = view.safeArea {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
                 report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
@@ -287,6 +289,7 @@ public struct Importer {
                 do {
                     let made = try engine.addConstraint(spec)
                     report.constraints += 1
+                    if let varied = constraint.variations, !constraint.isPlaceholder { traitVariations.constraints[made] = varied }
                     if constraint.isPlaceholder {
                         let shown = engine.hierarchy.constraint(named: made).map { engine.hierarchy.text(of: $0) } ?? ""
                         if placeholders {
@@ -307,6 +310,7 @@ public struct Importer {
             for subview in view.subviews { try addConstraints(of: subview) }
         }
         for root in document.roots { try addConstraints(of: root) }
+        if !traitVariations.isEmpty { try engine.addTraitVariations(traitVariations) }
 
         // Content sizes: Xcode's frame along each axis the constraints leave to the content,
         // that is, each axis whose size is not unique once no content view has a content size.

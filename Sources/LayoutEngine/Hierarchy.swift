@@ -195,6 +195,8 @@ public struct Hierarchy: Sendable {
     /// `set root.additionalSafeAreaInsets = …`: the root view controller's addition to its
     /// safe area (kept with root's area settings).
     public var additionalSafeAreaInsets: EdgeInsets { root.additionalSafeAreaInsets }
+    /// An imported document's size-class variations, applied again when the traits change.
+    public internal(set) var traitVariations = TraitVariations()
     /// Whether safe areas and margins in effect need computing at layout passes (a device,
     /// a system guide or a margin setting was used).
     var usesAreas = false

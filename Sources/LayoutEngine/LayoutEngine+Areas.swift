@@ -3,7 +3,9 @@ extension LayoutEngine {
     /// `set device = NAME` (`none`: no device; root keeps its frame). Root takes the device's
     /// screen in the session's orientation, its display scale and a root view's margins; the
     /// layout is made again, every constraint kept.
-    public func setDevice(_ name: String?) throws {
+    /// - Returns: how many of an import's size-class variations changed something.
+    @discardableResult
+    public func setDevice(_ name: String?) throws -> Int {
         var device: Device?
         if let name {
             guard let found = Device.named(name) else {
@@ -13,13 +15,14 @@ extension LayoutEngine {
             }
             device = found
         }
-        try perform { h in
+        return try perform { h in
             for id in h.setDevice(device) {
                 pending.dirtyViews.insert(id)
                 pending.rewrittenViews.insert(id)
             }
             startAreasAfresh(&h)
             pending.needsFullSync = true
+            return try applyTraitVariations(&h)
         }
     }
 
@@ -30,15 +33,17 @@ extension LayoutEngine {
     }
 
     /// `set orientation = portrait|landscape`: the device turns; root takes its screen.
-    public func setOrientation(_ orientation: Orientation) throws {
+    @discardableResult
+    public func setOrientation(_ orientation: Orientation) throws -> Int {
         guard hierarchy.device != nil else {
             throw LayoutError.invalidValue(property: "orientation", value: orientation.rawValue,
                                            expected: "a device to turn first (set device = \"iPhone 15\")")
         }
-        try perform { h in
+        return try perform { h in
             h.setOrientation(orientation)
             startAreasAfresh(&h)
             pending.needsFullSync = true
+            return try applyTraitVariations(&h)
         }
     }
 

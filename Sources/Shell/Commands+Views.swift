@@ -222,8 +222,8 @@ extension Commands {
             let device = try deviceName(&c)
             try c.expectEnd()
             let before = s.engine.hierarchy
-            try s.engine.setDevice(device == "none" ? nil : device)
-            announceTraits(s, before: before)
+            let varied = try s.engine.setDevice(device == "none" ? nil : device)
+            announceTraits(s, before: before, variations: varied)
             return
         }
         if name == "orientation", c.peek?.isSymbol("=") == true {
@@ -234,8 +234,8 @@ extension Commands {
             }
             try c.expectEnd()
             let before = s.engine.hierarchy
-            try s.engine.setOrientation(orientation)
-            announceTraits(s, before: before)
+            let varied = try s.engine.setOrientation(orientation)
+            announceTraits(s, before: before, variations: varied)
             return
         }
         if name == "layoutDirection", c.peek?.isSymbol("=") == true {
@@ -280,7 +280,7 @@ extension Commands {
 
     /// After a change of device or orientation: what the layout is made for now, and the
     /// traits that changed.
-    static func announceTraits(_ s: Session, before: Hierarchy) {
+    static func announceTraits(_ s: Session, before: Hierarchy, variations: Int = 0) {
         let h = s.engine.hierarchy
         guard h.device != before.device || h.orientation != before.orientation else { return }
         s.print(traitsLine(h))
@@ -290,6 +290,9 @@ extension Commands {
         if old.verticalSizeClass != new.verticalSizeClass { changed.append("height \(old.verticalSizeClass.rawValue) → \(new.verticalSizeClass.rawValue)") }
         if old.displayScale != new.displayScale { changed.append("display scale \(formatNumber(old.displayScale)) → \(formatNumber(new.displayScale))") }
         if !changed.isEmpty { s.print("changed: " + changed.joined(separator: ", ")) }
+        if variations > 0 {
+            s.print("size-class variations for the new size classes: \(variations) constraint\(variations == 1 ? " or view" : "s and views") changed")
+        }
     }
 
     /// `iPhone 15, portrait: 393 x 852, safe area 59 0 34 0; width compact, height regular; …`

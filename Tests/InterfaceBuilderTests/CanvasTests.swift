@@ -557,6 +557,14 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     // No device (Xcode 6 and 7: any size class): the defaults.
     let any = facts(try imported(device: "none-such").0)
     #expect(any.width == 230 && any.heights == [10])
+    // A change of device or orientation applies them again for its size classes.
+    #expect(try phone.setDevice("iPad mini") == 3)
+    let onPad = facts(phone)
+    #expect(onPad.width == 230 && onPad.heights == [10] && onPad.axis == .horizontal)
+    _ = try phone.setDevice("iPhone 15")
+    try phone.setOrientation(.landscape)
+    let turned = facts(phone)
+    #expect(turned.width == 180 && turned.heights == [20] && turned.axis == .vertical)
 }
 
 /// A table's cells by era: 15 at the sides in documents from Xcode 9, 16 later (20 in a table
