@@ -195,8 +195,13 @@ public struct Hierarchy: Sendable {
     /// `set root.additionalSafeAreaInsets = …`: the root view controller's addition to its
     /// safe area (kept with root's area settings).
     public var additionalSafeAreaInsets: EdgeInsets { root.additionalSafeAreaInsets }
-    /// An imported document's size-class variations, applied again when the traits change.
-    public internal(set) var traitVariations = TraitVariations()
+    /// An imported document's size-class variations, applied again when the traits change
+    /// (boxed: most sessions have none, and the hierarchy is copied at every command).
+    public internal(set) var traitVariations: TraitVariations {
+        get { traitBox?.variations ?? TraitVariations() }
+        set { traitBox = newValue.isEmpty ? nil : TraitVariationsBox(newValue) }
+    }
+    private var traitBox: TraitVariationsBox?
     /// Whether safe areas and margins in effect need computing at layout passes (a device,
     /// a system guide or a margin setting was used).
     var usesAreas = false

@@ -108,12 +108,20 @@ public struct TraitVariations: Sendable {
     public var isEmpty: Bool { constraints.isEmpty && views.isEmpty }
 }
 
+/// TraitVariations, boxed and never changed in place.
+final class TraitVariationsBox: Sendable {
+    let variations: TraitVariations
+    init(_ variations: TraitVariations) { self.variations = variations }
+}
+
 extension LayoutEngine {
     /// Keeps an import's size-class variations (its constraints and views by their names here).
     public func addTraitVariations(_ variations: TraitVariations) throws {
         try perform { h in
-            h.traitVariations.constraints.merge(variations.constraints) { _, new in new }
-            h.traitVariations.views.merge(variations.views) { _, new in new }
+            var all = h.traitVariations
+            all.constraints.merge(variations.constraints) { _, new in new }
+            all.views.merge(variations.views) { _, new in new }
+            h.traitVariations = all
         }
     }
 

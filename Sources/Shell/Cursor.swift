@@ -41,8 +41,8 @@ struct Cursor {
         guard let name = peek?.name else { throw fail(what) }
         position += 1
         // A view's system guide goes by `VIEW.safeAreaLayoutGuide`.
-        if position + 1 < tokens.count, case let .name(role) = tokens[position + 1].kind, tokens[position].isSymbol("."),
-           SystemGuide(word: role) != nil {
+        if position + 1 < tokens.count, tokens[position + 1].text.utf8.count >= 18, tokens[position].isSymbol("."),
+           case let .name(role) = tokens[position + 1].kind, SystemGuide(word: role) != nil {
             position += 2
             return name + "." + role
         }
