@@ -31,8 +31,12 @@ public struct TraitCondition: Hashable, Sendable {
     public var specificity: Int { (horizontal == nil ? 0 : 1) + (vertical == nil ? 0 : 1) }
 }
 
-/// What a variation sets (nil: what the default has).
-public struct ConstraintValues: Sendable, Equatable {
+/// What a variation sets (nil: what the default has), laid over what holds before it.
+public protocol VariationValues: Sendable, Equatable {
+    func overridden(by other: Self) -> Self
+}
+
+public struct ConstraintValues: VariationValues {
     public var constant: Double?
     public var priority: LayoutPriority?
     public var installed: Bool?
@@ -41,9 +45,13 @@ public struct ConstraintValues: Sendable, Equatable {
         self.priority = priority
         self.installed = installed
     }
+
+    public func overridden(by other: ConstraintValues) -> ConstraintValues {
+        ConstraintValues(constant: other.constant ?? constant, priority: other.priority ?? priority, installed: other.installed ?? installed)
+    }
 }
 
-public struct ViewValues: Sendable, Equatable {
+public struct ViewValues: VariationValues {
     public var hidden: Bool?
     public var axis: Axis?
     public var spacing: Double?
@@ -52,10 +60,14 @@ public struct ViewValues: Sendable, Equatable {
         self.axis = axis
         self.spacing = spacing
     }
+
+    public func overridden(by other: ViewValues) -> ViewValues {
+        ViewValues(hidden: other.hidden ?? hidden, axis: other.axis ?? axis, spacing: other.spacing ?? spacing)
+    }
 }
 
 /// One item's default and its variations, in document order.
-public struct Varied<Values: Sendable & Equatable>: Sendable {
+public struct Varied<Values: VariationValues>: Sendable {
     public var base: Values
     public var variants: [(condition: TraitCondition, values: Values)]
     public init(base: Values, variants: [(condition: TraitCondition, values: Values)]) {
@@ -64,39 +76,16 @@ public struct Varied<Values: Sendable & Equatable>: Sendable {
     }
 }
 
-extension Varied where Values == ConstraintValues {
+extension Varied {
     /// What holds for the traits: the default, then each variation that holds, the more
     /// specific later (in document order among equals).
-    func resolved(for traits: Traits) -> ConstraintValues {
-        var result = base
-        for (_, values) in holding(traits) {
-            if let constant = values.constant { result.constant = constant }
-            if let priority = values.priority { result.priority = priority }
-            if let installed = values.installed { result.installed = installed }
-        }
-        return result
-    }
-}
-
-extension Varied where Values == ViewValues {
-    func resolved(for traits: Traits) -> ViewValues {
-        var result = base
-        for (_, values) in holding(traits) {
-            if let hidden = values.hidden { result.hidden = hidden }
-            if let axis = values.axis { result.axis = axis }
-            if let spacing = values.spacing { result.spacing = spacing }
-        }
-        return result
-    }
-}
-
-extension Varied {
-    fileprivate func holding(_ traits: Traits) -> [(condition: TraitCondition, values: Values)] {
+    func resolved(for traits: Traits) -> Values {
         variants.enumerated().filter { $0.element.condition.holds(for: traits) }
             .sorted { a, b in
                 a.element.condition.specificity != b.element.condition.specificity
                     ? a.element.condition.specificity < b.element.condition.specificity : a.offset < b.offset
-            }.map(\.element)
+            }
+            .reduce(base) { $0.overridden(by: $1.element.values) }
     }
 }
 

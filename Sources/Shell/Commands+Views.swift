@@ -190,73 +190,9 @@ extension Commands {
     static func setProperty(_ s: Session, _ a: Arguments) throws {
         var c = try a.cursor()
         let name = try c.name("NAME.PROPERTY")
-        if name == "contentSizeCategory", c.peek?.isSymbol("=") == true {
+        if let setting = sessionSettings[name], c.peek?.isSymbol("=") == true {
             c.position += 1
-            let word = try c.name("a content size category")
-            guard let category = ContentSizeCategory(rawValue: word) else {
-                throw ShellError.syntax("expected a content size category (\(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))), found '\(word)'", usage: nil)
-            }
-            try c.expectEnd()
-            try s.engine.setContentSizeCategory(category)
-            return
-        }
-        if name == "textMetric", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let word = try c.name("uikit or fixed")
-            guard let metric = TextMetric(rawValue: word) else {
-                throw ShellError.syntax("expected uikit or fixed for textMetric, found '\(word)'", usage: nil)
-            }
-            try c.expectEnd()
-            try s.engine.setTextMetric(metric)
-            return
-        }
-        if name == "displayScale", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let scale = try c.number("1, 2 or 3 (pixels a point)")
-            try c.expectEnd()
-            try s.engine.setDisplayScale(scale)
-            return
-        }
-        if name == "device", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let device = try deviceName(&c)
-            try c.expectEnd()
-            let before = s.engine.hierarchy
-            let varied = try s.engine.setDevice(device == "none" ? nil : device)
-            announceTraits(s, before: before, variations: varied)
-            return
-        }
-        if name == "orientation", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let word = try c.name("portrait or landscape")
-            guard let orientation = Orientation(rawValue: word) else {
-                throw ShellError.syntax("expected portrait or landscape, found '\(word)'", usage: nil)
-            }
-            try c.expectEnd()
-            let before = s.engine.hierarchy
-            let varied = try s.engine.setOrientation(orientation)
-            announceTraits(s, before: before, variations: varied)
-            return
-        }
-        if name == "layoutDirection", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let word = try c.name("leftToRight or rightToLeft")
-            guard let direction = LayoutDirection(rawValue: word) else {
-                throw ShellError.syntax("expected leftToRight or rightToLeft, found '\(word)'", usage: nil)
-            }
-            try c.expectEnd()
-            try s.engine.setLayoutDirection(direction)
-            return
-        }
-        if name == "autolayout" || name == "canvas" || name == "pixelRounding", c.peek?.isSymbol("=") == true {
-            c.position += 1
-            let on = try onOff(&c, name)
-            try c.expectEnd()
-            switch name {
-            case "canvas": try s.engine.setCanvas(on)
-            case "pixelRounding": try s.engine.setPixelRounding(on)
-            default: try s.engine.setAutolayout(on)
-            }
+            try setting(s, &c)
             return
         }
         guard c.accept(".") else { throw c.fail("'.' and a property after '\(name)'") }
@@ -266,6 +202,63 @@ extension Commands {
         let value = try propertyValue(property, &c, stopAtNextProperty: false)
         try c.expectEnd()
         try s.engine.setProperty(value, of: name)
+    }
+
+    /// The session's settings (`set NAME = VALUE`): each reads its value to the end of the
+    /// statement, then makes the change.
+    static let sessionSettings: [String: @Sendable (Session, inout Cursor) throws -> Void] = [
+        "contentSizeCategory": { s, c in
+            let list = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+            let category: ContentSizeCategory = try choice(&c, "a content size category (\(list))")
+            try c.expectEnd()
+            try s.engine.setContentSizeCategory(category)
+        },
+        "textMetric": { s, c in
+            let metric: TextMetric = try choice(&c, "uikit or fixed for textMetric")
+            try c.expectEnd()
+            try s.engine.setTextMetric(metric)
+        },
+        "displayScale": { s, c in
+            let scale = try c.number("1, 2 or 3 (pixels a point)")
+            try c.expectEnd()
+            try s.engine.setDisplayScale(scale)
+        },
+        "device": { s, c in
+            let device = try deviceName(&c)
+            try c.expectEnd()
+            let before = s.engine.hierarchy
+            let varied = try s.engine.setDevice(device == "none" ? nil : device)
+            announceTraits(s, before: before, variations: varied)
+        },
+        "orientation": { s, c in
+            let orientation: Orientation = try choice(&c, "portrait or landscape")
+            try c.expectEnd()
+            let before = s.engine.hierarchy
+            let varied = try s.engine.setOrientation(orientation)
+            announceTraits(s, before: before, variations: varied)
+        },
+        "layoutDirection": { s, c in
+            let direction: LayoutDirection = try choice(&c, "leftToRight or rightToLeft")
+            try c.expectEnd()
+            try s.engine.setLayoutDirection(direction)
+        },
+        "autolayout": { s, c in try s.engine.setAutolayout(try onOffToEnd(&c, "autolayout")) },
+        "canvas": { s, c in try s.engine.setCanvas(try onOffToEnd(&c, "canvas")) },
+        "pixelRounding": { s, c in try s.engine.setPixelRounding(try onOffToEnd(&c, "pixelRounding")) },
+    ]
+
+    /// One of an enumeration's cases by its name, or "expected WHAT, found 'word'".
+    static func choice<T: RawRepresentable>(_ c: inout Cursor, _ what: String) throws -> T where T.RawValue == String {
+        let word = try c.name(what)
+        guard let value = T(rawValue: word) else { throw ShellError.syntax("expected \(what), found '\(word)'", usage: nil) }
+        return value
+    }
+
+    /// `on` or `off`, and nothing after it.
+    static func onOffToEnd(_ c: inout Cursor, _ name: String) throws -> Bool {
+        let on = try onOff(&c, name)
+        try c.expectEnd()
+        return on
     }
 
     /// A device's name: a string, or the words up to the end (`iPhone 15 Pro`), or `none`.
