@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // The solver: standard library only, no Foundation.
@@ -64,6 +65,15 @@ let package = Package(
             dependencies: ["LayoutEngine"],
             exclude: ["README.md"]
         ),
+        // Layout code in Swift (UIKit anchors, NSLayoutConstraint): parsed by swift-syntax and run
+        // by a small evaluator into views and constraints named after the developer's lines.
+        .target(
+            name: "SwiftCode",
+            dependencies: ["LayoutEngine",
+                           .product(name: "SwiftSyntax", package: "swift-syntax"),
+                           .product(name: "SwiftParser", package: "swift-syntax")],
+            exclude: ["README.md"]
+        ),
         // Pictures of a layout: terminal boxes, SVG, a self-contained HTML page.
         .target(
             name: "Pictures",
@@ -73,7 +83,7 @@ let package = Package(
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures",
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures", "SwiftCode",
                            .product(name: "DequeModule", package: "swift-collections")],
             exclude: ["README.md"],
             resources: [.copy("Lessons")],
@@ -142,6 +152,10 @@ let package = Package(
         .testTarget(
             name: "PicturesTests",
             dependencies: ["Pictures", "LayoutEngine", "Shell"]
+        ),
+        .testTarget(
+            name: "SwiftCodeTests",
+            dependencies: ["SwiftCode", "LayoutEngine", "Shell"]
         ),
         .testTarget(
             name: "InterfaceBuilderTests",

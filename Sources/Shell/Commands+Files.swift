@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import SwiftCode
 import InterfaceBuilder
 import ConsoleLog
 
@@ -21,9 +22,9 @@ extension Commands {
                 """,
                 arguments: [.file],
                 run: { s, a in try record(s, a); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt",
-                listing: "import FILE.xib|FILE.storyboard|FILE.txt",
-                summary: "add the views and constraints of an Interface Builder document or a console log",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt | import FILE.swift",
+                listing: "import FILE.xib|.storyboard|.txt|.swift",
+                summary: "add the views and constraints of an Interface Builder document, a console log or Swift layout code",
                 details: HelpText.importDetails,
                 mutates: true, arguments: [.file],
                 run: { s, a in try importDocument(s, a); return .succeeded }),
@@ -61,6 +62,21 @@ extension Commands {
         s.print("recording to \(file)")
     }
 
+    /// `import FILE.swift`: the views and constraints the file's layout code makes, named after
+    /// its properties and lines, with what was left out.
+    static func importSwift(_ s: Session, _ source: String, from file: String) throws {
+        let layout = CodeReader.read(source, file: file)
+        guard layout.typeName != nil else {
+            throw ShellError.file(file, reason: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
+        }
+        let report = try CodeImporter.run(layout, into: s.engine)
+        s.print("imported \(file): \(report.typeName ?? "?"): \(report.views.count) view\(report.views.count == 1 ? "" : "s") (\(report.views.joined(separator: ", "))), "
+                + "\(report.constraints) constraint\(report.constraints == 1 ? "" : "s")" + (report.inactive > 0 ? " (\(report.inactive) inactive)" : ""))
+        for skipped in report.skipped {
+            s.print("skipped \(skipped.location.text) `\(skipped.code)`: \(skipped.reason)")
+        }
+    }
+
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
     static func importDocument(_ s: Session, _ a: Arguments) throws {
         var file = try a.path()
@@ -75,8 +91,15 @@ extension Commands {
         file = s.resolve(file)
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
+        if lower.hasSuffix(".swift") {
+            guard !placeholders && !measuredText else {
+                throw ShellError.file(file, reason: "'with \(placeholders ? "placeholders" : "measured text")' is for Interface Builder documents")
+            }
+            try importSwift(s, try Session.readText(file), from: PathName.lastComponent(of: file))
+            return
+        }
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
-            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard) and console logs (.txt, .log); to run a script, use 'load'")
+            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard), Swift layout code (.swift) and console logs (.txt, .log); to run a script, use 'load'")
         }
         if isLog {
             guard !placeholders && !measuredText else {

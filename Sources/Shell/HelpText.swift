@@ -140,5 +140,10 @@ public enum HelpText {
         view's Print Description (the views at the frames UIKit printed, each keeping its \
         address, so that a log read next lands on them), and _autolayoutTrace (the tree, and \
         the views UIKit marked AMBIGUOUS LAYOUT).
+        FILE.swift: the first UIView or UIViewController subclass in it is run as UIKit runs it \
+        (stored properties, then init(frame:), viewDidLoad and the methods they call): its views \
+        under root (the type's own view), named after their properties, and the constraints its \
+        anchors make, named after the property that keeps them or their line (File.swift:42, \
+        File.swift:42.2); what it cannot follow is listed with its line.
         """
 }
