@@ -67,9 +67,12 @@ let package = Package(
         ),
         // Layout code in Swift (UIKit anchors, NSLayoutConstraint): parsed by swift-syntax and run
         // by a small evaluator into views and constraints named after the developer's lines.
+        // It hooks itself into the shell (`installSwiftReader`) from the executable, so that the
+        // shell, the benchmarks and the fuzz targets build without swift-syntax (whose
+        // optimised build takes many minutes).
         .target(
             name: "SwiftCode",
-            dependencies: ["LayoutEngine",
+            dependencies: ["LayoutEngine", "Shell",
                            .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax")],
             exclude: ["README.md"]
@@ -83,7 +86,7 @@ let package = Package(
         // The command language and the session: parse, dispatch, render; no terminal I/O.
         .target(
             name: "Shell",
-            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures", "SwiftCode",
+            dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures",
                            .product(name: "DequeModule", package: "swift-collections")],
             exclude: ["README.md"],
             resources: [.copy("Lessons")],
@@ -97,7 +100,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strut",
-            dependencies: ["Shell", "LineEditing", "CLibEdit", "CMemory"]
+            dependencies: ["Shell", "SwiftCode", "LineEditing", "CLibEdit", "CMemory"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(

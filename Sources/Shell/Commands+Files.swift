@@ -1,6 +1,5 @@
 import Foundation
 import LayoutEngine
-import SwiftCode
 import InterfaceBuilder
 import ConsoleLog
 
@@ -65,16 +64,16 @@ extension Commands {
     /// `import FILE.swift`: the views and constraints the file's layout code makes, named after
     /// its properties and lines, with what was left out.
     static func importSwift(_ s: Session, _ source: String, from file: String) throws {
-        let layout = CodeReader.read(source, file: file)
-        guard layout.typeName != nil else {
+        guard let reader = Session.swiftReader else {
+            throw ShellError.file(file, reason: "this build of strut reads no Swift code (the strut executable does)")
+        }
+        let report = try reader(source, file, s.engine)
+        guard let typeName = report.typeName else {
             throw ShellError.file(file, reason: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
         }
-        let report = try CodeImporter.run(layout, into: s.engine)
-        s.print("imported \(file): \(report.typeName ?? "?"): \(report.views.count) view\(report.views.count == 1 ? "" : "s") (\(report.views.joined(separator: ", "))), "
+        s.print("imported \(file): \(typeName): \(report.views.count) view\(report.views.count == 1 ? "" : "s") (\(report.views.joined(separator: ", "))), "
                 + "\(report.constraints) constraint\(report.constraints == 1 ? "" : "s")" + (report.inactive > 0 ? " (\(report.inactive) inactive)" : ""))
-        for skipped in report.skipped {
-            s.print("skipped \(skipped.location.text) `\(skipped.code)`: \(skipped.reason)")
-        }
+        for skipped in report.skipped { s.print("skipped \(skipped)") }
     }
 
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.

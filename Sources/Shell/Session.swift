@@ -36,7 +36,28 @@ public enum LineOutcome: Equatable, Sendable {
 /// One strut session: the layout engine, undo and redo, and recording. It reads no terminal:
 /// lines come in through `run(…)` (`Session+Scripts`), each statement is classified once by the
 /// command table and run by its row's handler, text goes out to the sink.
+/// What reading a Swift file made (`import FILE.swift`): the type run (nil: none in the file),
+/// its views, its constraints and the lines left out (`CardView.swift:31 'code': why`).
+public struct SwiftImportReport: Sendable {
+    public var typeName: String?
+    public var views: [String]
+    public var constraints: Int
+    public var inactive: Int
+    public var skipped: [String]
+    public init(typeName: String?, views: [String], constraints: Int, inactive: Int, skipped: [String]) {
+        self.typeName = typeName
+        self.views = views
+        self.constraints = constraints
+        self.inactive = inactive
+        self.skipped = skipped
+    }
+}
+
 public final class Session {
+    /// The Swift code reader (SwiftCode's), installed by the executable: the shell itself builds
+    /// without swift-syntax. Set once at start-up.
+    nonisolated(unsafe) public static var swiftReader: (@Sendable (_ source: String, _ file: String, _ engine: LayoutEngine) throws -> SwiftImportReport)?
+
     public private(set) var engine = LayoutEngine()
     let sink: OutputSink
     // The rest of the state in named parts, so that a copy is a line a part.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Shell
 
 /// What `import FILE.swift` made, and what it left out.
 public struct CodeReport: Sendable {
@@ -53,5 +54,18 @@ public enum CodeImporter {
             }
         }
         return report
+    }
+}
+
+/// Makes the shell's `import FILE.swift` read with this module (the executable calls it once).
+public func installSwiftReader() {
+    Session.swiftReader = { source, file, engine in
+        let layout = CodeReader.read(source, file: file)
+        guard layout.typeName != nil else {
+            return SwiftImportReport(typeName: nil, views: [], constraints: 0, inactive: 0, skipped: [])
+        }
+        let report = try CodeImporter.run(layout, into: engine)
+        return SwiftImportReport(typeName: report.typeName, views: report.views, constraints: report.constraints, inactive: report.inactive,
+                                 skipped: report.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" })
     }
 }

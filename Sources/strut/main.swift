@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import Shell
+import SwiftCode
 import LineEditing
 import CLibEdit
 import CMemory
@@ -14,6 +15,8 @@ let version = "0.2.0"
 
 // Freed memory stays in the process for the next large array (see CMemory's shim.h).
 _ = strut_keep_freed_memory()
+// `import FILE.swift` reads with swift-syntax, which only the executable links.
+installSwiftReader()
 
 /// stdout and stderr, with stdout flushed before every error so that the two interleave as
 /// they were written.

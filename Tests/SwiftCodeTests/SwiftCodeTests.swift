@@ -63,6 +63,7 @@ final class CardView: UIView {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("CardView.swift").path
     try cardSource.write(toFile: path, atomically: true, encoding: .utf8)
+    installSwiftReader()
     let sink = BufferSink()
     let session = Session(sink: sink)
     #expect(session.run(line: "set device = \"iPhone 15\"") == .succeeded)
