@@ -202,6 +202,12 @@ public struct Hierarchy: Sendable {
         set { traitBox = newValue.isEmpty ? nil : TraitVariationsBox(newValue) }
     }
     private var traitBox: TraitVariationsBox?
+    /// Where imported code made the views and constraints, and what it skipped (`dump`).
+    public internal(set) var codeSources: CodeSources {
+        get { codeBox?.sources ?? CodeSources() }
+        set { codeBox = newValue.isEmpty ? nil : CodeSourcesBox(newValue) }
+    }
+    private var codeBox: CodeSourcesBox?
     /// Whether safe areas and margins in effect need computing at layout passes (a device,
     /// a system guide or a margin setting was used).
     var usesAreas = false

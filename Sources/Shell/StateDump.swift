@@ -13,6 +13,12 @@ enum StateDump {
         var out = Markup(capacity: 300 * h.views.count + 250 * h.constraints.count + 256)
         func string(_ text: String) { out.add(json: text) }
         func number(_ value: Double) { out.add(formatNumber(value)) }
+        /// `, "source": {"file": …, "line": …, "column": …}`: where imported code made it.
+        func add(_ source: SourceRef) {
+            out.add(", \"source\": {\"file\": ")
+            string(source.file)
+            out.add(", \"line\": \(source.line), \"column\": \(source.column)}")
+        }
         func list(_ items: [String]) {
             for (k, item) in items.enumerated() {
                 if k > 0 { out.add(", ") }
@@ -87,6 +93,7 @@ enum StateDump {
                 out.add(", \"safeAreaInsets\": [\(formatNumber(e.top)), \(formatNumber(e.left)), \(formatNumber(e.bottom)), \(formatNumber(e.right))]")
             }
             properties(view, into: &out)
+            if let source = h.codeSources.views[view.name] { add(source) }
             if view.kind == .stack {
                 let stack = view.stack
                 out.add(", \"axis\": ")
@@ -129,6 +136,7 @@ enum StateDump {
             string(state.rawValue)
             out.add(", \"error\": ")
             number(engine.error(of: ref, constraint))
+            if case .user = ref, let source = h.codeSources.constraints[constraint.name] { add(source) }
             if state == .violated {
                 out.add(", \"forcedBy\": [")
                 list(engine.forcedBy(ref).map { engine.name(of: $0) })
@@ -136,6 +144,18 @@ enum StateDump {
             }
             out.add("}")
             out.add(k == constraints.count - 1 ? "\n  " : ",")
+        }
+        let skipped = h.codeSources.skipped
+        if !skipped.isEmpty {
+            out.add("],\n  \"skipped\": [")
+            for (k, entry) in skipped.enumerated() {
+                out.add("\n    {\"file\": ")
+                string(entry.file)
+                out.add(", \"line\": \(entry.line), \"reason\": ")
+                string(entry.reason)
+                out.add("}")
+                out.add(k == skipped.count - 1 ? "\n  " : ",")
+            }
         }
         out.add("],\n  \"conflicts\": [")
         // In listing order, not breaking order: the same state (after undo or a load) lists

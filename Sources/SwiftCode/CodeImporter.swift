@@ -34,6 +34,9 @@ public enum CodeImporter {
                 }
                 waiting.removeAll { view in ready.contains { $0.name == view.name } }
             }
+            var sources = CodeSources()
+            func ref(_ location: CodeLayout.Location) -> SourceRef { SourceRef(file: location.file, line: location.line, column: location.column) }
+            for view in layout.views where made.contains(view.name) { sources.views[view.name] = ref(view.location) }
             for view in waiting {
                 report.skipped.append(CodeLayout.Skipped(location: view.location, code: view.name, reason: "a view never added to a superview the code shows"))
             }
@@ -46,12 +49,15 @@ public enum CodeImporter {
                     continue
                 }
                 let name = try engine.addConstraint(constraint.spec)
+                sources.constraints[name] = ref(constraint.location)
                 report.constraints += 1
                 if !constraint.isActive {
                     try engine.setActive([name], .deactivate)
                     report.inactive += 1
                 }
             }
+            sources.skipped = report.skipped.map { SkippedCode(file: $0.location.file, line: $0.location.line, reason: $0.reason) }
+            try engine.addCodeSources(sources)
         }
         return report
     }

@@ -78,6 +78,10 @@ final class CardView: UIView {
     func close(_ a: Rect, _ b: [Double]) -> Bool { zip([a.x, a.y, a.width, a.height], b).allSatisfy { abs($0 - $1) < 1e-6 } }
     #expect(close(h.view(named: "titleLabel")!.frame, [16, 71, 128.0 / 3, 61.0 / 3]))
     #expect(close(h.view(named: "badge")!.frame, [200.0 / 3, 214.0 / 3, 40, 20]))
+    // dump says where the code made each view and constraint, and what it left out.
+    let dump = StateDump.json(session.engine)
+    #expect(dump.contains(#""name": "badgeWidthConstraint", "text": "badge.width == 40", "priority": 1000, "origin": "user", "active": true, "state": "satisfied", "error": 0, "source": {"file": "CardView.swift", "line": 23, "column": 50}}"#))
+    #expect(dump.contains("\"skipped\": [\n    {\"file\": \"CardView.swift\", \"line\": 31, \"reason\": \"not understood\"}\n  ]"))
     #expect(session.run(line: "deactivate badgeWidthConstraint") == .succeeded)
     // A file that is no layout code is refused with one line, and nothing changes.
     let empty = folder.appendingPathComponent("Model.swift").path
