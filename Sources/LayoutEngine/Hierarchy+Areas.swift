@@ -89,11 +89,6 @@ extension Hierarchy {
         views[Hierarchy.rootID]!.requestedFrame = frame
     }
 
-    /// The system guide `role` of a view, if it was made.
-    public func systemGuide(_ role: SystemGuide, of owner: ViewID) -> ViewID? {
-        view(owner).children.first { view($0).systemGuide == role }
-    }
-
     /// Makes the system guide `role` of a view (named `OWNER.ROLE`, last among its children).
     mutating func makeSystemGuide(_ role: SystemGuide, of owner: ViewID) -> ViewID {
         let id = views.count

@@ -56,21 +56,6 @@ extension LayoutEngine {
         }
     }
 
-    /// The name of a view's system guide (`card.safeAreaLayoutGuide`), made the first time it
-    /// is asked for, as UIKit makes it the first time its property is read.
-    public func systemGuide(_ role: SystemGuide, of owner: String) throws -> String {
-        let ownerID = try hierarchy.viewID(named: owner)
-        if let id = hierarchy.systemGuide(role, of: ownerID) { return hierarchy.view(id).name }
-        guard hierarchy.view(ownerID).kind != .guide else {
-            throw LayoutError.propertyNotApplicable(property: role.rawValue, view: owner, kind: .guide)
-        }
-        try perform { h in
-            let id = h.makeSystemGuide(role, of: ownerID)
-            noteNewGuide(id, in: &h)
-        }
-        return Hierarchy.systemGuideName(role, of: owner)
-    }
-
     /// A view by name, or the system guide `OWNER.ROLE` names, made now if it was not yet.
     func itemID(named name: String, in h: inout Hierarchy) throws -> ViewID {
         if let id = h.viewID(ifNamed: name) { return id }
@@ -89,17 +74,20 @@ extension LayoutEngine {
     /// A system guide just made: its insets now (a layout before the next pass starts from
     /// them) and its constraints for the solver.
     private func noteNewGuide(_ id: ViewID, in h: inout Hierarchy) {
-        let (rewritten, dirty) = h.apply(h.areaChanges())
-        pending.rewrittenViews.formUnion(rewritten)
-        pending.dirtyViews.formUnion(rewritten)
-        pending.dirtyViews.formUnion(dirty)
+        applyAreas(h.areaChanges(), to: &h)
         pending.dirtyViews.insert(id)
     }
 
     /// Root's screen changed: safe areas and guides from root's new frame, nothing yet from the
     /// subviews' old ones (the next layout pass computes those).
     private func startAreasAfresh(_ h: inout Hierarchy) {
-        let (rewritten, dirty) = h.apply(h.areaChanges(framesKnown: false))
+        applyAreas(h.areaChanges(framesKnown: false), to: &h)
+    }
+
+    /// Writes area changes and notes what the solver must take again: the views whose margin
+    /// attributes moved (their constraints written anew) and the guides whose insets did.
+    private func applyAreas(_ changes: [AreaChange], to h: inout Hierarchy) {
+        let (rewritten, dirty) = h.apply(changes)
         pending.rewrittenViews.formUnion(rewritten)
         pending.dirtyViews.formUnion(rewritten)
         pending.dirtyViews.formUnion(dirty)
@@ -110,12 +98,7 @@ extension LayoutEngine {
     func updateAreas() -> Bool {
         let changes = hierarchy.areaChanges()
         guard !changes.isEmpty else { return false }
-        let changed: ()? = try? perform { h in
-            let (rewritten, dirty) = h.apply(changes)
-            pending.rewrittenViews.formUnion(rewritten)
-            pending.dirtyViews.formUnion(rewritten)
-            pending.dirtyViews.formUnion(dirty)
-        }
+        let changed: ()? = try? perform { h in applyAreas(changes, to: &h) }
         return changed != nil
     }
 }

@@ -25,6 +25,8 @@ enum StateDump {
                 string(item)
             }
         }
+        // (Read out of its box once, not for every view and constraint.)
+        let sources = h.codeSources
         out.add("{\n  \"needsLayout\": ")
         out.add(h.needsLayout ? "true" : "false")
         if h.contentSizeCategory != .large {
@@ -93,7 +95,7 @@ enum StateDump {
                 out.add(", \"safeAreaInsets\": [\(formatNumber(e.top)), \(formatNumber(e.left)), \(formatNumber(e.bottom)), \(formatNumber(e.right))]")
             }
             properties(view, into: &out)
-            if let source = h.codeSources.views[view.name] { add(source) }
+            if let source = sources.views[view.name] { add(source) }
             if view.kind == .stack {
                 let stack = view.stack
                 out.add(", \"axis\": ")
@@ -136,7 +138,7 @@ enum StateDump {
             string(state.rawValue)
             out.add(", \"error\": ")
             number(engine.error(of: ref, constraint))
-            if case .user = ref, let source = h.codeSources.constraints[constraint.name] { add(source) }
+            if case .user = ref, let source = sources.constraints[constraint.name] { add(source) }
             if state == .violated {
                 out.add(", \"forcedBy\": [")
                 list(engine.forcedBy(ref).map { engine.name(of: $0) })
@@ -145,7 +147,7 @@ enum StateDump {
             out.add("}")
             out.add(k == constraints.count - 1 ? "\n  " : ",")
         }
-        let skipped = h.codeSources.skipped
+        let skipped = sources.skipped
         if !skipped.isEmpty {
             out.add("],\n  \"skipped\": [")
             for (k, entry) in skipped.enumerated() {

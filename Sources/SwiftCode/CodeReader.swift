@@ -397,17 +397,16 @@ struct CodeEvaluator {
         }
     }
 
-    func arithmetic(_ sequence: SequenceExprSyntax) -> CodeValue {
+    mutating func arithmetic(_ sequence: SequenceExprSyntax) -> CodeValue {
         // Left to right, `*` and `/` first: enough for the constants layout code computes.
         var terms: [Double] = []
         var operators: [String] = []
-        var evaluator = self
         for (k, element) in sequence.elements.enumerated() {
             if k % 2 == 1 {
                 guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return .unknown }
                 operators.append(op)
             } else {
-                guard case let .number(value) = evaluator.evaluate(element) else { return .unknown }
+                guard case let .number(value) = evaluate(element) else { return .unknown }
                 terms.append(value)
             }
         }
