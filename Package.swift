@@ -72,9 +72,11 @@ let package = Package(
         // optimised build takes many minutes).
         .target(
             name: "SwiftCode",
-            dependencies: ["LayoutEngine", "Shell",
+            dependencies: ["LayoutEngine", "Shell", "VisualFormat",
                            .product(name: "SwiftSyntax", package: "swift-syntax"),
-                           .product(name: "SwiftParser", package: "swift-syntax")],
+                           .product(name: "SwiftParser", package: "swift-syntax"),
+                           .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                           .product(name: "SwiftOperators", package: "swift-syntax")],
             exclude: ["README.md"]
         ),
         // Pictures of a layout: terminal boxes, SVG, a self-contained HTML page.

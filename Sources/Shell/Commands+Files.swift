@@ -61,19 +61,36 @@ extension Commands {
         s.print("recording to \(file)")
     }
 
-    /// `import FILE.swift`: the views and constraints the file's layout code makes, named after
-    /// its properties and lines, with what was left out.
-    static func importSwift(_ s: Session, _ source: String, from file: String) throws {
+    /// `import FILE.swift` (or a folder of Swift files, or Swift pasted): the views and
+    /// constraints the layout code makes, named after its properties and lines, with what was
+    /// left out.
+    static func importSwift(_ s: Session, _ sources: [(String, String)], stem: String, from file: String) throws {
         guard let reader = Session.swiftReader else {
             throw ShellError.file(file, reason: "this build of strut reads no Swift code (the strut executable does)")
         }
-        let report = try reader(source, file, s.engine)
+        let report: SwiftImportReport
+        do {
+            report = try reader(sources, stem, s.engine)
+        } catch let failure as SwiftImportFailure {
+            throw ShellError.notAvailable("cannot import \(file): \(failure.message)")
+        }
         guard let typeName = report.typeName else {
             throw ShellError.file(file, reason: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
         }
         s.print("imported \(file): \(typeName): \(report.views.count) view\(report.views.count == 1 ? "" : "s") (\(report.views.joined(separator: ", "))), "
                 + "\(report.constraints) constraint\(report.constraints == 1 ? "" : "s")" + (report.inactive > 0 ? " (\(report.inactive) inactive)" : ""))
         for skipped in report.skipped { s.print("skipped \(skipped)") }
+    }
+
+    /// The Swift files of a folder (and its subfolders), in name order.
+    static func swiftFiles(in folder: String) throws -> [(String, String)] {
+        guard let names = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else {
+            throw ShellError.file(folder, reason: "the folder cannot be listed")
+        }
+        let swift = names.filter { $0.hasSuffix(".swift") }.sorted()
+        guard !swift.isEmpty else { throw ShellError.file(folder, reason: "no .swift files in the folder") }
+        guard swift.count <= 500 else { throw ShellError.file(folder, reason: "\(swift.count) Swift files: strut reads at most 500 at once") }
+        return try swift.map { (try Session.readText(PathName.joined(folder, $0)), $0) }
     }
 
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
@@ -90,15 +107,20 @@ extension Commands {
         file = s.resolve(file)
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
-        if lower.hasSuffix(".swift") {
+        var isFolder: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
+        if lower.hasSuffix(".swift") || folder {
             guard !placeholders && !measuredText else {
                 throw ShellError.file(file, reason: "'with \(placeholders ? "placeholders" : "measured text")' is for Interface Builder documents")
             }
-            try importSwift(s, try Session.readText(file), from: PathName.lastComponent(of: file))
+            let name = PathName.lastComponent(of: file)
+            let sources = folder ? try swiftFiles(in: file) : [(try Session.readText(file), name)]
+            let stem = folder ? name : String(name.dropLast(".swift".count))
+            try importSwift(s, sources, stem: stem, from: name)
             return
         }
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
-            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard), Swift layout code (.swift) and console logs (.txt, .log); to run a script, use 'load'")
+            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard), Swift layout code (.swift, or a folder of it) and console logs (.txt, .log); to run a script, use 'load'")
         }
         if isLog {
             guard !placeholders && !measuredText else {

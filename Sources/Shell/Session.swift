@@ -33,10 +33,7 @@ public enum LineOutcome: Equatable, Sendable {
     case quit
 }
 
-/// One strut session: the layout engine, undo and redo, and recording. It reads no terminal:
-/// lines come in through `run(…)` (`Session+Scripts`), each statement is classified once by the
-/// command table and run by its row's handler, text goes out to the sink.
-/// What reading a Swift file made (`import FILE.swift`): the type run (nil: none in the file),
+/// What reading Swift made (`import FILE.swift`, a folder of them, pasted Swift): the type run,
 /// its views, its constraints and the lines left out (`CardView.swift:31 'code': why`).
 public struct SwiftImportReport: Sendable {
     public var typeName: String?
@@ -53,10 +50,20 @@ public struct SwiftImportReport: Sendable {
     }
 }
 
+/// Why Swift code could not be read at all (a syntax error at its line and column, an endless
+/// loop): one line; nothing changed.
+public struct SwiftImportFailure: Error, Sendable {
+    public var message: String
+    public init(message: String) { self.message = message }
+}
+
+/// One strut session: the layout engine, undo and redo, and recording. It reads no terminal:
+/// lines come in through `run(…)` (`Session+Scripts`), each statement is classified once by the
+/// command table and run by its row's handler, text goes out to the sink.
 public final class Session {
     /// The Swift code reader (SwiftCode's), installed by the executable: the shell itself builds
     /// without swift-syntax. Set once at start-up.
-    nonisolated(unsafe) public static var swiftReader: (@Sendable (_ source: String, _ file: String, _ engine: LayoutEngine) throws -> SwiftImportReport)?
+    nonisolated(unsafe) public static var swiftReader: (@Sendable (_ sources: [(String, String)], _ stem: String, _ engine: LayoutEngine) throws -> SwiftImportReport)?
 
     public private(set) var engine = LayoutEngine()
     let sink: OutputSink

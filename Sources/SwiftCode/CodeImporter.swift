@@ -1,77 +1,131 @@
 import LayoutEngine
 import Shell
+import SwiftSyntax
 
-/// What `import FILE.swift` made, and what it left out.
-public struct CodeReport: Sendable {
-    public var typeName: String?
-    public var views: [String] = []
-    public var constraints = 0
-    public var inactive = 0
-    public var skipped: [CodeLayout.Skipped] = []
-}
-
-/// Builds what a file's layout code makes into an engine, all or nothing: its views under root
-/// (the type's own view), superviews first, then its constraints in the order the code made
-/// them, those it did not activate inactive.
-public enum CodeImporter {
-    public static func run(_ layout: CodeLayout, into engine: LayoutEngine) throws -> CodeReport {
-        var report = CodeReport(typeName: layout.typeName, skipped: layout.skipped)
-        try engine.allOrNothing {
-            var made: Set<String> = ["root"]
-            var waiting = layout.views
-            // Superviews first; a view never added to one is left out, and said.
-            while true {
-                let ready = waiting.filter { $0.parent.map(made.contains) ?? false }
-                guard !ready.isEmpty else { break }
-                for view in ready {
-                    let (kind, documentClass) = view.kindAndClass
-                    var properties = view.properties
-                    if let documentClass { properties.insert(.documentClass(documentClass), at: 0) }
-                    if view.autoresizing && kind != .guide { properties.append(.autoresizing(true)) }
-                    try engine.addView(kind: kind, name: view.name, parent: view.parent!, properties: properties)
-                    made.insert(view.name)
-                    report.views.append(view.name)
-                }
-                waiting.removeAll { view in ready.contains { $0.name == view.name } }
-            }
-            var sources = CodeSources()
-            func ref(_ location: CodeLayout.Location) -> SourceRef { SourceRef(file: location.file, line: location.line, column: location.column) }
-            for view in layout.views where made.contains(view.name) { sources.views[view.name] = ref(view.location) }
-            for view in waiting {
-                report.skipped.append(CodeLayout.Skipped(location: view.location, code: view.name, reason: "a view never added to a superview the code shows"))
-            }
-            for constraint in layout.constraints {
-                let items = [constraint.spec.firstItem] + (constraint.spec.secondItem.map { [$0] } ?? [])
-                let owners = items.map { $0.split(separator: ".").first.map(String.init) ?? $0 }
-                guard owners.allSatisfy(made.contains) else {
-                    report.skipped.append(CodeLayout.Skipped(location: constraint.location, code: constraint.spec.name ?? "",
-                                                             reason: "a constraint on a view left out"))
-                    continue
-                }
-                let name = try engine.addConstraint(constraint.spec)
-                sources.constraints[name] = ref(constraint.location)
-                report.constraints += 1
-                if !constraint.isActive {
-                    try engine.setActive([name], .deactivate)
-                    report.inactive += 1
-                }
-            }
-            sources.skipped = report.skipped.map { SkippedCode(file: $0.location.file, line: $0.location.line, reason: $0.reason) }
-            try engine.addCodeSources(sources)
+/// Reads Swift files and runs their layout code into an engine, all or nothing: the views and
+/// constraints it makes, named after the developer's properties and lines, and what it left
+/// out, each with its place.
+public enum CodeReader {
+    /// - Parameter stem: the file's or folder's name, to choose the type to run (`CardView`
+    ///   in `CardView.swift`).
+    public static func run(_ sources: [(source: String, file: String)], stem: String, into engine: LayoutEngine) throws -> CodeLayout {
+        let program: SwiftProgram
+        do {
+            program = try SwiftProgram(sources)
+        } catch {
+            throw error
         }
-        return report
+        guard let type = program.mainType(fileStem: stem) else {
+            throw CodeError(message: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
+        }
+        return try engine.allOrNothing {
+            let world = CodeWorld(engine: engine)
+            let evaluator = SwiftEvaluator(program: program, world: world)
+            evaluator.runMain(type)
+            if let aborted = evaluator.aborted { throw aborted }
+            for (call, site) in ConstraintCalls.find(in: program) where !evaluator.reached.contains(call.position) {
+                world.skipped.append(CodeLayout.Skipped(location: evaluator.location(of: site), code: site.trimmedDescription,
+                                                        reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached)))
+            }
+            let (views, count, inactive, sources) = world.finish()
+            try engine.addCodeSources(sources)
+            engine.layoutIfNeeded()
+            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped)
+        }
     }
 }
 
-/// Makes the shell's `import FILE.swift` read with this module (the executable calls it once).
-public func installSwiftReader() {
-    Session.swiftReader = { source, file, engine in
-        let layout = CodeReader.read(source, file: file)
-        guard layout.typeName != nil else {
-            return SwiftImportReport(typeName: nil, views: [], constraints: 0, inactive: 0, skipped: [])
+/// The calls in the files that make constraints, found in the syntax tree (whether or not the
+/// code runs them): anchors' `constraint(…)`, `NSLayoutConstraint(item:…)`,
+/// `constraints(withVisualFormat:…)`, and each SnapKit line's relation.
+enum ConstraintCalls {
+    static let anchorLabels: Set<String> = [
+        "equalTo", "greaterThanOrEqualTo", "lessThanOrEqualTo", "equalToConstant", "greaterThanOrEqualToConstant",
+        "lessThanOrEqualToConstant", "equalToSystemSpacingAfter", "equalToSystemSpacingBelow", "greaterThanOrEqualToSystemSpacingAfter",
+        "greaterThanOrEqualToSystemSpacingBelow", "lessThanOrEqualToSystemSpacingAfter", "lessThanOrEqualToSystemSpacingBelow",
+    ]
+    static let snapRelations: Set<String> = [
+        "equalTo", "greaterThanOrEqualTo", "lessThanOrEqualTo", "equalToSuperview", "greaterThanOrEqualToSuperview", "lessThanOrEqualToSuperview",
+    ]
+
+    /// Each call, and the node where the constraint it makes is located.
+    static func find(in program: SwiftProgram) -> [(FunctionCallExprSyntax, Syntax)] {
+        let finder = Finder(viewMode: .sourceAccurate)
+        for file in program.files { finder.walk(file.tree) }
+        return finder.found
+    }
+
+    /// Where a call makes a constraint, nil for a call that makes none.
+    static func site(of call: FunctionCallExprSyntax) -> Syntax? {
+        let firstLabel = call.arguments.first?.label?.text ?? ""
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == "NSLayoutConstraint" && firstLabel == "item" ? Syntax(reference) : nil
         }
-        let report = try CodeImporter.run(layout, into: engine)
-        return SwiftImportReport(typeName: report.typeName, views: report.views, constraints: report.constraints, inactive: report.inactive,
-                                 skipped: report.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" })
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        if name == "constraint", anchorLabels.contains(firstLabel) { return Syntax(member.declName) }
+        if name == "constraints", firstLabel == "withVisualFormat" { return Syntax(member.declName) }
+        if snapRelations.contains(name), let start = chainStart(member) { return start }
+        return nil
+    }
+
+    /// The `make` a SnapKit line starts with (`make.top.equalTo(…)`, `$0.edges.equalToSuperview()`).
+    static func chainStart(_ member: MemberAccessExprSyntax) -> Syntax? {
+        var node = member.base
+        var steps = 0
+        while let current = node, let access = current.as(MemberAccessExprSyntax.self) {
+            node = access.base
+            steps += 1
+        }
+        guard steps > 0, let start = node?.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = start.baseName.text
+        return name == "make" || name == "maker" || name.hasPrefix("$") ? Syntax(start) : nil
+    }
+
+    final class Finder: SyntaxVisitor {
+        var found: [(FunctionCallExprSyntax, Syntax)] = []
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let site = ConstraintCalls.site(of: node) { found.append((node, site)) }
+            return .visitChildren
+        }
+    }
+
+    /// Why a constraint call was not run: its function was never called, or its branch not taken.
+    static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<AbsolutePosition>) -> String {
+        var node = call.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return ranAny(in: Syntax(function), reached) ? "not run: in a branch or loop strut did not take"
+                    : "not run: `\(function.name.text)`, which the code strut ran never calls"
+            }
+            if current.is(InitializerDeclSyntax.self) {
+                return ranAny(in: current, reached) ? "not run: in a branch or loop strut did not take" : "not run: an initializer UIKit does not call here"
+            }
+            if current.is(ClosureExprSyntax.self), !ranAny(in: current, reached) {
+                return "not run: in a closure strut did not run"
+            }
+            node = current.parent
+        }
+        return "not run"
+    }
+
+    static func ranAny(in node: Syntax, _ reached: Set<AbsolutePosition>) -> Bool {
+        let range = node.position..<node.endPosition
+        return reached.contains { range.contains($0) }
+    }
+}
+
+/// Makes the shell's `import FILE.swift` (and a folder of them, and pasted Swift) read with
+/// this module (the executable calls it once).
+public func installSwiftReader() {
+    Session.swiftReader = { sources, stem, engine in
+        let layout: CodeLayout
+        do {
+            layout = try CodeReader.run(sources.map { (source: $0.0, file: $0.1) }, stem: stem, into: engine)
+        } catch let error as CodeError {
+            throw SwiftImportFailure(message: error.message)
+        }
+        return SwiftImportReport(typeName: layout.typeName, views: layout.views, constraints: layout.constraints, inactive: layout.inactive,
+                                 skipped: layout.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" })
     }
 }

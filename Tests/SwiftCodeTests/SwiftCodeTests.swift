@@ -42,19 +42,52 @@ final class CardView: UIView {
 }
 """
 
+/// Runs Swift source on a fresh engine laid out as an iPhone 15 with the fixed text metric.
+func run(_ source: String, file: String = "View.swift", device: String = "iPhone 15") throws -> (CodeLayout, LayoutEngine) {
+    let engine = LayoutEngine()
+    try engine.setDevice(device)
+    try engine.setTextMetric(.fixed)
+    let layout = try CodeReader.run([(source: source, file: file)], stem: String(file.dropLast(6)), into: engine)
+    engine.layoutIfNeeded()
+    return (layout, engine)
+}
+
+func frame(_ engine: LayoutEngine, _ view: String) -> [Double] {
+    let f = engine.hierarchy.view(named: view)!.frame
+    return [f.x, f.y, f.width, f.height].map { ($0 * 1000).rounded() / 1000 }
+}
+
+/// Constraint names in the order made, with their texts as strut prints them.
+func constraints(_ engine: LayoutEngine, activeOnly: Bool = true) -> [String] {
+    let sources = engine.hierarchy.codeSources.constraints
+    return sources.keys.sorted { (sources[$0]!.line, sources[$0]!.column, $0) < (sources[$1]!.line, sources[$1]!.column, $1) }
+        .compactMap { name in
+            guard let c = engine.hierarchy.constraint(named: name), !activeOnly || c.isActive else { return nil }
+            return "\(name): \(engine.hierarchy.text(of: c))"
+        }
+}
+
+func skipped(_ layout: CodeLayout) -> [String] { layout.skipped.map { "\($0.location.line) \($0.reason)" } }
+
 @Test func swiftLayoutCodeBuildsItsViewsAndConstraintsNamedAfterItsLines() throws {
-    let layout = CodeReader.read(cardSource, file: "CardView.swift")
+    let (layout, engine) = try run(cardSource, file: "CardView.swift")
     #expect(layout.typeName == "CardView")
-    #expect(layout.views.map(\.name) == ["titleLabel", "badge"])
-    #expect(layout.views.map(\.parent) == ["root", "root"])
-    #expect(layout.constraints.map { $0.spec.name ?? "" }
-        == ["badgeWidthConstraint", "CardView.swift:25", "CardView.swift:26", "CardView.swift:26.2", "CardView.swift:27", "CardView.swift:28"])
-    #expect(layout.constraints.map(\.isActive) == [true, true, true, true, true, true])
+    #expect(layout.views == ["titleLabel", "badge"])
+    #expect(constraints(engine) == [
+        "badgeWidthConstraint: badge.width == 40",
+        "CardView.swift:25: titleLabel.top == root.safeAreaLayoutGuide.top + 12",
+        "CardView.swift:26: titleLabel.leading == root.layoutMarginsGuide.leading",
+        "CardView.swift:26.2: badge.height == 20",
+        "CardView.swift:27: badge.leading == titleLabel.trailing + 8",
+        "CardView.swift:28: badge.centerY == titleLabel.centerY",
+    ])
     // Where each call that makes a constraint starts: the `constraint(` of the anchor.
-    #expect(layout.constraints[1].location == CodeLayout.Location(file: "CardView.swift", line: 25, column: 34))
-    #expect(layout.constraints[3].spec.constant == 20 && layout.constraints[4].spec.constant == 8)
-    #expect(layout.skipped == [CodeLayout.Skipped(location: CodeLayout.Location(file: "CardView.swift", line: 31, column: 9),
-                                                  code: "configure(with: model)", reason: "not understood")])
+    #expect(engine.hierarchy.codeSources.constraints["CardView.swift:25"] == SourceRef(file: "CardView.swift", line: 25, column: 34))
+    #expect(engine.hierarchy.codeSources.constraints["badgeWidthConstraint"] == SourceRef(file: "CardView.swift", line: 23, column: 50))
+    #expect(skipped(layout) == ["31 `configure(…)`: a function outside the files read"])
+    // Safe area 59 on an iPhone 15, margins 16; "Hello" 42.5 × 20.4 by the fixed metric, on 3× pixels.
+    #expect(frame(engine, "titleLabel") == [16, 71, 42.667, 20.333])
+    #expect(frame(engine, "badge") == [66.667, 71.333, 40, 20])
 }
 
 @Test func importingSwiftLaysItOutOnTheDevice() throws {
@@ -70,25 +103,23 @@ final class CardView: UIView {
     #expect(session.run(line: "set textMetric = fixed") == .succeeded)
     #expect(session.run(line: "import \(path)") == .succeeded)
     #expect(sink.output.contains("imported CardView.swift: CardView: 2 views (titleLabel, badge), 6 constraints\n"))
-    #expect(sink.output.contains("skipped CardView.swift:31 `configure(with: model)`: not understood\n"))
-    #expect(session.run(line: "layout") == .succeeded)
-    let h = session.engine.hierarchy
-    // Safe area 59 on an iPhone 15, margins 16 (the view is root: a root view's margins).
-    // On the device's 3× pixels: "Hello" is 42.5 × 20.4 by the fixed metric.
-    func close(_ a: Rect, _ b: [Double]) -> Bool { zip([a.x, a.y, a.width, a.height], b).allSatisfy { abs($0 - $1) < 1e-6 } }
-    #expect(close(h.view(named: "titleLabel")!.frame, [16, 71, 128.0 / 3, 61.0 / 3]))
-    #expect(close(h.view(named: "badge")!.frame, [200.0 / 3, 214.0 / 3, 40, 20]))
+    #expect(sink.output.contains("skipped CardView.swift:31 `configure(with: model)`: `configure(…)`: a function outside the files read\n"))
     // dump says where the code made each view and constraint, and what it left out.
     let dump = StateDump.json(session.engine)
     #expect(dump.contains(#""name": "badgeWidthConstraint", "text": "badge.width == 40", "priority": 1000, "origin": "user", "active": true, "state": "satisfied", "error": 0, "source": {"file": "CardView.swift", "line": 23, "column": 50}}"#))
-    #expect(dump.contains("\"skipped\": [\n    {\"file\": \"CardView.swift\", \"line\": 31, \"reason\": \"not understood\"}\n  ]"))
+    #expect(dump.contains("\"skipped\": [\n    {\"file\": \"CardView.swift\", \"line\": 31, \"reason\": \"`configure(…)`: a function outside the files read\"}\n  ]"))
     #expect(session.run(line: "deactivate badgeWidthConstraint") == .succeeded)
     // A file that is no layout code is refused with one line, and nothing changes.
     let empty = folder.appendingPathComponent("Model.swift").path
     try "struct Model { var name: String }".write(toFile: empty, atomically: true, encoding: .utf8)
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(empty)") == .failed)
-    #expect(sink.errors.hasSuffix("no UIView or UIViewController subclass in it: strut runs the layout code of one\n"))
+    #expect(sink.errors.hasSuffix("cannot import Model.swift: no UIView or UIViewController subclass in it: strut runs the layout code of one\n"))
+    // A syntax error: swift-syntax's message at its line and column.
+    let broken = folder.appendingPathComponent("Broken.swift").path
+    try "import UIKit\nclass Broken: UIView {\n    func f() { let x = (1 + }\n}\n".write(toFile: broken, atomically: true, encoding: .utf8)
+    #expect(session.run(line: "import \(broken)") == .failed)
+    #expect(sink.errors.hasSuffix("cannot import Broken.swift: Broken.swift:3:29: expected expression after operator\n"))
     #expect(StateDump.json(session.engine) == before)
 }
 
@@ -100,14 +131,10 @@ let codeFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 @Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
 func aRealViewControllersAnchorsLandOnTheDevice() throws {
     let file = codeFixtures.appendingPathComponent("swift-anchors/Programming-iOS-Book-Examples-bk2ch01p031newAnchorMethods-ViewController.swift")
-    let layout = CodeReader.read(try String(contentsOf: file, encoding: .utf8), file: "ViewController.swift")
-    #expect(layout.views.map(\.name) == ["v1", "v2", "v3"])
+    let (layout, engine) = try run(try String(contentsOf: file, encoding: .utf8), file: "ViewController.swift")
+    #expect(layout.views == ["v1", "v2", "v3"])
     #expect(layout.skipped.map(\.location.line) == [52])
-    let engine = LayoutEngine()
-    try engine.setDevice("iPhone 15")
-    _ = try CodeImporter.run(layout, into: engine)
-    engine.layoutIfNeeded()
-    let frames = ["v1", "v2"].map { engine.hierarchy.view(named: $0)!.frame }
     // v1 at the safe area's top left; v2 10 lower, system spacing (8) after it.
-    #expect(frames == [Rect(x: 0, y: 59, width: 70, height: 70), Rect(x: 78, y: 69, width: 70, height: 70)])
+    #expect(frame(engine, "v1") == [0, 59, 70, 70])
+    #expect(frame(engine, "v2") == [78, 69, 70, 70])
 }

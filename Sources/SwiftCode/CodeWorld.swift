@@ -1,0 +1,305 @@
+import LayoutEngine
+import Shell
+
+/// The views and constraints that running layout code makes, kept in step with a layout engine
+/// as the code runs, so that a layout pass in the middle of the code (`layoutIfNeeded()`) lays
+/// out what exists by then and its frames can be read. Language-neutral: a reader of any
+/// language calls these operations in the order its code makes them.
+///
+/// A view enters the engine when it reaches the engine's tree (added to a view that is in it);
+/// until then it and the subviews added to it wait. A constraint enters the engine at the next
+/// layout pass or at the end, once its views are in: by then it has the name of the property
+/// that keeps it, and whether it is active.
+final class CodeWorld {
+    struct ViewRecord {
+        var name: String
+        var className: String
+        var kind: ViewKind
+        /// Properties set before it entered the engine, in order.
+        var properties: [ViewProperty]
+        var parent: String?
+        /// When it was added to its superview (its place among the siblings waiting with it).
+        var added = 0
+        var live = false
+        var location: CodeLayout.Location
+    }
+
+    struct ConstraintRecord {
+        var spec: ConstraintSpec
+        var location: CodeLayout.Location
+        var active = false
+        var live = false
+        /// Made by SnapKit for this view (what `remakeConstraints` removes).
+        var snapView: String?
+        var removed = false
+    }
+
+    let engine: LayoutEngine
+    private(set) var views: [String: ViewRecord] = [:]
+    private(set) var viewOrder: [String] = []
+    private(set) var constraints: [ConstraintRecord] = []
+    var skipped: [CodeLayout.Skipped] = []
+    private var perLine: [String: Int] = [:]
+    private var addCount = 0
+
+    init(engine: LayoutEngine) {
+        self.engine = engine
+    }
+
+    // MARK: - Views
+
+    func isView(_ name: String) -> Bool { name == "root" || views[name] != nil }
+
+    func className(of view: String) -> String? { views[view]?.className }
+
+    /// Subviews the code added, in the order added.
+    func children(of view: String) -> [String] {
+        viewOrder.filter { views[$0]?.parent == view }.sorted { abs(views[$0]!.added) < abs(views[$1]!.added) }
+    }
+
+    func parent(of view: String) -> String? { views[view]?.parent }
+
+    /// Whether strut measures the view's text: labels, buttons and text fields.
+    func measuresText(_ view: String) -> Bool {
+        guard let record = views[view] else { return false }
+        return record.kind == .label || record.kind == .button
+    }
+
+    func isLive(_ name: String) -> Bool {
+        if name == "root" { return true }
+        if let record = views[name] { return record.live }
+        // A system guide (`card.safeAreaLayoutGuide`) lives with its owner.
+        if let dot = name.firstIndex(of: ".") { return isLive(String(name[..<dot])) }
+        return engine.hierarchy.view(named: name) != nil
+    }
+
+    /// A new view or guide, named after what holds it (`titleLabel`), or its class; a second of
+    /// the same name gets a number.
+    func makeView(className: String, kind: ViewKind, documentClass: String?, name hint: String?, at location: CodeLayout.Location) -> String {
+        var base = hint ?? (className.hasPrefix("UI") ? String(className.dropFirst(2)) : className)
+        if hint == nil, let first = base.first { base = first.lowercased() + base.dropFirst() }
+        var name = base
+        var k = 2
+        while name == "root" || views[name] != nil || engine.hierarchy.view(named: name) != nil {
+            name = "\(base)\(k)"
+            k += 1
+        }
+        var properties: [ViewProperty] = []
+        if let documentClass { properties.append(.documentClass(documentClass)) }
+        // Made in code, a view translates its autoresizing mask into constraints until told not to.
+        if kind != .guide { properties.append(.autoresizing(true)) }
+        views[name] = ViewRecord(name: name, className: className, kind: kind, properties: properties, location: location)
+        viewOrder.append(name)
+        return name
+    }
+
+    func setProperty(_ property: ViewProperty, of view: String, at location: CodeLayout.Location) {
+        if view == "root" || views[view]?.live == true {
+            attempt(at: location, "") { try engine.setProperty(property, of: view) }
+        } else {
+            views[view]?.properties.append(property)
+        }
+    }
+
+    /// `addSubview`, `addArrangedSubview`, `insertSubview(_:at:)`, `addLayoutGuide`.
+    func add(_ child: String, to parent: String, at index: Int? = nil, location: CodeLayout.Location) {
+        guard child != "root", child != parent else { return }
+        addCount += 1
+        if views[child]?.live == true {
+            guard isLive(parent) else {
+                skipped.append(CodeLayout.Skipped(location: location, code: child, reason: "a view moved under one that is not on screen yet; left where it was"))
+                return
+            }
+            attempt(at: location, "") { try engine.moveView(child, to: parent, at: index, keepingConstraints: true) }
+            return
+        }
+        views[child]?.parent = parent
+        views[child]?.added = index.map { _ in -addCount } ?? addCount
+        if isLive(parent) { enter(child, at: index, location: location) }
+    }
+
+    private func enter(_ name: String, at index: Int?, location: CodeLayout.Location) {
+        guard var record = views[name], let parent = record.parent else { return }
+        // Its class and autoresizing as it is made; each other property on its own, so that one
+        // strut refuses is said and the view still made.
+        let made = record.properties.filter { if case .documentClass = $0 { true } else { false } }
+        let done = attempt(at: location, "") {
+            try engine.addView(kind: record.kind, name: name, parent: parent, properties: made)
+            if let index { try engine.moveView(name, to: parent, at: index, keepingConstraints: true) }
+        }
+        guard done else { return }
+        for property in record.properties where !made.contains(property) {
+            attempt(at: location, name) { try engine.setProperty(property, of: name) }
+        }
+        record.live = true
+        record.properties = []
+        views[name] = record
+        let waiting = viewOrder.filter { views[$0]?.parent == name && views[$0]?.live == false }
+            .sorted { abs(views[$0]!.added) < abs(views[$1]!.added) }
+        for child in waiting { enter(child, at: nil, location: views[child]!.location) }
+    }
+
+    func removeFromSuperview(_ view: String, at location: CodeLayout.Location) {
+        guard let record = views[view] else { return }
+        if record.live {
+            // Its constraints to views outside it go with it, as UIKit removes them.
+            for k in constraints.indices where constraints[k].live && involves(constraints[k].spec, view) {
+                constraints[k].removed = true
+            }
+            attempt(at: location, "") { try engine.deleteView(view) }
+            var gone = [view]
+            while let next = gone.popLast() {
+                views[next]?.live = false
+                views[next]?.properties = []
+                gone += viewOrder.filter { views[$0]?.parent == next }
+            }
+            views[view]?.parent = nil
+        } else {
+            views[view]?.parent = nil
+        }
+    }
+
+    private func involves(_ spec: ConstraintSpec, _ view: String) -> Bool {
+        owner(of: spec.firstItem) == view || spec.secondItem.map { owner(of: $0) == view } ?? false
+    }
+
+    // MARK: - Constraints
+
+    /// A constraint the code made, named after its line (`File.swift:42`, a second made on the
+    /// line `File.swift:42.2`) until a property keeps it.
+    func makeConstraint(_ spec: ConstraintSpec, at location: CodeLayout.Location) -> Int {
+        let key = location.text
+        let count = (perLine[key] ?? 0) + 1
+        perLine[key] = count
+        var spec = spec
+        spec.name = count == 1 ? key : "\(key).\(count)"
+        constraints.append(ConstraintRecord(spec: spec, location: location))
+        return constraints.count - 1
+    }
+
+    func constraint(_ index: Int) -> ConstraintRecord { constraints[index] }
+
+    /// A stored property keeps it: it goes by the property's name, when that name is free.
+    func name(_ index: Int, after property: String) {
+        guard !constraints[index].live, !constraints.contains(where: { $0.spec.name == property }),
+              engine.hierarchy.constraint(named: property) == nil else { return }
+        constraints[index].spec.name = property
+    }
+
+    func markSnap(_ index: Int, view: String) { constraints[index].snapView = view }
+
+    func setActive(_ index: Int, _ on: Bool, at location: CodeLayout.Location) {
+        constraints[index].active = on
+        constraints[index].removed = false
+        if constraints[index].live, let name = constraints[index].spec.name {
+            attempt(at: location, name) { try engine.setActive([name], on ? .activate : .deactivate) }
+        }
+    }
+
+    func setConstant(_ index: Int, _ constant: Double, at location: CodeLayout.Location) {
+        constraints[index].spec.constant = constant
+        if constraints[index].live, let name = constraints[index].spec.name {
+            attempt(at: location, name) { try engine.setConstant(name, constant) }
+        }
+    }
+
+    func setPriority(_ index: Int, _ priority: LayoutPriority, at location: CodeLayout.Location) {
+        if constraints[index].live, let name = constraints[index].spec.name {
+            if attempt(at: location, name, { try engine.setPriority(name, priority) }) { constraints[index].spec.priority = priority }
+        } else {
+            constraints[index].spec.priority = priority
+        }
+    }
+
+    func setIdentifier(_ index: Int, _ identifier: String) {
+        if !constraints[index].live { constraints[index].spec.identifier = identifier }
+    }
+
+    /// SnapKit's constraints for a view (what `remakeConstraints` removes and
+    /// `updateConstraints` looks among), active ones.
+    func snapConstraints(of view: String) -> [Int] {
+        constraints.indices.filter { constraints[$0].snapView == view && constraints[$0].active && !constraints[$0].removed }
+    }
+
+    /// `remakeConstraints`: the view's earlier SnapKit constraints go.
+    func removeSnap(_ index: Int, at location: CodeLayout.Location) {
+        setActive(index, false, at: location)
+        constraints[index].removed = true
+    }
+
+    /// Items are views or their system guides: the view a name belongs to.
+    func owner(of item: String) -> String {
+        item.firstIndex(of: ".").map { String(item[..<$0]) } ?? item
+    }
+
+    /// Constraints whose views are all in the engine enter it, with their names and states.
+    func flush() {
+        for k in constraints.indices where !constraints[k].live && !constraints[k].removed {
+            let spec = constraints[k].spec
+            let items = [spec.firstItem] + (spec.secondItem.map { [$0] } ?? [])
+            guard items.allSatisfy(isLive) else { continue }
+            let location = constraints[k].location
+            let added = attempt(at: location, spec.name ?? "") {
+                let name = try engine.addConstraint(spec)
+                if !constraints[k].active { try engine.setActive([name], .deactivate) }
+            }
+            if added { constraints[k].live = true } else { constraints[k].removed = true }
+        }
+    }
+
+    /// `layoutIfNeeded()`, `super.layoutSubviews()`: a layout pass of what the code made so far.
+    func layoutPass() {
+        flush()
+        engine.layoutIfNeeded()
+    }
+
+    /// The frame of the last layout pass (as UIKit's `frame` is until the next).
+    func frame(of view: String) -> Rect? {
+        guard isLive(view) else { return nil }
+        return engine.hierarchy.view(named: view)?.frame
+    }
+
+    /// The end of the code: what is ready enters the engine; what never reached the screen is
+    /// said, with where it was made.
+    func finish() -> (views: [String], constraints: Int, inactive: Int, sources: CodeSources) {
+        flush()
+        var sources = CodeSources()
+        var made: [String] = []
+        for name in viewOrder {
+            guard let record = views[name] else { continue }
+            if record.live {
+                made.append(name)
+                sources.views[name] = SourceRef(file: record.location.file, line: record.location.line, column: record.location.column)
+            } else if record.kind != .guide || record.parent != nil {
+                skipped.append(CodeLayout.Skipped(location: record.location, code: name,
+                                                  reason: record.parent == nil ? "a view never added to a superview" : "a view added to one never on screen"))
+            }
+        }
+        var count = 0
+        var inactive = 0
+        for record in constraints {
+            guard let name = record.spec.name else { continue }
+            if record.live {
+                count += 1
+                if engine.hierarchy.constraint(named: name).map({ !$0.isActive }) ?? false { inactive += 1 }
+                sources.constraints[name] = SourceRef(file: record.location.file, line: record.location.line, column: record.location.column)
+            } else if !record.removed || record.active {
+                skipped.append(CodeLayout.Skipped(location: record.location, code: name, reason: "a constraint on a view that never reached the screen"))
+            }
+        }
+        sources.skipped = skipped.map { SkippedCode(file: $0.location.file, line: $0.location.line, reason: $0.reason) }
+        return (made, count, inactive, sources)
+    }
+
+    /// Runs an engine change; a refusal is said at the code's line, and the code goes on.
+    @discardableResult
+    func attempt(at location: CodeLayout.Location, _ code: String, _ change: () throws -> Void) -> Bool {
+        do {
+            try change()
+            return true
+        } catch {
+            skipped.append(CodeLayout.Skipped(location: location, code: code, reason: ErrorText.message(error)))
+        }
+        return false
+    }
+}

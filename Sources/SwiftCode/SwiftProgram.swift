@@ -1,0 +1,231 @@
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// The declarations of the Swift files read: classes with their superclasses and protocols,
+/// extensions (of those classes, of protocols, of UIKit's classes), free functions, and the
+/// static constants of any type (`UX.padding`), each found by name.
+final class SwiftProgram {
+    struct TypeInfo {
+        var name: String
+        var superclass: String?
+        var protocols: [String]
+        var isClass: Bool
+        /// Its own members and its extensions', in the order read.
+        var members: [DeclSyntax] = []
+    }
+
+    struct File {
+        var name: String
+        var tree: SourceFileSyntax
+        var converter: SourceLocationConverter
+    }
+
+    private(set) var files: [File] = []
+    private var fileOfRoot: [SyntaxIdentifier: Int] = [:]
+    private(set) var types: [String: TypeInfo] = [:]
+    private(set) var typeOrder: [String] = []
+    /// Extensions of types not declared here (`UIView`, `NSLayoutConstraint`, protocols).
+    private(set) var extensions: [String: [DeclSyntax]] = [:]
+    private(set) var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Module-level `let`s and `var`s.
+    private(set) var globals: [String: ExprSyntax] = [:]
+
+    /// Parses each file; the first with a syntax error is refused with swift-syntax's message.
+    init(_ sources: [(source: String, file: String)]) throws(CodeError) {
+        for (source, name) in sources {
+            let parsed = Parser.parse(source: source)
+            let converter = SourceLocationConverter(fileName: name, tree: parsed)
+            if parsed.hasError {
+                let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
+                if let first = diagnostics.first {
+                    let place = first.location(converter: converter)
+                    throw CodeError(message: "\(name):\(place.line):\(place.column): \(first.message)")
+                }
+                throw CodeError(message: "\(name): not Swift strut can read")
+            }
+            // Operators folded by Swift's precedence (`a + b * c`, `x == .compact && y`).
+            let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
+            let foldedConverter = SourceLocationConverter(fileName: name, tree: folded)
+            fileOfRoot[folded.id] = files.count
+            files.append(File(name: name, tree: folded, converter: foldedConverter))
+            collect(folded.statements.map(\.item), nestedIn: nil)
+        }
+    }
+
+    private func collect(_ items: [CodeBlockItemSyntax.Item], nestedIn outer: String?) {
+        for item in items {
+            guard case let .decl(decl) = item else { continue }
+            collect(decl, nestedIn: outer)
+        }
+    }
+
+    private func collect(_ decl: DeclSyntax, nestedIn outer: String?) {
+        if let type = decl.as(ClassDeclSyntax.self) {
+            addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: true)
+        } else if let type = decl.as(StructDeclSyntax.self) {
+            addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: false)
+        } else if let type = decl.as(EnumDeclSyntax.self) {
+            addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: false)
+        } else if let type = decl.as(ProtocolDeclSyntax.self) {
+            addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: false)
+        } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+            let name = ext.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            let members = ext.memberBlock.members.map(\.decl)
+            if types[name] != nil {
+                types[name]!.members += members
+                types[name]!.protocols += ext.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            } else {
+                extensions[name, default: []] += members
+            }
+            for member in members { collectNested(member) }
+        } else if let function = decl.as(FunctionDeclSyntax.self), outer == nil {
+            functions[function.name.text, default: []].append(function)
+        } else if let variable = decl.as(VariableDeclSyntax.self), outer == nil {
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    globals[name] = value
+                }
+            }
+        }
+    }
+
+    private func addType(_ name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, isClass: Bool) {
+        let inherited = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        var info = types[name] ?? TypeInfo(name: name, superclass: nil, protocols: [], isClass: isClass)
+        if isClass, let first = inherited.first, !first.hasSuffix("Delegate"), !first.hasSuffix("DataSource"), !first.hasSuffix("Protocol") {
+            info.superclass = first
+            info.protocols += inherited.dropFirst()
+        } else {
+            info.protocols += inherited
+        }
+        // An extension read before its class.
+        info.members = members.members.map(\.decl) + info.members + (extensions.removeValue(forKey: name) ?? [])
+        if types[name] == nil { typeOrder.append(name) }
+        types[name] = info
+        for member in members.members { collectNested(member.decl) }
+    }
+
+    private func collectNested(_ decl: DeclSyntax) {
+        if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
+            collect(decl, nestedIn: "")
+        }
+    }
+
+    // MARK: - Questions
+
+    /// The type's superclasses declared in the files, itself first.
+    func chain(of type: String) -> [String] {
+        var chain: [String] = []
+        var next: String? = type
+        while let name = next, let info = types[name], !chain.contains(name) {
+            chain.append(name)
+            next = info.superclass
+        }
+        return chain
+    }
+
+    /// The UIKit class a type declared here comes from (`UITableViewCell`), if any.
+    func uikitAncestor(of type: String) -> String? {
+        var name = type
+        var seen: Set<String> = []
+        while let info = types[name], let superclass = info.superclass, seen.insert(name).inserted {
+            name = superclass
+        }
+        return types[name] == nil && name != type ? name : nil
+    }
+
+    func isUIKitType(_ type: String) -> Bool {
+        guard let ancestor = uikitAncestor(of: type) else { return false }
+        return ancestor.hasPrefix("UI") || ancestor.hasSuffix("View") || ancestor.hasSuffix("Controller") || ancestor.hasSuffix("Cell")
+            || ancestor.hasSuffix("Control")
+    }
+
+    func isController(_ type: String) -> Bool { uikitAncestor(of: type)?.hasSuffix("Controller") ?? false }
+
+    /// The type whose code is run: the one named like the file, else a view controller, else
+    /// a view that no other type here subclasses or makes.
+    func mainType(fileStem: String) -> String? {
+        let candidates = typeOrder.filter(isUIKitType)
+        if let named = candidates.first(where: { fileStem == $0 || fileStem.hasSuffix("-" + $0) }) { return named }
+        if let controller = candidates.first(where: isController) { return controller }
+        let subclassed = Set(types.values.compactMap(\.superclass))
+        let leaves = candidates.filter { !subclassed.contains($0) }
+        return leaves.first { leaf in !leaves.contains { other in other != leaf && mentions(other, leaf) } } ?? leaves.first ?? candidates.first
+    }
+
+    private func mentions(_ type: String, _ other: String) -> Bool {
+        types[type]?.members.contains { $0.description.contains(other + "(") } ?? false
+    }
+
+    /// The methods named so (overloads too), in the type, its declared superclasses, their
+    /// extensions and their protocols' extensions, nearest first, with the type each is in.
+    func methods(_ name: String, of type: String) -> [(FunctionDeclSyntax, String)] {
+        var found: [(FunctionDeclSyntax, String)] = []
+        for owner in chain(of: type) {
+            for member in types[owner]!.members {
+                if let function = member.as(FunctionDeclSyntax.self), function.name.text == name { found.append((function, owner)) }
+            }
+            for proto in types[owner]!.protocols {
+                for member in (types[proto]?.members ?? []) + (extensions[proto] ?? []) {
+                    if let function = member.as(FunctionDeclSyntax.self), function.name.text == name, function.body != nil {
+                        found.append((function, owner))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// `init`s of the type and its declared superclasses, nearest first.
+    func initializers(of type: String) -> [(InitializerDeclSyntax, String)] {
+        chain(of: type).flatMap { owner in
+            types[owner]!.members.compactMap { $0.as(InitializerDeclSyntax.self) }.map { ($0, owner) }
+        }
+    }
+
+    /// Helpers added to UIKit's classes here (`extension UIView { func pin(to:) }`).
+    func extensionMethods(_ name: String) -> [FunctionDeclSyntax] {
+        extensions.values.flatMap { $0 }.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { $0.name.text == name }
+    }
+
+    /// A type's stored properties with initial values, its own and its declared superclasses'
+    /// (superclasses first, as Swift initialises them).
+    func storedProperties(of type: String) -> [VariableDeclSyntax] {
+        chain(of: type).reversed().flatMap { owner in
+            types[owner]!.members.compactMap { $0.as(VariableDeclSyntax.self) }.filter { variable in
+                !variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+            }
+        }
+    }
+
+    /// A computed property of the type or its declared superclasses (`var demoViews: [UIView] { … }`).
+    func computedProperty(_ name: String, of type: String) -> AccessorBlockSyntax? {
+        for owner in chain(of: type) {
+            for member in types[owner]!.members {
+                guard let variable = member.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.initializer == nil {
+                    if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let block = binding.accessorBlock { return block }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `static let padding = 16` in `UX` (also nested types).
+    func staticValue(_ name: String, in type: String) -> ExprSyntax? {
+        for member in types[type]?.members ?? [] {
+            guard let variable = member.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let value = binding.initializer?.value { return value }
+            }
+            if let element = member.as(EnumCaseDeclSyntax.self), element.elements.contains(where: { $0.name.text == name }) { return nil }
+        }
+        return nil
+    }
+
+    func file(of node: some SyntaxProtocol) -> File? {
+        fileOfRoot[node.root.id].map { files[$0] }
+    }
+}
