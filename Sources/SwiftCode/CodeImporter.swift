@@ -21,6 +21,10 @@ public enum CodeReader {
         return try engine.allOrNothing {
             let world = CodeWorld(engine: engine)
             let evaluator = SwiftEvaluator(program: program, world: world)
+            for old in program.oldSyntax {
+                world.skipped.append(CodeLayout.Skipped(location: CodeLayout.Location(file: old.file, line: old.line, column: old.column),
+                                                        code: "", reason: "\(old.message): not run"))
+            }
             evaluator.runMain(type)
             if let aborted = evaluator.aborted { throw aborted }
             for (call, site) in ConstraintCalls.find(in: program) where !evaluator.reached.contains(call.position) {
@@ -30,7 +34,8 @@ public enum CodeReader {
             let (views, count, inactive, sources) = world.finish()
             try engine.addCodeSources(sources)
             engine.layoutIfNeeded()
-            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped)
+            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped,
+                              made: world.constraints.map(\.location))
         }
     }
 }
@@ -64,6 +69,7 @@ enum ConstraintCalls {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
         if name == "constraint", anchorLabels.contains(firstLabel) { return Syntax(member.declName) }
+        if SwiftEvaluator.swift2AnchorLabel(name) != nil { return Syntax(member.declName) }
         if name == "constraints", firstLabel == "withVisualFormat" { return Syntax(member.declName) }
         if snapRelations.contains(name), let start = chainStart(member) { return start }
         return nil

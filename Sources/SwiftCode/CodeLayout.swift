@@ -27,6 +27,8 @@ public struct CodeLayout: Sendable {
     public var constraints = 0
     public var inactive = 0
     public var skipped: [Skipped] = []
+    /// Where each constraint the code made was made (those it removed again too).
+    public var made: [Location] = []
 }
 
 /// Why the code could not be run at all: nothing changes.

@@ -283,7 +283,7 @@ final class CodeWorld {
                 count += 1
                 if engine.hierarchy.constraint(named: name).map({ !$0.isActive }) ?? false { inactive += 1 }
                 sources.constraints[name] = SourceRef(file: record.location.file, line: record.location.line, column: record.location.column)
-            } else if !record.removed || record.active {
+            } else if !record.removed {
                 skipped.append(CodeLayout.Skipped(location: record.location, code: name, reason: "a constraint on a view that never reached the screen"))
             }
         }

@@ -11,6 +11,17 @@ extension SwiftEvaluator {
 
     func callValue(_ call: FunctionCallExprSyntax, naming name: String?) -> CodeValue {
         reached.insert(call.position)
+        let value = evaluateCall(call, naming: name)
+        // A constraint call that made nothing is said at its own line (inside an array of them,
+        // the statement's line is not its place).
+        if case let .unknown(reason) = value, !reason.isEmpty, let site = ConstraintCalls.site(of: call) {
+            say(site, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
+            return .unknown("")
+        }
+        return value
+    }
+
+    func evaluateCall(_ call: FunctionCallExprSyntax, naming name: String?) -> CodeValue {
         if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
             // `{ … }()`: run at once; the first view made inside takes the property's name.
             let saved = viewNameHint
@@ -254,6 +265,7 @@ extension SwiftEvaluator {
         switch owner {
         case let .anchor(item, attribute):
             if method == "constraint" { return anchorConstraint(item, attribute, call, at: token) }
+            if let label = Self.swift2AnchorLabel(method) { return anchorConstraint(item, attribute, call, at: token, firstLabel: label) }
             if method == "anchorWithOffset" { return .unknown("`anchorWithOffset(to:)`: a dimension between two anchors, not read yet") }
             return .unknown("an anchor method strut does not know")
         case let .view(view):
@@ -516,7 +528,8 @@ extension SwiftEvaluator {
             if fields[objectKey(frame.this)]?[name] != nil {
                 let value = given ?? valueExpr.map { evaluate($0, naming: name) } ?? .nothing
                 fields[objectKey(frame.this)]![name] = value
-                nameConstraint(value, after: name)
+                // Named after the property it is made for (not an array it is appended to).
+                if given == nil { nameConstraint(value, after: name) }
                 return .nothing
             }
             return setMember(of: frame.this, name, valueExpr, given, at: target)
@@ -562,7 +575,7 @@ extension SwiftEvaluator {
         if fields[objectKey(frame.this)]?[name] != nil || dynamicType(of: frame.this) != nil && member(of: frame.this, name).isUnknown {
             let value = given ?? valueExpr.map { evaluate($0, naming: name) } ?? .nothing
             fields[objectKey(frame.this), default: [:]][name] = value
-            nameConstraint(value, after: name)
+            if given == nil { nameConstraint(value, after: name) }
             return .nothing
         }
         return setMember(of: frame.this, name, valueExpr, given, at: node)
@@ -611,7 +624,7 @@ extension SwiftEvaluator {
             }
         case let .constraint(index):
             switch (property, value) {
-            case let ("isActive", .bool(on)):
+            case let ("isActive", .bool(on)), let ("active", .bool(on)):
                 world.setActive(index, on, at: here)
             case ("constant", _):
                 guard let n = asNumber(value) else { return .unknown(reasonOf(value)) }

@@ -28,8 +28,18 @@ extension SwiftEvaluator {
     // MARK: - Anchors
 
     /// `a.topAnchor.constraint(equalTo: b.bottomAnchor, constant: 8)` and every other form.
-    func anchorConstraint(_ item: String, _ attribute: LayoutAttribute, _ call: FunctionCallExprSyntax, at token: some SyntaxProtocol) -> CodeValue {
-        said(makeAnchorConstraint(item, attribute, call, at: token), at: token)
+    func anchorConstraint(_ item: String, _ attribute: LayoutAttribute, _ call: FunctionCallExprSyntax, at token: some SyntaxProtocol,
+                          firstLabel: String? = nil) -> CodeValue {
+        said(makeAnchorConstraint(item, attribute, call, at: token, firstLabel: firstLabel), at: token)
+    }
+
+    /// Swift 2's `constraintEqualToAnchor(_:constant:)` and kin: the label today's form has.
+    static func swift2AnchorLabel(_ method: String) -> String? {
+        let forms = ["constraintEqualToAnchor": "equalTo", "constraintGreaterThanOrEqualToAnchor": "greaterThanOrEqualTo",
+                     "constraintLessThanOrEqualToAnchor": "lessThanOrEqualTo", "constraintEqualToConstant": "equalToConstant",
+                     "constraintGreaterThanOrEqualToConstant": "greaterThanOrEqualToConstant",
+                     "constraintLessThanOrEqualToConstant": "lessThanOrEqualToConstant"]
+        return forms[method]
     }
 
     /// A constraint call that could not be read is said at its own place (inside an array of
@@ -40,11 +50,12 @@ extension SwiftEvaluator {
         return .unknown("")
     }
 
-    func makeAnchorConstraint(_ item: String, _ attribute: LayoutAttribute, _ call: FunctionCallExprSyntax, at token: some SyntaxProtocol) -> CodeValue {
+    func makeAnchorConstraint(_ item: String, _ attribute: LayoutAttribute, _ call: FunctionCallExprSyntax, at token: some SyntaxProtocol,
+                              firstLabel: String?) -> CodeValue {
         var spec = ConstraintSpec(firstItem: item, firstAttribute: attribute, relation: .equal)
         var systemSpacing = false
-        for argument in call.arguments {
-            let label = argument.label?.text ?? ""
+        for (k, argument) in call.arguments.enumerated() {
+            let label = k == 0 ? firstLabel ?? argument.label?.text ?? "" : argument.label?.text ?? ""
             let value = evaluate(argument.expression)
             let relation: LayoutRelation = label.hasPrefix("greater") ? .greaterThanOrEqual : label.hasPrefix("less") ? .lessThanOrEqual : .equal
             switch (label, value) {
@@ -85,7 +96,7 @@ extension SwiftEvaluator {
     func number(_ value: CodeValue, _ node: some SyntaxProtocol) -> Double? {
         if let n = asNumber(value) { return n }
         guard value.isUnknown else { return nil }
-        say(node, "`\(node.trimmedDescription)`: \(reasonOf(value).replacingOccurrences(of: "a value", with: "a number")), taken as 0")
+        say(node, "\(reasonOf(value).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
         return 0
     }
 
@@ -377,7 +388,7 @@ extension SwiftEvaluator {
             case let v?:
                 let node = call.arguments.first.map(Syntax.init) ?? Syntax(call)
                 if case .unknown = v {
-                    say(node, "`\(call.arguments.first?.trimmedDescription ?? "")`: \(reasonOf(v).replacingOccurrences(of: "a value", with: "a number")), taken as 0")
+                    say(node, "\(reasonOf(v).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
                     snapChains[k].target = .constant(0)
                 } else {
                     return .unknown("a SnapKit target strut does not know")

@@ -265,6 +265,8 @@ extension SwiftEvaluator {
             }
         default:
             // `UILayoutPriority.defaultHigh`, `NSLayoutConstraint.Attribute.top`, `UIFont.TextStyle.body`.
+            let apple = ["UI", "NS", "CG", "CA", "Dispatch", "Bundle", "Int", "Double", "Float", "String", "Array", "Date", "Locale"]
+            guard apple.contains(where: type.hasPrefix) else { return .unknown("`\(type).\(name)`: from a type outside the files read") }
             if type.first?.isUppercase == true, name.first?.isUppercase == true { return .member("type:" + name) }
             return .member(name)
         }
@@ -416,6 +418,8 @@ extension SwiftEvaluator {
         case .number, .member:
             if name == "rawValue" || name == "cgFloatValue" { return owner }
             return .unknown("~")
+        case let .unknown(reason) where !reason.hasPrefix("~") && !reason.isEmpty:
+            return owner
         default:
             return .unknown("~")
         }

@@ -224,7 +224,7 @@ final class SwiftEvaluator {
                 type: String?, at node: Syntax?) -> CodeValue {
         guard depth < Self.depthLimit else {
             if let node { skip(node, "calls nested deeper than \(Self.depthLimit) (helpers calling each other?): not followed") }
-            return .unknown("too deep")
+            return .unknown("")
         }
         depth += 1
         defer { depth -= 1 }
@@ -503,8 +503,20 @@ final class SwiftEvaluator {
 
     /// A constraint kept in a stored property goes by the property's name (`widthConstraint`).
     func nameConstraint(_ value: CodeValue, after property: String) {
-        guard case let .constraint(index) = value else { return }
-        world.name(index, after: property)
+        switch value {
+        case let .constraint(index):
+            world.name(index, after: property)
+        case let .array(items) where !items.isEmpty && Set(items.map { item -> String in
+            if case let .constraint(index) = item { world.constraint(index).location.text } else { "" }
+        }).subtracting([""]).count == 1 && items.allSatisfy({ if case .constraint = $0 { true } else { false } }):
+            // The constraints of one call (a SnapKit line's `Constraint`, a visual format's) kept in a
+            // property: `avatarSize`, `avatarSize.2`, …
+            for (k, item) in items.enumerated() {
+                if case let .constraint(index) = item { world.name(index, after: k == 0 ? property : "\(property).\(k + 1)") }
+            }
+        default:
+            break
+        }
     }
 
     func skip(_ node: some SyntaxProtocol, _ reason: String) {

@@ -32,18 +32,27 @@ final class SwiftProgram {
     /// Module-level `let`s and `var`s.
     private(set) var globals: [String: ExprSyntax] = [:]
 
-    /// Parses each file; the first with a syntax error is refused with swift-syntax's message.
+    /// Syntax Swift has since removed (a C-style `for`, `++`), read around and said.
+    private(set) var oldSyntax: [(file: String, line: Int, column: Int, message: String)] = []
+
+    /// Parses each file; the first with a syntax error is refused with swift-syntax's message,
+    /// unless every error is syntax of an older Swift (real code of 2015 has C-style loops).
     init(_ sources: [(source: String, file: String)]) throws(CodeError) {
         for (source, name) in sources {
             let parsed = Parser.parse(source: source)
             let converter = SourceLocationConverter(fileName: name, tree: parsed)
             if parsed.hasError {
-                let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
-                if let first = diagnostics.first {
+                let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed).filter { $0.diagMessage.severity == .error }
+                let old = diagnostics.filter { $0.message.contains("has been removed in Swift") }
+                if let first = diagnostics.first(where: { !$0.message.contains("has been removed in Swift") }) ?? (old.isEmpty ? nil : nil) {
                     let place = first.location(converter: converter)
                     throw CodeError(message: "\(name):\(place.line):\(place.column): \(first.message)")
                 }
-                throw CodeError(message: "\(name): not Swift strut can read")
+                if old.isEmpty { throw CodeError(message: "\(name): not Swift strut can read") }
+                for diagnostic in old {
+                    let place = diagnostic.location(converter: converter)
+                    oldSyntax.append((name, place.line, place.column, diagnostic.message))
+                }
             }
             // Operators folded by Swift's precedence (`a + b * c`, `x == .compact && y`).
             let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed

@@ -138,3 +138,78 @@ func aRealViewControllersAnchorsLandOnTheDevice() throws {
     #expect(frame(engine, "v1") == [0, 59, 70, 70])
     #expect(frame(engine, "v2") == [78, 69, 70, 70])
 }
+
+/// The lines of a Swift file where a call makes constraints, found by a plain scan of the text
+/// (comments removed): an anchor's `constraint(equalTo…` and Swift 2's `constraintEqualToAnchor(`,
+/// `NSLayoutConstraint(item:`, `constraints(withVisualFormat:`, and each SnapKit line's relation
+/// (`make.top.equalTo(`, `$0.edges.equalToSuperview(`), counted at the line of its `make`.
+func scannedConstraintLines(_ source: String) -> Set<Int> {
+    // Comments out, line breaks kept.
+    var text = ""
+    var k = source.startIndex
+    var inBlock = false
+    var inString = false
+    while k < source.endIndex {
+        let rest = source[k...]
+        if inBlock {
+            if rest.hasPrefix("*/") { inBlock = false; k = source.index(k, offsetBy: 2); continue }
+            if source[k] == "\n" { text.append("\n") }
+        } else if !inString && rest.hasPrefix("/*") {
+            inBlock = true
+            k = source.index(k, offsetBy: 2)
+            continue
+        } else if !inString && rest.hasPrefix("//") {
+            while k < source.endIndex && source[k] != "\n" { k = source.index(after: k) }
+            continue
+        } else {
+            if source[k] == "\"" { inString.toggle() }
+            if source[k] == "\n" { inString = false }
+            text.append(source[k])
+        }
+        k = source.index(after: k)
+    }
+    let patterns = [
+        #"\.constraint\(\s*(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)\w*\s*:"#,
+        #"\.constraint(Equal|GreaterThanOrEqual|LessThanOrEqual)To(Anchor|Constant)\("#,
+        #"NSLayoutConstraint\(\s*item\s*:"#,
+        #"\bconstraints\(\s*withVisualFormat\s*:"#,
+        #"(\bmake|\$0)(\s*\.\s*[A-Za-z]+)+?\s*\.\s*(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)(Superview)?\("#,
+    ]
+    var lines: Set<Int> = []
+    for pattern in patterns {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let start = Range(match.range, in: text)!.lowerBound
+            lines.insert(text[..<start].filter { $0 == "\n" }.count + 1)
+        }
+    }
+    return lines
+}
+
+/// Every Swift fixture imports, and every line that makes constraints is either read (a
+/// constraint made there) or listed as skipped with its reason; the reader finds exactly the
+/// lines the plain scan finds.
+@Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
+func everyConstraintCallOfTheSwiftFixturesIsReadOrSaid() throws {
+    let files = try FileManager.default.subpathsOfDirectory(atPath: codeFixtures.path).filter { $0.hasSuffix(".swift") }.sorted()
+    #expect(files.count == 36)
+    var read = 0
+    var said = 0
+    for path in files {
+        let source = try String(contentsOf: codeFixtures.appendingPathComponent(path), encoding: .utf8)
+        let name = String(path.split(separator: "/").last!)
+        let (layout, _) = try run(source, file: name)
+        let scanned = scannedConstraintLines(source)
+        let made = Set(layout.made.map(\.line))
+        let skipped = Set(layout.skipped.map(\.location.line))
+        let program = try SwiftProgram([(source: source, file: name)])
+        let sites = Set(ConstraintCalls.find(in: program).map { program.files[0].converter.location(for: $0.1.positionAfterSkippingLeadingTrivia).line })
+        #expect(sites == scanned, "\(name): the reader's call sites \(sites.subtracting(scanned).sorted()) vs the scan's \(scanned.subtracting(sites).sorted())")
+        let unaccounted = scanned.subtracting(made).subtracting(skipped)
+        #expect(unaccounted.isEmpty, "\(name): lines neither read nor said: \(unaccounted.sorted())")
+        read += scanned.intersection(made).count
+        said += scanned.subtracting(made).count
+    }
+    // Measured: how much of the fixtures' constraint code is read, the rest said.
+    #expect(read >= 300, "read \(read), said \(said)")
+}
