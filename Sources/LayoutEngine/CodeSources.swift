@@ -27,6 +27,8 @@ public struct CodeSources: Sendable {
     public var views: [String: SourceRef] = [:]
     public var constraints: [String: SourceRef] = [:]
     public var skipped: [SkippedCode] = []
+    /// The type whose code was run (its view is root).
+    public var typeName: String?
     public init() {}
     public var isEmpty: Bool { views.isEmpty && constraints.isEmpty && skipped.isEmpty }
 }
@@ -44,6 +46,7 @@ extension LayoutEngine {
             all.views.merge(more.views) { _, new in new }
             all.constraints.merge(more.constraints) { _, new in new }
             all.skipped += more.skipped
+            all.typeName = more.typeName ?? all.typeName
             h.codeSources = all
         }
     }

@@ -214,6 +214,10 @@ extension Commands {
             return
         }
         guard !log.constraints.isEmpty else { throw ShellError.notAvailable(LogReport.unreadable(log, text, source)) }
+        if !engine.hierarchy.codeSources.constraints.isEmpty {
+            try landLog(s, log, from: source)
+            return
+        }
         let report = try LogImporter(engine: engine).run(log)
         engine.layoutIfNeeded()
         var account = LogReport(session: s, log: log, report: report)

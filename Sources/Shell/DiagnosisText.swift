@@ -61,8 +61,17 @@ struct DiagnosisText {
     /// The name, and UIKit's identifier when the constraint has one besides its name
     /// (`c_c0a0 'UIView-Encapsulated-Layout-Height'`).
     func shown(_ ref: ConstraintRef) -> String {
-        guard let identifier = h.constraint(ref)?.identifier else { return name(ref) }
-        return "\(name(ref)) '\(identifier)'"
+        guard let identifier = h.constraint(ref)?.identifier else { return name(ref) + codeLine(ref) }
+        return "\(name(ref)) '\(identifier)'" + codeLine(ref)
+    }
+
+    /// ` (ProfileView.swift:42)`: where imported code made a constraint named after its
+    /// property (one named after its line says it already).
+    func codeLine(_ ref: ConstraintRef) -> String {
+        let name = name(ref)
+        guard let source = h.codeSources.constraints[name] else { return "" }
+        let place = "\(source.file):\(source.line)"
+        return name == place || name.hasPrefix(place + ".") ? "" : " (\(place))"
     }
 
     func constraintText(_ ref: ConstraintRef) -> String {
@@ -145,7 +154,9 @@ struct DiagnosisText {
                     lines.append("  " + fixText)
                     continue
                 }
-                lines.append("  " + fixText.padding(toLength: max(width, fixText.count), withPad: " ", startingAt: 0) + "   → " + text(consequence))
+                var where_ = ""
+                if case let .deactivate(ref) = ranked.fix, !codeLine(ref).isEmpty { where_ = "   [\(codeLine(ref).dropFirst(2).dropLast())]" }
+                lines.append("  " + fixText.padding(toLength: max(width, fixText.count), withPad: " ", startingAt: 0) + "   → " + text(consequence) + where_)
             }
             if shown.count < report.ranked.count {
                 lines.append("  (\(report.ranked.count - shown.count) more: 'conflicts all')")

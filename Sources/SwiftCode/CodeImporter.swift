@@ -31,7 +31,8 @@ public enum CodeReader {
                 world.skipped.append(CodeLayout.Skipped(location: evaluator.location(of: site), code: site.trimmedDescription,
                                                         reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached)))
             }
-            let (views, count, inactive, sources) = world.finish()
+            var (views, count, inactive, sources) = world.finish()
+            sources.typeName = type
             try engine.addCodeSources(sources)
             engine.layoutIfNeeded()
             return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped,

@@ -239,6 +239,11 @@ extension SwiftEvaluator {
             }
             return .nothing
         default:
+            // `NSLayoutConstraint.FormatOptions(rawValue: 0)`, `UILayoutPriority.init(rawValue:)`.
+            if method.first?.isUppercase == true || method == "init", call.arguments.count == 1,
+               let n = asNumber(evaluate(call.arguments.first!.expression)), ["rawValue", nil].contains(call.arguments.first!.label?.text) {
+                return .number(n)
+            }
             if program.types[type] != nil {
                 let functions = program.types[type]!.members.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { $0.name.text == method }
                 if let function = functions.first, let body = function.body {

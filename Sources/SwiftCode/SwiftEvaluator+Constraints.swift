@@ -105,7 +105,9 @@ extension SwiftEvaluator {
     /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`,
     /// Swift 2's `.Left` and `.Equal` too.
     func itemConstraint(_ call: FunctionCallExprSyntax) -> CodeValue {
-        said(makeItemConstraint(call), at: call.calledExpression)
+        // `NSLayoutConstraint()`: a placeholder a property starts with.
+        if call.arguments.isEmpty { return .nothing }
+        return said(makeItemConstraint(call), at: call.calledExpression)
     }
 
     func makeItemConstraint(_ call: FunctionCallExprSyntax) -> CodeValue {

@@ -289,6 +289,8 @@ extension SwiftEvaluator {
             if let value = fields[view]?[name] { return value }
             if let computed = computed(name, of: owner) { return computed }
             switch name {
+            case "contentLayoutGuide", "frameLayoutGuide":
+                return .unknown("`\(name)`: a scroll view's guide strut does not model yet")
             case "layer", "imageView", "textContainer", "navigationController", "navigationItem", "tabBarController", "window":
                 return .member("cosmetic")
             case "view" where view == "root", "contentView" where view == "root": return owner

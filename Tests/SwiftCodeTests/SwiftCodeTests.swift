@@ -213,3 +213,142 @@ func everyConstraintCallOfTheSwiftFixturesIsReadOrSaid() throws {
     // Measured: how much of the fixtures' constraint code is read, the rest said.
     #expect(read >= 300, "read \(read), said \(said)")
 }
+
+let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
+
+func input(_ name: String) throws -> String { try String(contentsOf: inputs.appendingPathComponent(name), encoding: .utf8) }
+
+/// SnapKit: chains of attributes, `equalToSuperview().inset`, sizes, `snp.bottom` targets,
+/// `offset`, `priority(.high)`, a kept `Constraint` named after its property, `updateConstraints`
+/// changing a constant, `remakeConstraints` replacing a view's own; a condition on the device's
+/// size class.
+@Test func snapKitLinesAreReadAsSnapKitMakesThem() throws {
+    let (layout, engine) = try run(try input("Profile.swift"), file: "Profile.swift")
+    #expect(layout.views == ["avatar", "name", "bio"])
+    #expect(constraints(engine) == [
+        "Profile.swift:16: avatar.top == root.top + 16",
+        "Profile.swift:16.2: avatar.leading == root.leading + 16",
+        "avatarSize: avatar.width == 64",
+        "avatarSize.2: avatar.height == 64",
+        "Profile.swift:25: bio.top == avatar.bottom + 20",
+        "Profile.swift:26: bio.leading == root.leading + 16",
+        "Profile.swift:26.2: bio.trailing == root.trailing - 16",
+        "Profile.swift:35: name.leading == avatar.trailing + 8",
+        "Profile.swift:36: name.top == avatar.top",
+    ])
+    // Lines 20–22 were remade away: made, then removed, so not in the engine.
+    #expect(Set(layout.made.map(\.line)) == [16, 17, 20, 21, 22, 25, 26, 32, 35, 36])
+    #expect(layout.skipped.isEmpty)
+    #expect(frame(engine, "avatar") == [16, 16, 64, 64])
+    #expect(frame(engine, "name") == [88, 16, 25.667, 20.333])
+    #expect(frame(engine, "bio") == [16, 100, 361, 20.333])
+    // On an iPad the width is regular: the kept handle's `update(offset: 32)` runs, and sets
+    // the constant as SnapKit does (a size given to `equalTo` is the constant it replaces).
+    let (_, pad) = try run(try input("Profile.swift"), file: "Profile.swift", device: "iPad Pro 11")
+    #expect(frame(pad, "avatar") == [16, 16, 32, 32])
+}
+
+/// Anchors made in a helper extension of UIView, a loop, a dictionary of views and metrics for
+/// a visual format with options, `NSLayoutConstraint(item:…)` in Swift 2's and today's
+/// spelling, a priority computed from a named level, `switch` on the size class, `guard
+/// #available`, a loop that stops, and a method nothing calls.
+@Test func anchorsVisualFormatAndItemAttributeWithControlFlow() throws {
+    let (layout, engine) = try run(try input("Rows.swift"), file: "Rows.swift")
+    #expect(layout.views == ["row", "row2", "row3"])
+    #expect(constraints(engine) == [
+        "Rows.swift:12: row.height == 44", "Rows.swift:12.2: row2.height == 54", "Rows.swift:12.3: row3.height == 64",
+        "Rows.swift:29: row.top == root.top + 20", "Rows.swift:29.2: row2.top == row.bottom + 8", "Rows.swift:29.3: row3.top == row2.bottom + 8",
+        "Rows.swift:29.4: row.leading == row2.leading", "Rows.swift:29.5: row2.leading == row3.leading",
+        "Rows.swift:29.6: row.trailing == row2.trailing", "Rows.swift:29.7: row2.trailing == row3.trailing",
+        "Rows.swift:30: row.left == root.left + 20", "Rows.swift:31: row.right == root.right - 20 @749",
+        "Rows.swift:36: row3.width == 100",
+    ])
+    #expect(skipped(layout) == ["49 not run: `neverCalled`, which the code strut ran never calls"]
+        + Array(repeating: "45 a view never added to a superview", count: 7))
+    #expect(frame(engine, "row3") == [20, 134, 100, 64])
+    // On an iPad the compact branch is not taken, and the pad branch hides row2.
+    let (_, pad) = try run(try input("Rows.swift"), file: "Rows.swift", device: "iPad Pro 11")
+    #expect(frame(pad, "row3") == [20, 134, 794, 64])
+    #expect(pad.hierarchy.view(named: "row2")!.isHidden)
+}
+
+/// A console log of the cell's conflict read onto the cell's code: each logged constraint is a
+/// line of the code, UIKit's cell height becomes root's size, and the conflict strut finds is
+/// the code's own, with fixes that name its lines.
+@Test func aLogReadOntoTheCodeNamesTheCodesLines() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut-landing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["NoteCell.swift", "note-log.txt"] {
+        try input(name).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "set device = \"iPhone 15\"") == .succeeded)
+    #expect(session.run(line: "import \(folder.path)/NoteCell.swift") == .succeeded)
+    #expect(session.run(line: "import \(folder.path)/note-log.txt") == .succeeded)
+    #expect(sink.output.contains("""
+        read note-log.txt onto the code: 4 of 5 logged constraints are the code's
+          line 7: NoteCell.swift:15 (bodyHeight): body.height == 60
+          line 8: NoteCell.swift:17: title.top == root.top + 12
+          line 9: NoteCell.swift:19: body.top == title.bottom + 8
+          line 10: NoteCell.swift:21: body.bottom == root.bottom - 12
+          line 11: the table view's cell sizing (UIKit): <NSLayoutConstraint:0x600002b0c5a0 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x7fb1c2d08d20.height == 44   (active)>
+        UIKit broke NoteCell.swift:15 (bodyHeight): find it there
+        set root.frame = 0 0 393 44: the size UIKit gave it (UIView-Encapsulated-Layout-Height)
+
+        """))
+    let before = sink.output.count
+    #expect(session.run(line: "conflicts") == .succeeded)
+    let report = String(sink.output.dropFirst(before))
+    #expect(report.contains("""
+        In strut's words: these 4 required constraints cannot all hold:
+          bodyHeight (NoteCell.swift:15): body.height == 60    body.height = 60
+          NoteCell.swift:17: title.top == root.top + 12        title.y = 12
+          NoteCell.swift:21: body.bottom == root.bottom - 12   body.y = -28
+          and, holding only together with the above:
+            NoteCell.swift:19: body.top == title.bottom + 8
+        """))
+    #expect(report.contains("""
+        Any one of these changes resolves it, best first:
+          deactivate NoteCell.swift:21   → nothing moves
+          deactivate NoteCell.swift:19   → body.y 40.333333 → -28; nothing else moves
+        """))
+}
+
+/// Code that loops forever, helpers that call each other forever, numbers out of range: each
+/// said in one line; an endless loop imports nothing.
+@Test func endlessCodeAndHugeNumbersAreSaidNotRun() throws {
+    let loop = "import UIKit\nclass Loop: UIView {\n    override init(frame: CGRect) {\n        super.init(frame: frame)\n        var n = 0\n        while true { n += 1 }\n    }\n}\n"
+    let engine = LayoutEngine()
+    let before = engine.hierarchy
+    #expect(throws: CodeError.self) { try CodeReader.run([(source: loop, file: "Loop.swift")], stem: "Loop", into: engine) }
+    do {
+        _ = try CodeReader.run([(source: loop, file: "Loop.swift")], stem: "Loop", into: engine)
+    } catch let error as CodeError {
+        #expect(error.message == "Loop.swift:6: the code runs past 200000 steps (an endless loop?); nothing was imported")
+    }
+    #expect(engine.hierarchy.views.count == before.views.count)
+    let deep = """
+        import UIKit
+        class Deep: UIView {
+            let v = UIView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                addSubview(v)
+                ping()
+                v.widthAnchor.constraint(equalToConstant: 1e300 * 1e300).isActive = true
+                v.heightAnchor.constraint(equalToConstant: 1e30).isActive = true
+            }
+            func ping() { pong() }
+            func pong() { ping() }
+        }
+        """
+    let (layout, _) = try run(deep, file: "Deep.swift")
+    #expect(skipped(layout) == [
+        "12 calls nested deeper than 12 (helpers calling each other?): not followed",
+        "8 a number strut does not know; taken as 0",
+        "9 constant 1e+30 is beyond ±1e10, the largest UIKit accepts",
+    ])
+}
