@@ -160,8 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftCodeTests",
-            dependencies: ["SwiftCode", "LayoutEngine", "Shell"],
-            exclude: ["Inputs"]  // layout code and logs the tests read, not compiled
+            dependencies: ["SwiftCode", "LayoutEngine", "Shell"]
         ),
         .testTarget(
             name: "InterfaceBuilderTests",

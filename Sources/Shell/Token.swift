@@ -175,6 +175,26 @@ func nameEnd<S: CharacterBytes>(_ s: S, from k: Int) -> Int {
     return j
 }
 
+/// Where a name given after the line of code that made it ends (`CardView.swift:25`,
+/// `My-Cell.swift:42.2`, `Cell.m:7`): a file name with a Swift or Objective-C extension, a colon,
+/// a line, and a count when the line made more than one; nil when the text at `k` is none.
+func codeLocationEnd<S: CharacterBytes>(_ s: S, from k: Int) -> Int? {
+    var p = k
+    while p < s.count, let b = s.lone(p), ByteClass.isWordByte(b) || b == 0x2D || b == 0x2E { p += 1 }
+    guard p + 1 < s.count, s.lone(p) == 0x3A, s.lone(p + 1).map(ByteClass.isDigit) == true else { return nil }
+    let file = s.text(k, p)
+    guard [".swift", ".m", ".mm", ".h"].contains(where: file.hasSuffix) else { return nil }
+    var j = p + 1
+    while j < s.count, s.lone(j).map(ByteClass.isDigit) == true { j += 1 }
+    if j + 1 < s.count, s.lone(j) == 0x2E, s.lone(j + 1).map(ByteClass.isDigit) == true {
+        j += 1
+        while j < s.count, s.lone(j).map(ByteClass.isDigit) == true { j += 1 }
+    }
+    // Not when a name or number runs on (`A.swift:3x`).
+    if j < s.count, let b = s.lone(j), ByteClass.isWordByte(b) { return nil }
+    return j
+}
+
 /// Splits one statement into tokens, and a line into statements: names (a letter of any script
 /// or `_`, then letters, digits and `_`),
 /// numbers, strings with escapes, symbols. One pass over the bytes; columns count characters.
@@ -189,7 +209,7 @@ public enum Lexer {
             let bytes = StatementBytes(bytes: utf8)
             guard bytes.count > 0 else { return false }
             let startsName = bytes.lone(0).map { ByteClass.isLetter($0) || $0 == 0x5F } ?? bytes.character(0).isLetter
-            return startsName && nameEnd(bytes, from: 0) == bytes.count
+            return startsName && (nameEnd(bytes, from: 0) == bytes.count || codeLocationEnd(bytes, from: 0) == bytes.count)
         }
     }
 
@@ -219,7 +239,8 @@ public enum Lexer {
             // A name is an identifier as Swift's are: a letter (of any script) or `_`, then
             // letters, digits and `_`.
             if lone.map({ B.isLetter($0) || $0 == 0x5F }) ?? s.character(i).isLetter {
-                let j = nameEnd(s, from: i)
+                // A constraint named after its line of code is one name: `CardView.swift:25.2`.
+                let j = lone != nil ? codeLocationEnd(s, from: i) ?? nameEnd(s, from: i) : nameEnd(s, from: i)
                 let word = s.text(i, j)
                 tokens.append(Token(kind: .name(word), text: word, column: i))
                 i = j

@@ -27,9 +27,9 @@ public enum CodeReader {
             }
             evaluator.runMain(type)
             if let aborted = evaluator.aborted { throw aborted }
-            for (call, site) in ConstraintCalls.find(in: program) where !evaluator.reached.contains(call.position) {
+            for (call, site) in ConstraintCalls.find(in: program) where !evaluator.reached.contains(CallSite(call)) {
                 world.skipped.append(CodeLayout.Skipped(location: evaluator.location(of: site), code: site.trimmedDescription,
-                                                        reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached)))
+                                                        reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached, program: program, ran: type)))
             }
             var (views, count, inactive, sources) = world.finish()
             sources.typeName = type
@@ -98,7 +98,16 @@ enum ConstraintCalls {
     }
 
     /// Why a constraint call was not run: its function was never called, or its branch not taken.
-    static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<AbsolutePosition>) -> String {
+    static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<CallSite>, program: SwiftProgram, ran: String) -> String {
+        // In another type of the files (a folder's), one the type run neither is nor makes.
+        var outer = call.parent
+        while let current = outer {
+            let name = current.as(ClassDeclSyntax.self)?.name.text ?? current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            if let name, program.types[name] != nil, !program.chain(of: ran).contains(name), !ranAny(in: current, reached) {
+                return "not run: in `\(name)`, not the type strut ran (\(ran)); import its file alone to run it"
+            }
+            outer = current.parent
+        }
         var node = call.parent
         while let current = node {
             if let function = current.as(FunctionDeclSyntax.self) {
@@ -116,9 +125,10 @@ enum ConstraintCalls {
         return "not run"
     }
 
-    static func ranAny(in node: Syntax, _ reached: Set<AbsolutePosition>) -> Bool {
+    static func ranAny(in node: Syntax, _ reached: Set<CallSite>) -> Bool {
         let range = node.position..<node.endPosition
-        return reached.contains { range.contains($0) }
+        let root = node.root.id
+        return reached.contains { $0.root == root && range.contains($0.position) }
     }
 }
 

@@ -10,7 +10,7 @@ extension SwiftEvaluator {
     }
 
     func callValue(_ call: FunctionCallExprSyntax, naming name: String?) -> CodeValue {
-        reached.insert(call.position)
+        reached.insert(CallSite(call))
         let value = evaluateCall(call, naming: name)
         // A constraint call that made nothing is said at its own line (inside an array of them,
         // the statement's line is not its place).

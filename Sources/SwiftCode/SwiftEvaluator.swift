@@ -47,6 +47,16 @@ struct CodeFrame {
     var scopes: [[String: CodeValue]] = [[:]]
 }
 
+/// A call the evaluator ran: its file's tree and its place in it.
+struct CallSite: Hashable {
+    var root: SyntaxIdentifier
+    var position: AbsolutePosition
+    init(_ node: some SyntaxProtocol) {
+        root = node.root.id
+        position = node.position
+    }
+}
+
 enum Flow {
     case next, returned(CodeValue), broke, continued
 }
@@ -69,7 +79,7 @@ final class SwiftEvaluator {
     var aborted: CodeError?
     var mainType: String?
     /// Call sites run (by position), to list the constraint-making calls never reached.
-    var reached: Set<AbsolutePosition> = []
+    var reached: Set<CallSite> = []
     /// SnapKit chains being made in the current `makeConstraints` closure.
     var snapChains: [SnapChain] = []
     /// Which the reader was told about already (a helper skipped many times is said once a line).

@@ -214,7 +214,9 @@ func everyConstraintCallOfTheSwiftFixturesIsReadOrSaid() throws {
     #expect(read >= 300, "read \(read), said \(said)")
 }
 
-let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
+/// The repository's examples (layout code and a log the docs use too).
+let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples")
 
 func input(_ name: String) throws -> String { try String(contentsOf: inputs.appendingPathComponent(name), encoding: .utf8) }
 
@@ -223,18 +225,18 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
 /// changing a constant, `remakeConstraints` replacing a view's own; a condition on the device's
 /// size class.
 @Test func snapKitLinesAreReadAsSnapKitMakesThem() throws {
-    let (layout, engine) = try run(try input("Profile.swift"), file: "Profile.swift")
+    let (layout, engine) = try run(try input("ProfileView.swift"), file: "ProfileView.swift")
     #expect(layout.views == ["avatar", "name", "bio"])
     #expect(constraints(engine) == [
-        "Profile.swift:16: avatar.top == root.top + 16",
-        "Profile.swift:16.2: avatar.leading == root.leading + 16",
+        "ProfileView.swift:16: avatar.top == root.top + 16",
+        "ProfileView.swift:16.2: avatar.leading == root.leading + 16",
         "avatarSize: avatar.width == 64",
         "avatarSize.2: avatar.height == 64",
-        "Profile.swift:25: bio.top == avatar.bottom + 20",
-        "Profile.swift:26: bio.leading == root.leading + 16",
-        "Profile.swift:26.2: bio.trailing == root.trailing - 16",
-        "Profile.swift:35: name.leading == avatar.trailing + 8",
-        "Profile.swift:36: name.top == avatar.top",
+        "ProfileView.swift:25: bio.top == avatar.bottom + 20",
+        "ProfileView.swift:26: bio.leading == root.leading + 16",
+        "ProfileView.swift:26.2: bio.trailing == root.trailing - 16",
+        "ProfileView.swift:35: name.leading == avatar.trailing + 8",
+        "ProfileView.swift:36: name.top == avatar.top",
     ])
     // Lines 20–22 were remade away: made, then removed, so not in the engine.
     #expect(Set(layout.made.map(\.line)) == [16, 17, 20, 21, 22, 25, 26, 32, 35, 36])
@@ -244,7 +246,7 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
     #expect(frame(engine, "bio") == [16, 100, 361, 20.333])
     // On an iPad the width is regular: the kept handle's `update(offset: 32)` runs, and sets
     // the constant as SnapKit does (a size given to `equalTo` is the constant it replaces).
-    let (_, pad) = try run(try input("Profile.swift"), file: "Profile.swift", device: "iPad Pro 11")
+    let (_, pad) = try run(try input("ProfileView.swift"), file: "ProfileView.swift", device: "iPad Pro 11")
     #expect(frame(pad, "avatar") == [16, 16, 32, 32])
 }
 
@@ -253,21 +255,21 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
 /// spelling, a priority computed from a named level, `switch` on the size class, `guard
 /// #available`, a loop that stops, and a method nothing calls.
 @Test func anchorsVisualFormatAndItemAttributeWithControlFlow() throws {
-    let (layout, engine) = try run(try input("Rows.swift"), file: "Rows.swift")
+    let (layout, engine) = try run(try input("RowsViewController.swift"), file: "RowsViewController.swift")
     #expect(layout.views == ["row", "row2", "row3"])
     #expect(constraints(engine) == [
-        "Rows.swift:12: row.height == 44", "Rows.swift:12.2: row2.height == 54", "Rows.swift:12.3: row3.height == 64",
-        "Rows.swift:29: row.top == root.top + 20", "Rows.swift:29.2: row2.top == row.bottom + 8", "Rows.swift:29.3: row3.top == row2.bottom + 8",
-        "Rows.swift:29.4: row.leading == row2.leading", "Rows.swift:29.5: row2.leading == row3.leading",
-        "Rows.swift:29.6: row.trailing == row2.trailing", "Rows.swift:29.7: row2.trailing == row3.trailing",
-        "Rows.swift:30: row.left == root.left + 20", "Rows.swift:31: row.right == root.right - 20 @749",
-        "Rows.swift:36: row3.width == 100",
+        "RowsViewController.swift:12: row.height == 44", "RowsViewController.swift:12.2: row2.height == 54", "RowsViewController.swift:12.3: row3.height == 64",
+        "RowsViewController.swift:29: row.top == root.top + 20", "RowsViewController.swift:29.2: row2.top == row.bottom + 8", "RowsViewController.swift:29.3: row3.top == row2.bottom + 8",
+        "RowsViewController.swift:29.4: row.leading == row2.leading", "RowsViewController.swift:29.5: row2.leading == row3.leading",
+        "RowsViewController.swift:29.6: row.trailing == row2.trailing", "RowsViewController.swift:29.7: row2.trailing == row3.trailing",
+        "RowsViewController.swift:30: row.left == root.left + 20", "RowsViewController.swift:31: row.right == root.right - 20 @749",
+        "RowsViewController.swift:36: row3.width == 100",
     ])
     #expect(skipped(layout) == ["49 not run: `neverCalled`, which the code strut ran never calls"]
         + Array(repeating: "45 a view never added to a superview", count: 7))
     #expect(frame(engine, "row3") == [20, 134, 100, 64])
     // On an iPad the compact branch is not taken, and the pad branch hides row2.
-    let (_, pad) = try run(try input("Rows.swift"), file: "Rows.swift", device: "iPad Pro 11")
+    let (_, pad) = try run(try input("RowsViewController.swift"), file: "RowsViewController.swift", device: "iPad Pro 11")
     #expect(frame(pad, "row3") == [20, 134, 794, 64])
     #expect(pad.hierarchy.view(named: "row2")!.isHidden)
 }
@@ -279,7 +281,7 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut-landing-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    for name in ["NoteCell.swift", "note-log.txt"] {
+    for name in ["NoteCell.swift", "note-cell-log.txt"] {
         try input(name).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     installSwiftReader()
@@ -287,9 +289,9 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
     let session = Session(sink: sink)
     #expect(session.run(line: "set device = \"iPhone 15\"") == .succeeded)
     #expect(session.run(line: "import \(folder.path)/NoteCell.swift") == .succeeded)
-    #expect(session.run(line: "import \(folder.path)/note-log.txt") == .succeeded)
+    #expect(session.run(line: "import \(folder.path)/note-cell-log.txt") == .succeeded)
     #expect(sink.output.contains("""
-        read note-log.txt onto the code: 4 of 5 logged constraints are the code's
+        read note-cell-log.txt onto the code: 4 of 5 logged constraints are the code's
           line 7: NoteCell.swift:15 (bodyHeight): body.height == 60
           line 8: NoteCell.swift:17: title.top == root.top + 12
           line 9: NoteCell.swift:19: body.top == title.bottom + 8
