@@ -40,6 +40,9 @@ final class CodeWorld {
     private(set) var constraints: [ConstraintRecord] = []
     var skipped: [CodeLayout.Skipped] = []
     private var perLine: [String: Int] = [:]
+    /// Frames the code gave views (`UIView(frame:)`, `frame = …`): what `bounds` reads before
+    /// a layout pass, and what a subview's frame is measured against (a nib's content view).
+    private(set) var codeFrames: [String: Rect] = [:]
     private var addCount = 0
 
     init(engine: LayoutEngine) {
@@ -94,6 +97,13 @@ final class CodeWorld {
     }
 
     func setProperty(_ property: ViewProperty, of view: String, at location: CodeLayout.Location) {
+        var property = property
+        if case let .frame(rect, within) = property {
+            codeFrames[view] = rect
+            if within == nil, let parent = views[view]?.parent, let outer = codeFrames[parent] {
+                property = .frame(rect, within: EdgeSize(width: outer.width, height: outer.height))
+            }
+        }
         if view == "root" || views[view]?.live == true {
             attempt(at: location, "") { try engine.setProperty(property, of: view) }
         } else {
@@ -115,6 +125,12 @@ final class CodeWorld {
         }
         views[child]?.parent = parent
         views[child]?.added = index.map { _ in -addCount } ?? addCount
+        // A frame given before the view was added is measured against the frame its new
+        // superview was given in code.
+        if let outer = codeFrames[parent], let k = views[child]?.properties.lastIndex(where: { if case .frame(_, nil) = $0 { true } else { false } }),
+           case let .frame(rect, _) = views[child]!.properties[k] {
+            views[child]!.properties[k] = .frame(rect, within: EdgeSize(width: outer.width, height: outer.height))
+        }
         if isLive(parent) { enter(child, at: index, location: location) }
     }
 
@@ -255,8 +271,9 @@ final class CodeWorld {
 
     /// The frame of the last layout pass (as UIKit's `frame` is until the next).
     func frame(of view: String) -> Rect? {
-        guard isLive(view) else { return nil }
-        return engine.hierarchy.view(named: view)?.frame
+        let laidOut = isLive(view) ? engine.hierarchy.view(named: view)?.frame : nil
+        if let code = codeFrames[view], laidOut.map({ $0.width == 0 && $0.height == 0 }) ?? true { return code }
+        return laidOut
     }
 
     /// The end of the code: what is ready enters the engine; what never reached the screen is

@@ -354,3 +354,31 @@ func input(_ name: String) throws -> String { try String(contentsOf: inputs.appe
         "9 constant 1e+30 is beyond ±1e10, the largest UIKit accepts",
     ])
 }
+
+/// The four scenarios written as Swift give the frames their strut scripts give: the script run
+/// up to the state the code builds, the code run on the same root (390 × 844, no device).
+@Test(arguments: [
+    ("RecipientsViewController", "recipients.strut", nil, ["box": "box", "to": "to", "r1": "r1", "r2": "r2", "r3": "r3"]),
+    ("ColumnsViewController", "table.strut", "# A very long cell", [
+        "row0": "row", "row1": "row2", "row2": "row3", "l0": "left", "m0": "middle", "r0": "right", "l1": "left2", "m1": "middle2",
+        "r1": "right2", "l2": "left3", "m2": "middle3", "r2": "right3",
+    ]),
+    ("TimelineViewController", "timeline.strut", nil, ["cell": "cell", "photo": "photo"]),
+    ("CustomViewController", "custom-view.strut", "# Content whose true height", ["custom": "custom", "content": "content", "icon": "icon", "title": "title"]),
+] as [(String, String, String?, [String: String])])
+func theScenariosInSwiftGiveTheScriptsFrames(type: String, script: String, stopAt: String?, views: [String: String]) throws {
+    let source = try input("Scenarios/\(type).swift")
+    let engine = LayoutEngine()
+    let layout = try CodeReader.run([(source: source, file: "\(type).swift")], stem: type, into: engine)
+    engine.layoutIfNeeded()
+    #expect(layout.skipped.isEmpty)
+    let session = Session(sink: BufferSink())
+    for line in try input(script).split(separator: "\n", omittingEmptySubsequences: false) {
+        if let stopAt, line.hasPrefix(stopAt) { break }
+        #expect(session.run(line: String(line)) == .succeeded)
+    }
+    #expect(session.run(line: "layout") == .succeeded)
+    for (scripted, coded) in views.sorted(by: { $0.key < $1.key }) {
+        #expect(frame(session.engine, scripted) == frame(engine, coded), "\(scripted) and \(coded)")
+    }
+}
