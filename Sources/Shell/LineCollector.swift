@@ -20,13 +20,37 @@ protocol LineCollector: AnyObject {
 /// Inside UIKit's message (after its list, its breaking line) an empty line may be the log's
 /// own: the paste goes on if the next line is the log's too, and ends at a second empty line
 /// or at a line that is not (which then runs as a command).
+///
+/// Swift layout code pasted the same way (its first line an `import`, a type or an attribute)
+/// keeps its empty lines while a brace is open, and ends at an empty line once all are closed.
 final class PastedLog: LineCollector {
     private(set) var lines: [String] = []
+    /// Open braces of pasted Swift; nil while the paste is a log.
+    private var braces: Int?
 
-    init(lines: [String] = []) { self.lines = lines }
+    init(lines: [String] = [], braces: Int? = nil) {
+        self.lines = lines
+        self.braces = braces
+    }
+
+    static func startsSwift(_ line: String) -> Bool {
+        let text = line.trimmingWhitespace()
+        return ["import ", "class ", "final class ", "struct ", "extension ", "@", "public ", "private ", "open class ", "internal "]
+            .contains { text.hasPrefix($0) }
+    }
 
     func take(_ line: String, session: Session) throws -> Bool {
         let blank = line.trimmingWhitespace().isEmpty
+        if lines.isEmpty, !blank, Self.startsSwift(line) { braces = 0 }
+        if let open = braces {
+            if blank && open <= 0 && lines.contains(where: { $0.contains("{") }) {
+                try finish(session: session)
+                return true
+            }
+            lines.append(line)
+            braces = open + line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            return true
+        }
         if lines.last == "" {
             if !blank && ConsoleLog.isLogLine(line) {
                 lines.append(line)
@@ -50,11 +74,16 @@ final class PastedLog: LineCollector {
     func finish(session: Session) throws {
         session.collector = nil
         let before = session.engine.hierarchy
+        if braces != nil {
+            try Commands.importSwift(session, [(lines.joined(separator: "\n") + "\n", "pasted.swift")], stem: "pasted", from: "the pasted code")
+            session.remember(before, "paste")
+            return
+        }
         try Commands.importLog(session, lines.joined(separator: "\n"), from: "the pasted log")
         session.remember(before, "paste")
     }
 
     var abandonedMessage: String { "paste abandoned" }
 
-    func copy() -> LineCollector { PastedLog(lines: lines) }
+    func copy() -> LineCollector { PastedLog(lines: lines, braces: braces) }
 }

@@ -27,9 +27,22 @@ public enum CodeReader {
             }
             evaluator.runMain(type)
             if let aborted = evaluator.aborted { throw aborted }
+            // Constraint calls never run, each with why; those of another type of the files, one
+            // line for the type.
+            var otherTypes: [(name: String, location: CodeLayout.Location, count: Int)] = []
             for (call, site) in ConstraintCalls.find(in: program) where !evaluator.reached.contains(CallSite(call)) {
+                if let other = ConstraintCalls.otherType(of: call, reached: evaluator.reached, program: program, ran: type) {
+                    if let k = otherTypes.firstIndex(where: { $0.name == other.name }) { otherTypes[k].count += 1 } else {
+                        otherTypes.append((other.name, evaluator.location(of: other.node), 1))
+                    }
+                    continue
+                }
                 world.skipped.append(CodeLayout.Skipped(location: evaluator.location(of: site), code: site.trimmedDescription,
-                                                        reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached, program: program, ran: type)))
+                                                        reason: ConstraintCalls.whyNotRun(call, reached: evaluator.reached)))
+            }
+            for other in otherTypes {
+                world.skipped.append(CodeLayout.Skipped(location: other.location, code: other.name, reason:
+                    "not run: \(other.count) constraint call\(other.count == 1 ? "" : "s") in `\(other.name)`, not the type strut ran (\(type)); import its file alone to run it"))
             }
             var (views, count, inactive, sources) = world.finish()
             sources.typeName = type
@@ -98,16 +111,21 @@ enum ConstraintCalls {
     }
 
     /// Why a constraint call was not run: its function was never called, or its branch not taken.
-    static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<CallSite>, program: SwiftProgram, ran: String) -> String {
-        // In another type of the files (a folder's), one the type run neither is nor makes.
+    /// The other type of the files (a folder's) a call is in, when the type run neither is it
+    /// nor ran any of its code.
+    static func otherType(of call: FunctionCallExprSyntax, reached: Set<CallSite>, program: SwiftProgram, ran: String) -> (name: String, node: Syntax)? {
         var outer = call.parent
         while let current = outer {
-            let name = current.as(ClassDeclSyntax.self)?.name.text ?? current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            if let name, program.types[name] != nil, !program.chain(of: ran).contains(name), !ranAny(in: current, reached) {
-                return "not run: in `\(name)`, not the type strut ran (\(ran)); import its file alone to run it"
+            if let type = current.as(ClassDeclSyntax.self), program.types[type.name.text] != nil, !program.chain(of: ran).contains(type.name.text),
+               !ranAny(in: current, reached) {
+                return (type.name.text, Syntax(type.name))
             }
             outer = current.parent
         }
+        return nil
+    }
+
+    static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<CallSite>) -> String {
         var node = call.parent
         while let current = node {
             if let function = current.as(FunctionDeclSyntax.self) {
