@@ -124,6 +124,13 @@ let package = Package(
             path: "Tests/Fuzz",
             exclude: ["lsan.supp"]  // LeakSanitizer's suppressions, read by Scripts/fuzz
         ),
+        // The Swift reader's fuzz target, apart from StrutFuzz so that the other targets build
+        // without swift-syntax (Scripts/fuzz builds this one in debug).
+        .executableTarget(
+            name: "StrutSwiftFuzz",
+            dependencies: ["SwiftCode", "Shell", "LayoutEngine"],
+            path: "Tests/SwiftFuzz"
+        ),
         // The independent reference (a dense LP solved level by level) that the solver's and
         // the diagnostics' random tests compare with.
         .target(

@@ -6,6 +6,10 @@ import SwiftSyntax
 /// constraints it makes, named after the developer's properties and lines, and what it left
 /// out, each with its place.
 public enum CodeReader {
+    /// How many statements code may run before strut calls it endless (the fuzz target runs
+    /// with fewer: its inputs must each finish within a second under the sanitizers).
+    nonisolated(unsafe) public static var stepLimit = 200_000
+
     /// - Parameter stem: the file's or folder's name, to choose the type to run (`CardView`
     ///   in `CardView.swift`).
     public static func run(_ sources: [(source: String, file: String)], stem: String, into engine: LayoutEngine) throws -> CodeLayout {
@@ -21,6 +25,7 @@ public enum CodeReader {
         return try engine.allOrNothing {
             let world = CodeWorld(engine: engine)
             let evaluator = SwiftEvaluator(program: program, world: world)
+            evaluator.stepLimit = stepLimit
             for old in program.oldSyntax {
                 world.skipped.append(CodeLayout.Skipped(location: CodeLayout.Location(file: old.file, line: old.line, column: old.column),
                                                         code: "", reason: "\(old.message): not run"))

@@ -74,7 +74,7 @@ final class SwiftEvaluator {
     var fields: [String: [String: CodeValue]] = [:]
     var depth = 0
     var steps = 0
-    static let stepLimit = 200_000
+    var stepLimit = 200_000
     static let depthLimit = 12
     var aborted: CodeError?
     var mainType: String?
@@ -295,9 +295,9 @@ final class SwiftEvaluator {
         for statement in statements {
             if aborted != nil { return .broke }
             steps += 1
-            if steps > Self.stepLimit {
+            if steps > stepLimit {
                 let place = location(of: statement)
-                aborted = CodeError(message: "\(place.text): the code runs past \(Self.stepLimit) steps (an endless loop?); nothing was imported")
+                aborted = CodeError(message: "\(place.text): the code runs past \(stepLimit) steps (an endless loop?); nothing was imported")
                 return .broke
             }
             let flow = runStatement(statement)
