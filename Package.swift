@@ -110,6 +110,13 @@ let package = Package(
             dependencies: ["Cassowary", "Shell", "CMemory"],
             path: "Benchmarks/StrutBench"
         ),
+        // The Swift reader's benchmark (import-swift), apart from StrutBench: swift-syntax's
+        // optimised build takes minutes, which StrutBench's quick rebuilds should not pay.
+        .executableTarget(
+            name: "StrutCodeBench",
+            dependencies: ["SwiftCode", "Shell"],
+            path: "Benchmarks/StrutCodeBench"
+        ),
         // Compares real documents' views, as strut lays them out, with Xcode's stored frames.
         .executableTarget(
             name: "ibcheck",

@@ -44,6 +44,8 @@ final class CodeWorld {
     /// a layout pass, and what a subview's frame is measured against (a nib's content view).
     private(set) var codeFrames: [String: Rect] = [:]
     private var addCount = 0
+    /// Views added to one not on screen yet, by that superview, in the order added.
+    private var waiting: [String: [String]] = [:]
 
     init(engine: LayoutEngine) {
         self.engine = engine
@@ -123,8 +125,10 @@ final class CodeWorld {
             attempt(at: location, "") { try engine.moveView(child, to: parent, at: index, keepingConstraints: true) }
             return
         }
+        if let old = views[child]?.parent { waiting[old]?.removeAll { $0 == child } }
         views[child]?.parent = parent
         views[child]?.added = index.map { _ in -addCount } ?? addCount
+        waiting[parent, default: []].append(child)
         // A frame given before the view was added is measured against the frame its new
         // superview was given in code.
         if let outer = codeFrames[parent], let k = views[child]?.properties.lastIndex(where: { if case .frame(_, nil) = $0 { true } else { false } }),
@@ -150,9 +154,9 @@ final class CodeWorld {
         record.live = true
         record.properties = []
         views[name] = record
-        let waiting = viewOrder.filter { views[$0]?.parent == name && views[$0]?.live == false }
-            .sorted { abs(views[$0]!.added) < abs(views[$1]!.added) }
-        for child in waiting { enter(child, at: nil, location: views[child]!.location) }
+        waiting[parent]?.removeAll { $0 == name }
+        let children = (waiting.removeValue(forKey: name) ?? []).filter { views[$0]?.parent == name && views[$0]?.live == false }
+        for child in children { enter(child, at: nil, location: views[child]!.location) }
     }
 
     func removeFromSuperview(_ view: String, at location: CodeLayout.Location) {
@@ -255,6 +259,14 @@ final class CodeWorld {
             let items = [spec.firstItem] + (spec.secondItem.map { [$0] } ?? [])
             guard items.allSatisfy(isLive) else { continue }
             let location = constraints[k].location
+            // The type's own size (`heightAnchor.constraint(equalToConstant:)` on self): root's
+            // frame is the session's, so it is said, not added.
+            if items.allSatisfy({ $0 == "root" }), spec.firstAttribute == .width || spec.firstAttribute == .height {
+                constraints[k].removed = true
+                skipped.append(CodeLayout.Skipped(location: location, code: spec.name ?? "", reason:
+                    "sizes the type's own view (root), whose frame is the session's here: not added ('set root.frame = …' tries a size)"))
+                continue
+            }
             let added = attempt(at: location, spec.name ?? "") {
                 let name = try engine.addConstraint(spec)
                 if !constraints[k].active { try engine.setActive([name], .deactivate) }

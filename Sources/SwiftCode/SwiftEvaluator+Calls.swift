@@ -119,7 +119,29 @@ extension SwiftEvaluator {
         if name == "zip", args.count == 2, case let .array(a) = args[0].1, case let .array(b) = args[1].1 {
             return .array(zip(a, b).map { .tuple([$0, $1]) })
         }
-        return .unknown("`\(name)(…)`: a function outside the files read")
+        return .unknown("`\(name)(…)`: a function outside the files read" + layoutHelper(name, args, at: call))
+    }
+
+    /// A layout helper outside the files read (`addConstraintsWithFormat(format:views:)`,
+    /// `pinEdges(to:)`) constrains the views it is given, which works only with their
+    /// autoresizing constraints off: those are turned off, and said.
+    func layoutHelper(_ name: String, _ args: [(String?, CodeValue)], at call: FunctionCallExprSyntax) -> String {
+        let lower = name.lowercased()
+        guard ["constraint", "anchor", "pin", "layout", "fill", "edges", "align"].contains(where: lower.contains) else { return "" }
+        var views: [String] = []
+        func collect(_ value: CodeValue) {
+            switch value {
+            case let .view(v) where v != "root": views.append(v)
+            case let .array(items): items.forEach(collect)
+            case let .dictionary(pairs): pairs.forEach { collect($0.1) }
+            default: break
+            }
+        }
+        args.forEach { collect($0.1) }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base { collect(evaluate(base)) }
+        guard !views.isEmpty else { return "" }
+        for view in views { world.setProperty(.autoresizing(false), of: view, at: location(of: call)) }
+        return "; as a layout helper it is taken to turn off the autoresizing constraints of \(views.joined(separator: ", "))"
     }
 
     /// View properties strut models (others it says it does not).
@@ -253,14 +275,13 @@ extension SwiftEvaluator {
                 if program.isUIKitType(type) || method == "init" { return callNamed(type, call, naming: nil) }
             }
             if Self.uikitViewClasses.contains(type), method == "init" { return callNamed(type, call, naming: naming) }
-            if !Self.uikitViewClasses.contains(type), let uikit = Self.outsideViewClass(type) {
-                say(call, "`\(type).\(method)(…)`: outside the files read; a \(uikit) is made")
-                return newView(uikit, call, naming: naming, className: type, withArguments: false)
-            }
-            if Self.uikitViewClasses.contains(type), type != "UIView" {
-                // `UILabel.makeTitle()`: a factory of another file, taken to make a plain one.
-                say(call, "`\(type).\(method)(…)`: outside the files read; a plain \(type) is made")
-                return newView(type, call, naming: naming, className: type, withArguments: false)
+            // `UILabel.makeTitle()`: a factory of another file, taken to make a plain view of its
+            // class for Auto Layout (as factories in layout code do).
+            if let uikit = Self.uikitViewClasses.contains(type) && type != "UIView" ? type : Self.outsideViewClass(type) {
+                say(call, "`\(type).\(method)(…)`: outside the files read; a plain \(uikit) is made, its autoresizing constraints off")
+                let made = newView(uikit, call, naming: naming, className: type, withArguments: false)
+                if case let .view(name) = made { world.setProperty(.autoresizing(false), of: name, at: location(of: call)) }
+                return made
             }
             return .unknown("`\(type).\(method)(…)`: outside the files read")
         }
@@ -290,10 +311,15 @@ extension SwiftEvaluator {
             if Self.cosmeticCalls.contains(method) { return .nothing }
             if let reason = Self.otherLibrary(method) { return .unknown(reason) }
             if naming != nil {
-                say(call, "`\(method)(…)`: a method outside the files read, taken to give the view back")
+                // `UILabel().preparedForAutoLayout()`: a helper that gives the view back, for Auto
+                // Layout when its name says so.
+                let forAutoLayout = method.lowercased().contains("autolayout")
+                if forAutoLayout { world.setProperty(.autoresizing(false), of: view, at: location(of: call)) }
+                say(call, "`\(method)(…)`: a method outside the files read, taken to give the view back"
+                    + (forAutoLayout ? " with its autoresizing constraints off" : ""))
                 return owner
             }
-            return .unknown("`\(method)(…)`: a method strut does not know")
+            return .unknown("`\(method)(…)`: a method strut does not know" + layoutHelper(method, args, at: call))
         case .controller:
             let args = arguments(call)
             if let type = mainType, let result = callMethod(method, on: owner, type: type, arguments: args, at: Syntax(call)) { return result }

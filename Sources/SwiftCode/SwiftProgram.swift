@@ -171,6 +171,18 @@ final class SwiftProgram {
     /// The methods named so (overloads too), in the type, its declared superclasses, their
     /// extensions and their protocols' extensions, nearest first, with the type each is in.
     func methods(_ name: String, of type: String) -> [(FunctionDeclSyntax, String)] {
+        let key = type + "|" + name
+        if let cached = methodCache[key] { return cached }
+        let found = findMethods(name, of: type)
+        methodCache[key] = found
+        return found
+    }
+
+    /// Looked up once a type and name (code calls the same methods many times).
+    private var methodCache: [String: [(FunctionDeclSyntax, String)]] = [:]
+    private var computedCache: [String: AccessorBlockSyntax?] = [:]
+
+    private func findMethods(_ name: String, of type: String) -> [(FunctionDeclSyntax, String)] {
         var found: [(FunctionDeclSyntax, String)] = []
         for owner in chain(of: type) {
             for member in types[owner]!.members {
@@ -211,6 +223,14 @@ final class SwiftProgram {
 
     /// A computed property of the type or its declared superclasses (`var demoViews: [UIView] { … }`).
     func computedProperty(_ name: String, of type: String) -> AccessorBlockSyntax? {
+        let key = type + "|" + name
+        if let cached = computedCache[key] { return cached }
+        let found = findComputedProperty(name, of: type)
+        computedCache[key] = .some(found)
+        return found
+    }
+
+    private func findComputedProperty(_ name: String, of type: String) -> AccessorBlockSyntax? {
         for owner in chain(of: type) {
             for member in types[owner]!.members {
                 guard let variable = member.as(VariableDeclSyntax.self) else { continue }
