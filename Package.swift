@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference", "CMemory"]
+            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference", "CMemory", "SwiftCode"]
         ),
         .testTarget(
             name: "ConsoleLogTests",

@@ -28,6 +28,18 @@ struct LogLanding {
 
     /// The code's constraints a logged one could be, whatever its items' addresses.
     private func candidates(_ logged: LogConstraint) -> [(name: String, items: [String])] {
+        let all = matching(logged)
+        // SnapKit logs where the app made each constraint (`@ProfileView.swift#42`): the code's
+        // own constraints of that line, when there are any.
+        guard let location = logged.location, let hash = location.lastIndex(of: "#"), let line = Int(location[location.index(after: hash)...])
+        else { return all }
+        let file = location[..<hash].split(separator: "/").last.map(String.init) ?? ""
+        let sources = engine.hierarchy.codeSources.constraints
+        let there = all.filter { sources[$0.name].map { $0.file == file && $0.line == line } ?? false }
+        return there.isEmpty ? all : there
+    }
+
+    private func matching(_ logged: LogConstraint) -> [(name: String, items: [String])] {
         let h = engine.hierarchy
         return h.codeSources.constraints.keys.sorted().compactMap { name in
             guard let c = h.constraint(named: name), c.first.attribute == logged.firstAttribute, c.relation == logged.relation,
@@ -108,11 +120,12 @@ struct LogLanding {
         return lines
     }
 
-    /// The logged constraints UIKit made (not the developer's) whose views are all the code's,
-    /// as constraints on those views: what the code's constraints met on the device.
-    func uikitConstraints() -> [ConstraintSpec] {
-        var specs: [ConstraintSpec] = []
-        for (k, logged) in log.constraints.enumerated() where matches[k] == nil && !LogOwner(logged).isYours {
+    /// The logged constraints the code did not make whose views are all the code's, as
+    /// constraints on those views: what the code's constraints met on the device (UIKit's, and
+    /// the app's from elsewhere).
+    func unmatchedConstraints() -> [(spec: ConstraintSpec, owner: LogOwner)] {
+        var specs: [(spec: ConstraintSpec, owner: LogOwner)] = []
+        for (k, logged) in log.constraints.enumerated() where matches[k] == nil {
             guard let first = items[identity(logged.first, in: logged)] else { continue }
             var second: String?
             if let item = logged.second {
@@ -121,9 +134,9 @@ struct LogLanding {
             }
             guard LogOwner(logged) != .autoresizing, LogOwner(logged) != .contentSize else { continue }
             let name = engine.hierarchy.unusedConstraintName("log.line\(logged.line)")
-            specs.append(ConstraintSpec(name: name, firstItem: first, firstAttribute: logged.firstAttribute, relation: logged.relation,
-                                        secondItem: second, secondAttribute: logged.secondAttribute, multiplier: logged.multiplier,
-                                        constant: logged.constant, priority: logged.priority, identifier: logged.identifier))
+            specs.append((ConstraintSpec(name: name, firstItem: first, firstAttribute: logged.firstAttribute, relation: logged.relation,
+                                         secondItem: second, secondAttribute: logged.secondAttribute, multiplier: logged.multiplier,
+                                         constant: logged.constant, priority: logged.priority, identifier: logged.identifier), LogOwner(logged)))
         }
         return specs
     }
@@ -144,14 +157,18 @@ extension Commands {
                 s.print("UIKit broke line \(logged.line): \(LogOwner(logged).isYours ? "not in the code imported" : LogOwner(logged).words)")
             }
         }
-        var added = landing.uikitConstraints()
+        var added = landing.unmatchedConstraints()
         guard !added.isEmpty else { return }
         try s.engine.allOrNothing {
             // The size UIKit gave the code's own view (a cell's content view, a controller's view)
             // is root's frame here: root is placed by the session, not by constraints.
             var root = s.engine.hierarchy.view(named: "root")!.frame
-            let sizes = added.filter { $0.firstItem == "root" && $0.secondItem == nil && $0.relation == .equal
-                && ($0.firstAttribute == .width || $0.firstAttribute == .height) }
+            func isRootSize(_ spec: ConstraintSpec) -> Bool {
+                guard spec.firstItem == "root", spec.secondItem == nil, spec.relation == .equal else { return false }
+                let dimension = spec.firstAttribute == .width || spec.firstAttribute == .height
+                return dimension && (spec.identifier ?? "").hasPrefix("UIView-Encapsulated")
+            }
+            let sizes = added.map(\.spec).filter(isRootSize)
             for size in sizes {
                 if size.firstAttribute == .width { root.width = size.constant } else { root.height = size.constant }
             }
@@ -160,10 +177,12 @@ extension Commands {
                 s.print("set root.frame = \(formatNumber(root.x)) \(formatNumber(root.y)) \(formatNumber(root.width)) \(formatNumber(root.height)): "
                         + "the size UIKit gave it (\(sizes.compactMap(\.identifier).joined(separator: ", ")))")
             }
-            added.removeAll { spec in sizes.contains(spec) }
-            for spec in added {
+            added.removeAll { sizes.contains($0.spec) }
+            for (spec, owner) in added {
                 let name = try s.engine.addConstraint(spec)
-                s.print("added UIKit's \(name): \(s.engine.hierarchy.constraint(named: name).map { s.engine.hierarchy.text(of: $0) } ?? "")")
+                let text = s.engine.hierarchy.constraint(named: name).map { s.engine.hierarchy.text(of: $0) } ?? ""
+                let whose = owner.isYours ? "from the log (not in the code imported)" : "UIKit's"
+                s.print("added \(whose) \(name): \(text)")
             }
         }
         s.engine.layoutIfNeeded()

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Shell
+import SwiftCode
 
 /// What users read: the generated command reference is the table's, the README's first session
 /// is what strut prints, and nothing a user reads points outside the repository.
@@ -61,6 +62,8 @@ func aPagesSessionsPrintWhatThePageShows(_ page: String) throws {
     }
     #expect(!blocks.isEmpty, "\(page) shows no checked session")
     let sink = BufferSink()
+    // As the strut executable does: pages show Swift layout code read.
+    installSwiftReader()
     let session = Session(sink: sink)
     for (index, block) in blocks.enumerated() {
         let before = sink.combined.count

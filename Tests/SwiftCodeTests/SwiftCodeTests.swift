@@ -382,3 +382,34 @@ func theScenariosInSwiftGiveTheScriptsFrames(type: String, script: String, stopA
         #expect(frame(session.engine, scripted) == frame(engine, coded), "\(scripted) and \(coded)")
     }
 }
+
+/// A SnapKit log names where each constraint was made (`@ProfileView.swift#17`): those land on
+/// the code's constraints of that line; a constraint of the app's the code imported does not
+/// make is added from the log, so the conflict comes back with the code's lines.
+@Test func aSnapKitLogLandsByItsLinesAndBringsWhatTheCodeLacks() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let examples = inputs.path
+    #expect(session.run(line: "set device = \"iPhone 15\"") == .succeeded)
+    #expect(session.run(line: "set textMetric = fixed") == .succeeded)
+    #expect(session.run(line: "import \(examples)/ProfileView.swift") == .succeeded)
+    #expect(session.run(line: "import \(examples)/profile-view-log.txt") == .succeeded)
+    #expect(sink.output.contains("""
+        read profile-view-log.txt onto the code: 3 of 5 logged constraints are the code's
+          line 7: ProfileView.swift:16: avatar.top == root.top + 16
+          line 8: ProfileView.swift:17 (avatarSize.2): avatar.height == 64
+          line 9: ProfileView.swift:25: bio.top == avatar.bottom + 20
+          line 10: not in the code imported: <NSLayoutConstraint:0x600003a2c300 UILabel:0x7fa1c8d0a400.bottom == Profiles.ProfileView:0x7fa1c8d09f00.bottom - 16   (active)>
+          line 11: the size UIKit gives the view from outside: <NSLayoutConstraint:0x600003a2c3c0 'UIView-Encapsulated-Layout-Height' Profiles.ProfileView:0x7fa1c8d09f00.height == 100   (active)>
+        UIKit broke ProfileView.swift:17 (avatarSize.2): find it there
+        set root.frame = 0 0 393 100: the size UIKit gave it (UIView-Encapsulated-Layout-Height)
+        added from the log (not in the code imported) log.line10: bio.bottom == root.bottom - 16
+
+        """))
+    let before = sink.output.count
+    #expect(session.run(line: "conflicts") == .succeeded)
+    #expect(String(sink.output.dropFirst(before)).contains("""
+          deactivate avatarSize.2           → avatar.height 64 → 27.6, bio.y 100 → 63.6; nothing else moves   [ProfileView.swift:17]
+        """))
+}
