@@ -247,6 +247,51 @@ final class CodeWorld {
         constraints[index].removed = true
     }
 
+    // MARK: - Chains (SnapKit's and Masonry's lines)
+
+    /// The constraints of one SnapKit or Masonry line (`make.leading.trailing.equalTo(card).inset(16)`):
+    /// one an attribute, against the target's same attribute unless it names its own; a number
+    /// for a position is measured from the superview's same edge.
+    func make(_ chain: SnapChain) -> [Int] {
+        var made: [Int] = []
+        guard let target = chain.target else {
+            skipped.append(CodeLayout.Skipped(location: chain.location, code: "make", reason: "a line without equalTo: nothing made"))
+            return []
+        }
+        for (n, attribute) in chain.attributes.enumerated() {
+            var spec = ConstraintSpec(firstItem: chain.view, firstAttribute: attribute, relation: chain.relation, priority: chain.priority,
+                                      identifier: chain.label)
+            switch target {
+            case let .item(item, attributes):
+                spec.secondItem = item
+                spec.secondAttribute = attributes.isEmpty ? attribute : attributes.count == chain.attributes.count ? attributes[n] : attributes[0]
+            case .superview:
+                guard let parent = parent(of: chain.view) ?? (chain.view == "root" ? nil : "root") else { continue }
+                spec.secondItem = parent
+                spec.secondAttribute = attribute
+            case let .constant(c):
+                if attribute == .width || attribute == .height {
+                    spec.constant = c
+                } else {
+                    spec.secondItem = parent(of: chain.view) ?? "root"
+                    spec.secondAttribute = attribute
+                    spec.constant = c
+                }
+            case let .size(w, h):
+                spec.constant = attribute == .width ? w : h
+            }
+            if spec.secondItem != nil {
+                spec.multiplier = chain.multiplier
+            }
+            spec.constant += chain.offset
+            if let inset = chain.inset { spec.constant += SnapChain.inset(inset, attribute) }
+            let index = makeConstraint(spec, at: chain.location)
+            markSnap(index, view: chain.view)
+            made.append(index)
+        }
+        return made
+    }
+
     /// Items are views or their system guides: the view a name belongs to.
     func owner(of item: String) -> String {
         item.firstIndex(of: ".").map { String(item[..<$0]) } ?? item

@@ -404,7 +404,7 @@ extension SwiftEvaluator {
                     let attribute = world.constraint(index).spec.firstAttribute
                     switch label {
                     case "offset": if let n = asNumber(value) { world.setConstant(index, n, at: location(of: call)) }
-                    case "inset": if let e = asInsets(value) { world.setConstant(index, Self.snapInset(e, attribute), at: location(of: call)) }
+                    case "inset": if let e = asInsets(value) { world.setConstant(index, SnapChain.inset(e, attribute), at: location(of: call)) }
                     case "priority": if let p = asPriority(value) { world.setPriority(index, p, at: location(of: call)) }
                     default: return .unknown("~")
                     }

@@ -22,6 +22,21 @@ struct SnapChain {
     var priority: LayoutPriority = .required
     var label: String?
     var made: [Int]?
+
+    /// SnapKit's inset on an attribute: inward from each edge, a size smaller by both sides.
+    static func inset(_ e: EdgeInsets, _ attribute: LayoutAttribute) -> Double {
+        switch attribute {
+        case .left, .leading, .leftMargin, .leadingMargin: e.left
+        case .top, .topMargin, .firstBaseline: e.top
+        case .right, .trailing, .rightMargin, .trailingMargin: -e.right
+        case .bottom, .bottomMargin, .lastBaseline: -e.bottom
+        case .width: -(e.left + e.right)
+        case .height: -(e.top + e.bottom)
+        case .centerX, .centerXWithinMargins: (e.left - e.right) / 2
+        case .centerY, .centerYWithinMargins: (e.top - e.bottom) / 2
+        default: 0
+        }
+    }
 }
 
 extension SwiftEvaluator {
@@ -268,21 +283,6 @@ extension SwiftEvaluator {
 
     func snapAttributes(_ name: String) -> [LayoutAttribute]? { Self.snapAttributeNames(name) }
 
-    /// SnapKit's inset on an attribute: inward from each edge, a size smaller by both sides.
-    static func snapInset(_ e: EdgeInsets, _ attribute: LayoutAttribute) -> Double {
-        switch attribute {
-        case .left, .leading, .leftMargin, .leadingMargin: e.left
-        case .top, .topMargin, .firstBaseline: e.top
-        case .right, .trailing, .rightMargin, .trailingMargin: -e.right
-        case .bottom, .bottomMargin, .lastBaseline: -e.bottom
-        case .width: -(e.left + e.right)
-        case .height: -(e.top + e.bottom)
-        case .centerX, .centerXWithinMargins: (e.left - e.right) / 2
-        case .centerY, .centerYWithinMargins: (e.top - e.bottom) / 2
-        default: 0
-        }
-    }
-
     /// `view.snp.makeConstraints { make in … }` (also remake and update): the closure's lines,
     /// each a chain, made when it ends; SnapKit turns the view's autoresizing constraints off.
     func snapBlock(_ view: String, _ method: String, _ call: FunctionCallExprSyntax) -> CodeValue {
@@ -324,45 +324,7 @@ extension SwiftEvaluator {
     /// Makes a chain's constraints, once (`.constraint` asks for them before the block ends).
     func finish(_ k: Int) -> [Int] {
         if let made = snapChains[k].made { return made }
-        let chain = snapChains[k]
-        var made: [Int] = []
-        guard let target = chain.target else {
-            world.skipped.append(CodeLayout.Skipped(location: chain.location, code: "make", reason: "a SnapKit line without equalTo: nothing made"))
-            snapChains[k].made = []
-            return []
-        }
-        for (n, attribute) in chain.attributes.enumerated() {
-            var spec = ConstraintSpec(firstItem: chain.view, firstAttribute: attribute, relation: chain.relation, priority: chain.priority,
-                                      identifier: chain.label)
-            switch target {
-            case let .item(item, attributes):
-                spec.secondItem = item
-                spec.secondAttribute = attributes.isEmpty ? attribute : attributes.count == chain.attributes.count ? attributes[n] : attributes[0]
-            case .superview:
-                guard let parent = world.parent(of: chain.view) ?? (chain.view == "root" ? nil : "root") else { continue }
-                spec.secondItem = parent
-                spec.secondAttribute = attribute
-            case let .constant(c):
-                if attribute == .width || attribute == .height {
-                    spec.constant = c
-                } else {
-                    // A number for a position is measured from the superview's same edge.
-                    spec.secondItem = world.parent(of: chain.view) ?? "root"
-                    spec.secondAttribute = attribute
-                    spec.constant = c
-                }
-            case let .size(w, h):
-                spec.constant = attribute == .width ? w : h
-            }
-            if spec.secondItem != nil {
-                spec.multiplier = chain.multiplier
-            }
-            spec.constant += chain.offset
-            if let inset = chain.inset { spec.constant += Self.snapInset(inset, attribute) }
-            let index = world.makeConstraint(spec, at: chain.location)
-            world.markSnap(index, view: chain.view)
-            made.append(index)
-        }
+        let made = world.make(snapChains[k])
         snapChains[k].made = made
         return made
     }
