@@ -21,9 +21,9 @@ extension Commands {
                 """,
                 arguments: [.file],
                 run: { s, a in try record(s, a); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt | import FILE.swift",
-                listing: "import FILE.xib|.storyboard|.txt|.swift",
-                summary: "add the views and constraints of an Interface Builder document, a console log or Swift layout code",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt | import FILE.swift|FILE.m|FOLDER",
+                listing: "import FILE.xib|.storyboard|.txt|.swift|.m",
+                summary: "add the views and constraints of an Interface Builder document, a console log or Swift or Objective-C layout code",
                 details: HelpText.importDetails,
                 mutates: true, arguments: [.file],
                 run: { s, a in try importDocument(s, a); return .succeeded }),
@@ -89,8 +89,10 @@ extension Commands {
         guard let names = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else {
             throw ShellError.file(folder, reason: "the folder cannot be listed")
         }
-        let swift = names.filter { $0.hasSuffix(".swift") }.sorted()
-        guard !swift.isEmpty else { throw ShellError.file(folder, reason: "no .swift files in the folder") }
+        // Swift files; else Objective-C's (.m and their headers).
+        var swift = names.filter { $0.hasSuffix(".swift") }.sorted()
+        if swift.isEmpty { swift = names.filter { $0.hasSuffix(".m") || $0.hasSuffix(".mm") || $0.hasSuffix(".h") }.sorted() }
+        guard !swift.isEmpty else { throw ShellError.file(folder, reason: "no .swift or .m files in the folder") }
         guard swift.count <= 500 else { throw ShellError.file(folder, reason: "\(swift.count) Swift files: strut reads at most 500 at once") }
         return try swift.map { (try Session.readText(PathName.joined(folder, $0)), $0) }
     }
@@ -111,18 +113,19 @@ extension Commands {
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
         var isFolder: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
-        if lower.hasSuffix(".swift") || folder {
+        let code = [".swift", ".m", ".mm"].first { lower.hasSuffix($0) }
+        if code != nil || folder {
             guard !placeholders && !measuredText else {
                 throw ShellError.file(file, reason: "'with \(placeholders ? "placeholders" : "measured text")' is for Interface Builder documents")
             }
             let name = PathName.lastComponent(of: file)
             let sources = folder ? try swiftFiles(in: file) : [(try Session.readText(file), name)]
-            let stem = folder ? name : String(name.dropLast(".swift".count))
+            let stem = folder ? name : String(name.dropLast(code!.count))
             try importSwift(s, sources, stem: stem, from: name)
             return
         }
         guard lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard") || isLog else {
-            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard), Swift layout code (.swift, or a folder of it) and console logs (.txt, .log); to run a script, use 'load'")
+            throw ShellError.file(file, reason: "import reads Interface Builder documents (.xib, .storyboard), Swift or Objective-C layout code (.swift, .m, or a folder of it) and console logs (.txt, .log); to run a script, use 'load'")
         }
         if isLog {
             guard !placeholders && !measuredText else {

@@ -13,6 +13,10 @@ public enum CodeReader {
     /// - Parameter stem: the file's or folder's name, to choose the type to run (`CardView`
     ///   in `CardView.swift`).
     public static func run(_ sources: [(source: String, file: String)], stem: String, into engine: LayoutEngine) throws -> CodeLayout {
+        let objc = [".m", ".mm", ".h"]
+        if sources.contains(where: { source in objc.contains { source.file.hasSuffix($0) } }) {
+            return try runObjC(sources.filter { source in objc.contains { source.file.hasSuffix($0) } }, stem: stem, into: engine)
+        }
         let program: SwiftProgram
         do {
             program = try SwiftProgram(sources)
@@ -48,6 +52,39 @@ public enum CodeReader {
             for other in otherTypes {
                 world.skipped.append(CodeLayout.Skipped(location: other.location, code: other.name, reason:
                     "not run: \(other.count) constraint call\(other.count == 1 ? "" : "s") in `\(other.name)`, not the type strut ran (\(type)); import its file alone to run it"))
+            }
+            var (views, count, inactive, sources) = world.finish()
+            sources.typeName = type
+            try engine.addCodeSources(sources)
+            engine.layoutIfNeeded()
+            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped,
+                              made: world.constraints.map(\.location))
+        }
+    }
+}
+
+extension CodeReader {
+    /// Objective-C files (`.m`, their `.h`): parsed by strut's own reader, run as Swift is.
+    static func runObjC(_ sources: [(source: String, file: String)], stem: String, into engine: LayoutEngine) throws -> CodeLayout {
+        var files: [ObjCFile] = []
+        for source in sources {
+            // A file of another language is no Objective-C: no class, and a Swift or C++ word first.
+            files.append(try ObjCParser.parse(source.source, file: source.file))
+        }
+        let world = CodeWorld(engine: engine)
+        let evaluator = ObjCEvaluator(files: files, world: world)
+        guard let type = evaluator.mainClass(stem: stem) else {
+            throw CodeError(message: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
+        }
+        evaluator.stepLimit = stepLimit
+        evaluator.fileName = sources.first { $0.file.hasSuffix(".m") || $0.file.hasSuffix(".mm") }?.file ?? sources[0].file
+        return try engine.allOrNothing {
+            evaluator.runMain(type)
+            if let aborted = evaluator.aborted { throw aborted }
+            for site in ObjCConstraintCalls.find(in: files) where !evaluator.reached.contains("\(site.call.file):\(site.call.line):\(site.call.column)") {
+                let ran = evaluator.reached.contains { $0.hasPrefix(site.call.file + ":") }
+                world.skipped.append(CodeLayout.Skipped(location: evaluator.place(site.location), code: site.code,
+                                                        reason: "not run: in `\(site.method)`" + (ran ? ", in a branch or method the code strut ran did not reach" : "")))
             }
             var (views, count, inactive, sources) = world.finish()
             sources.typeName = type

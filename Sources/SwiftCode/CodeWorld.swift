@@ -292,6 +292,19 @@ final class CodeWorld {
         return made
     }
 
+    /// The view a constraint is installed on (UIKit's nearest common ancestor of its items).
+    func installer(of spec: ConstraintSpec) -> String? {
+        func ancestors(_ item: String) -> [String] {
+            var list = [owner(of: item)]
+            while let up = parent(of: list.last!) { list.append(up) }
+            if list.last != "root" { list.append("root") }
+            return list
+        }
+        let first = ancestors(spec.firstItem)
+        guard let second = spec.secondItem.map(ancestors) else { return first.count > 1 ? first[0] : first.first }
+        return first.first { second.contains($0) }
+    }
+
     /// Items are views or their system guides: the view a name belongs to.
     func owner(of item: String) -> String {
         item.firstIndex(of: ".").map { String(item[..<$0]) } ?? item
