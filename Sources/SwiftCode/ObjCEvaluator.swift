@@ -85,8 +85,10 @@ final class ObjCEvaluator: ValueReading {
         let selectors = Set(type.methods.map(\.selector))
         if last.hasSuffix("Controller") || selectors.contains("viewDidLoad") || selectors.contains("loadView") { return "UIViewController" }
         if last.hasSuffix("CollectionViewCell") { return "UICollectionViewCell" }
-        if last.hasSuffix("Cell") || selectors.contains("initWithStyle:reuseIdentifier:") { return "UITableViewCell" }
-        if last.hasSuffix("View") || last.hasSuffix("Bar") || selectors.contains("initWithFrame:") || selectors.contains("layoutSubviews") { return "UIView" }
+        if last.hasSuffix("Cell") || last.hasSuffix("Cells") || selectors.contains("initWithStyle:reuseIdentifier:")
+            || selectors.contains("setSelected:animated:") { return "UITableViewCell" }
+        if last.hasSuffix("View") || last.hasSuffix("Bar") || selectors.contains("initWithFrame:") || selectors.contains("layoutSubviews")
+            || selectors.contains("awakeFromNib") { return "UIView" }
         return nil
     }
 

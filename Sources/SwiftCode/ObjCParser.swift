@@ -54,17 +54,24 @@ struct ObjCParser {
     /// Skips to the token that closes the bracket just opened (`(`, `[`, `{`).
     mutating func skipBalanced(from open: String) throws(Failure) {
         let pairs = ["(": ")", "[": "]", "{": "}", "@[": "]", "@{": "}", "@(": ")"]
-        var stack = [pairs[open]!]
-        let start = place
+        let before = k > 0 ? tokens[k - 1] : nil
+        var stack: [(close: String, open: String, place: ObjCPlace)] = [(pairs[open]!, open, before.map {
+            ObjCPlace(file: file.name, line: $0.line, column: $0.column)
+        } ?? place)]
         while let token = peek, !stack.isEmpty {
             k += 1
             guard token.kind == .punct else { continue }
-            if let close = pairs[token.text] { stack.append(close) } else if token.text == stack.last { stack.removeLast() }
-            else if [")", "]", "}"].contains(token.text) {
-                throw Failure(message: "'\(token.text)' closes a bracket never opened (after line \(start.line))", place: ObjCPlace(file: file.name, line: token.line, column: token.column))
+            let here = ObjCPlace(file: file.name, line: token.line, column: token.column)
+            if let close = pairs[token.text] {
+                stack.append((close, token.text, here))
+            } else if token.text == stack.last!.close {
+                stack.removeLast()
+            } else if [")", "]", "}"].contains(token.text) {
+                let inner = stack.last!
+                throw Failure(message: "'\(inner.open)' is never closed (line \(here.line) has '\(token.text)' instead)", place: inner.place)
             }
         }
-        if !stack.isEmpty { throw Failure(message: "unbalanced brackets: '\(open)' is never closed", place: start) }
+        if let inner = stack.last { throw Failure(message: "'\(inner.open)' is never closed", place: inner.place) }
     }
 
     // MARK: - File

@@ -413,3 +413,121 @@ func theScenariosInSwiftGiveTheScriptsFrames(type: String, script: String, stopA
           deactivate avatarSize.2           → avatar.height 64 → 27.6, bio.y 100 → 63.6; nothing else moves   [ProfileView.swift:17]
         """))
 }
+
+// MARK: - Objective-C
+
+/// Objective-C: lazy getters, `#define`d numbers, a visual format with
+/// `NSDictionaryOfVariableBindings` and metrics, `constraintWithItem:…`, anchors kept in a
+/// property and activated with `.active = YES`, a `for … in` loop.
+@Test func objectiveCLayoutCodeRunsAsWritten() throws {
+    let (layout, engine) = try run(try input("TagView.m"), file: "TagView.m")
+    #expect(layout.typeName == "TagView")
+    #expect(layout.views == ["dot", "titleLabel"])
+    #expect(layout.skipped.isEmpty)
+    #expect(constraints(engine) == [
+        "TagView.m:44: dot.leading == root.leading + 12", "TagView.m:44.2: titleLabel.leading == dot.trailing + 8",
+        "TagView.m:44.3: dot.centerY == titleLabel.centerY", "TagView.m:45: dot.top == root.top + 24",
+        "dotWidth: dot.width == 10", "TagView.m:48: dot.height == dot.width",
+    ])
+    #expect(frame(engine, "dot") == [12, 24, 10, 10])
+    #expect(frame(engine, "titleLabel") == [30, 18.667, 76.667, 20.667])
+    #expect(engine.hierarchy.view(named: "dot")!.huggingH == 750)
+}
+
+/// Bad Objective-C: brackets that never close, a file without a class; one line each, and
+/// nothing changes.
+@Test func brokenObjectiveCIsRefusedWithItsLine() throws {
+    let engine = LayoutEngine()
+    let unbalanced = "@implementation Card\n- (void)viewDidLoad {\n    [self.view addSubview:[UIView new];\n}\n@end\n"
+    #expect(throws: CodeError.self) { try CodeReader.run([(source: unbalanced, file: "Card.m")], stem: "Card", into: engine) }
+    do {
+        _ = try CodeReader.run([(source: unbalanced, file: "Card.m")], stem: "Card", into: engine)
+    } catch let error as CodeError {
+        #expect(error.message == "Card.m:3:5: '[' is never closed (line 4 has '}' instead)")
+    }
+    do {
+        _ = try CodeReader.run([(source: "int main(void) { return 0; }\n", file: "main.m")], stem: "main", into: engine)
+        Issue.record("a file without a class was read")
+    } catch let error as CodeError {
+        #expect(error.message == "no UIView or UIViewController subclass in it: strut runs the layout code of one")
+    }
+    #expect(engine.hierarchy.views.count == LayoutEngine().hierarchy.views.count)
+}
+
+/// Masonry's own basic example: three views with 10 points between them and equal sizes, on
+/// an iPhone 15 (393 × 852): two above, one below, each 411 high.
+@Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
+func masonrysBasicExampleLaysOutAsMasonryDoes() throws {
+    let file = codeFixtures.appendingPathComponent("masonry/Masonry-MASExampleBasicView.m")
+    let (layout, engine) = try run(try String(contentsOf: file, encoding: .utf8), file: "MASExampleBasicView.m")
+    #expect(layout.views == ["greenView", "redView", "blueView"])
+    #expect(layout.constraints == 20)
+    #expect(frame(engine, "greenView") == [10, 10, 181.667, 411])
+    #expect(frame(engine, "redView") == [201.667, 10, 181.333, 411])
+    #expect(frame(engine, "blueView") == [10, 431, 373, 411])
+}
+
+/// The lines of an Objective-C file that make constraints, by a plain scan of the text
+/// (comments removed): `constraintWithItem:`, `constraintsWithVisualFormat:`, an anchor's
+/// `constraint…To(Anchor|Constant):`, each Masonry line's relation (at its `make`).
+func scannedObjCConstraintLines(_ source: String) -> Set<Int> {
+    var text = ""
+    var inBlock = false
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        var kept = ""
+        var rest = Substring(line)
+        while !rest.isEmpty {
+            if inBlock {
+                guard let end = rest.range(of: "*/") else { rest = ""; break }
+                rest = rest[end.upperBound...]
+                inBlock = false
+            } else if let start = rest.range(of: "/*"), rest.range(of: "//").map({ start.lowerBound < $0.lowerBound }) ?? true {
+                kept += rest[..<start.lowerBound]
+                rest = rest[start.upperBound...]
+                inBlock = true
+            } else if let comment = rest.range(of: "//"), !rest[..<comment.lowerBound].contains("@\"") {
+                kept += rest[..<comment.lowerBound]
+                rest = ""
+            } else {
+                kept += rest
+                rest = ""
+            }
+        }
+        text += kept + "\n"
+    }
+    let patterns = [
+        #"constraintWithItem\s*:"#, #"constraintsWithVisualFormat\s*:"#,
+        #"constraint(Equal|GreaterThanOrEqual|LessThanOrEqual)To(SystemSpacing\w*)?(Anchor|Constant)\s*:"#,
+        #"\bmake(\s*\.\s*\w+)+?\s*\.\s*(mas_)?(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)\s*\("#,
+    ]
+    var lines: Set<Int> = []
+    for pattern in patterns {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            lines.insert(text[..<Range(match.range, in: text)!.lowerBound].filter { $0 == "\n" }.count + 1)
+        }
+    }
+    return lines
+}
+
+/// Every Objective-C fixture imports, and each line that makes constraints is read or said.
+@Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
+func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
+    let files = try FileManager.default.subpathsOfDirectory(atPath: codeFixtures.path).filter { $0.hasSuffix(".m") }.sorted()
+    #expect(files.count == 13)
+    var read = 0
+    var said = 0
+    for path in files {
+        let source = try String(contentsOf: codeFixtures.appendingPathComponent(path), encoding: .utf8)
+        let name = String(path.split(separator: "/").last!)
+        let (layout, _) = try run(source, file: name)
+        let scanned = scannedObjCConstraintLines(source)
+        let made = Set(layout.made.map(\.line))
+        let skipped = Set(layout.skipped.map(\.location.line))
+        let unaccounted = scanned.subtracting(made).subtracting(skipped)
+        #expect(unaccounted.isEmpty, "\(name): lines neither read nor said: \(unaccounted.sorted())")
+        read += scanned.intersection(made).count
+        said += scanned.subtracting(made).count
+    }
+    #expect(read >= 130, "read \(read), said \(said)")
+}
