@@ -64,6 +64,9 @@ final class CodeWorld {
 
     func parent(of view: String) -> String? { views[view]?.parent }
 
+    /// The views on screen, in the order made.
+    var liveViews: [String] { viewOrder.filter { views[$0]?.live == true } }
+
     /// Whether strut measures the view's text: labels, buttons and text fields.
     func measuresText(_ view: String) -> Bool {
         guard let record = views[view] else { return false }

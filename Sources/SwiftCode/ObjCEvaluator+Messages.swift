@@ -202,7 +202,7 @@ extension ObjCEvaluator {
             for index in indices { world.setActive(index, selector.hasPrefix("add"), at: here) }
             return .nothing
         case "layoutIfNeeded":
-            world.layoutPass()
+            layoutPass()
             return .nothing
         case "setNeedsLayout", "setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "sizeToFit", "layoutSubviews", "setNeedsDisplay":
             return .nothing

@@ -36,6 +36,7 @@ final class ObjCEvaluator: ValueReading {
     var reached: Set<String> = []
     var said: Set<String> = []
     var viewNameHint: String?
+    var inLayout = false
     /// Selectors of the files' methods run so far.
     var ran: Set<String> = []
     /// Where the Masonry line being read starts (its `make`).
@@ -216,6 +217,20 @@ final class ObjCEvaluator: ValueReading {
         defer { frames.removeLast() }
         if case let .returned(value) = run(blocks[index].body) { return value }
         return .nothing
+    }
+
+    /// `layoutIfNeeded`: a layout pass, then each view of the files' classes on screen runs its
+    /// own `layoutSubviews` (whose `[super layoutSubviews]` lays out again), as UIKit does.
+    func layoutPass() {
+        world.layoutPass()
+        guard !inLayout else { return }
+        inLayout = true
+        defer { inLayout = false }
+        for name in world.liveViews where name != "root" {
+            guard let type = world.className(of: name), classes[type] != nil, method("layoutSubviews", of: type) != nil else { continue }
+            _ = send("layoutSubviews", to: .view(name), arguments: [], at: nil)
+        }
+        world.layoutPass()
     }
 
     // MARK: - Statements

@@ -531,3 +531,21 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     }
     #expect(read >= 130, "read \(read), said \(said)")
 }
+
+/// The recipients field in Objective-C, flowed by the container's own `layoutSubviews` with a
+/// layout pass for each label, gives the script's frames.
+@Test func theRecipientsFieldInObjectiveCFlowsAsTheScriptDoes() throws {
+    let engine = LayoutEngine()
+    let layout = try CodeReader.run([(source: try input("Scenarios/RecipientsViewController.m"), file: "RecipientsViewController.m")],
+                                    stem: "RecipientsViewController", into: engine)
+    engine.layoutIfNeeded()
+    #expect(layout.skipped.isEmpty)
+    let session = Session(sink: BufferSink())
+    for line in try input("recipients.strut").split(separator: "\n", omittingEmptySubsequences: false) {
+        #expect(session.run(line: String(line)) == .succeeded)
+    }
+    let views = ["box": "box", "to": "toLabel", "r1": "label", "r2": "label2", "r3": "label3"]
+    for (scripted, coded) in views.sorted(by: { $0.key < $1.key }) {
+        #expect(frame(session.engine, scripted) == frame(engine, coded), "\(scripted) and \(coded)")
+    }
+}
