@@ -28,7 +28,7 @@ extension Commands {
                 mutates: true, arguments: [.file],
                 run: { s, a in try importDocument(s, a); return .succeeded }),
         Command(name: "paste", usage: "paste",
-                summary: "read a console log (or Swift layout code) pasted on the following lines, up to an empty line",
+                summary: "read a console log (or Swift or Objective-C layout code) pasted on the following lines, up to an empty line",
                 details: """
                 The lines after 'paste', up to the first empty one, are taken as they are (no ';' or '#') \
                 and read as UIKit's "Unable to simultaneously satisfy constraints." output, as 'import \
@@ -36,9 +36,11 @@ extension Commands {
                 or its breaking line) an empty line is part of the log, and two end it; Ctrl-D ends it \
                 too. At a terminal a log can also be pasted straight at the prompt: a paste is text \
                 (its tabs are not completion), a log is read as one, other lines run as typed, and \
-                none of them goes into the history. Swift layout code pasted after 'paste' (its first \
-                line an import, a type or an attribute) is read as 'import FILE.swift' reads a file, \
-                named pasted.swift: its empty lines are its own while a brace is open.
+                none of them goes into the history. Layout code pasted after 'paste' (its first line an \
+                import, a type or an attribute in Swift; #import, @interface, @implementation or a \
+                method in Objective-C) is read as 'import FILE.swift' or 'import FILE.m' reads a file, \
+                named pasted.swift or pasted.m: its empty lines are its own while a brace is open (and, \
+                in Objective-C, until its @end).
                 """,
                 run: { s, a in try startPaste(s, a); return .succeeded }),
     ]
@@ -206,7 +208,7 @@ extension Commands {
     static func startPaste(_ s: Session, _ a: Arguments) throws {
         try a.none()
         s.collector = PastedLog()
-        if s.running.loadDepth == 0 { s.print("paste UIKit's log (or Swift layout code), then an empty line:") }
+        if s.running.loadDepth == 0 { s.print("paste UIKit's log (or layout code), then an empty line:") }
     }
 
     /// A console log's constraints on placeholder views, then strut's account of each message's

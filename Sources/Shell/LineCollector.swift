@@ -25,12 +25,20 @@ protocol LineCollector: AnyObject {
 /// keeps its empty lines while a brace is open, and ends at an empty line once all are closed.
 final class PastedLog: LineCollector {
     private(set) var lines: [String] = []
-    /// Open braces of pasted Swift; nil while the paste is a log.
+    /// Open braces of pasted code; nil while the paste is a log.
     private var braces: Int?
+    /// The pasted code is Objective-C.
+    private var objectiveC = false
 
-    init(lines: [String] = [], braces: Int? = nil) {
+    init(lines: [String] = [], braces: Int? = nil, objectiveC: Bool = false) {
         self.lines = lines
         self.braces = braces
+        self.objectiveC = objectiveC
+    }
+
+    static func startsObjectiveC(_ line: String) -> Bool {
+        let text = line.trimmingWhitespace()
+        return ["#import", "@interface", "@implementation", "#include", "- (", "-(", "+ (", "+("].contains { text.hasPrefix($0) }
     }
 
     static func startsSwift(_ line: String) -> Bool {
@@ -41,9 +49,12 @@ final class PastedLog: LineCollector {
 
     func take(_ line: String, session: Session) throws -> Bool {
         let blank = line.trimmingWhitespace().isEmpty
-        if lines.isEmpty, !blank, Self.startsSwift(line) { braces = 0 }
+        if lines.isEmpty, !blank, Self.startsSwift(line) || Self.startsObjectiveC(line) {
+            braces = 0
+            objectiveC = Self.startsObjectiveC(line)
+        }
         if let open = braces {
-            if blank && open <= 0 && lines.contains(where: { $0.contains("{") }) {
+            if blank && open <= 0 && lines.contains(where: { $0.contains("{") }) && (!objectiveC || lines.contains { $0.contains("@end") }) {
                 try finish(session: session)
                 return true
             }
@@ -75,7 +86,8 @@ final class PastedLog: LineCollector {
         session.collector = nil
         let before = session.engine.hierarchy
         if braces != nil {
-            try Commands.importSwift(session, [(lines.joined(separator: "\n") + "\n", "pasted.swift")], stem: "pasted", from: "the pasted code")
+            try Commands.importSwift(session, [(lines.joined(separator: "\n") + "\n", objectiveC ? "pasted.m" : "pasted.swift")], stem: "pasted",
+                                     from: "the pasted code")
             session.remember(before, "paste")
             return
         }
@@ -85,5 +97,5 @@ final class PastedLog: LineCollector {
 
     var abandonedMessage: String { "paste abandoned" }
 
-    func copy() -> LineCollector { PastedLog(lines: lines, braces: braces) }
+    func copy() -> LineCollector { PastedLog(lines: lines, braces: braces, objectiveC: objectiveC) }
 }

@@ -186,6 +186,19 @@ struct ObjCParser {
         return ObjCMethod(isClassMethod: isClass, selector: selector, parameters: parameters, body: body, place: start)
     }
 
+    /// Tokens written back as code is written (`[label setText:@"Hi"];`), for messages.
+    static func joined(_ tokens: ArraySlice<ObjCToken>) -> String {
+        var text = ""
+        var previous: ObjCToken?
+        for token in tokens {
+            let glued = previous.map { p in p.kind == .punct && ["(", "[", ".", "@[", "@{", "@(", "^", "!", ":", "->"].contains(p.text) } ?? true
+            if !glued && !(token.kind == .punct && [".", ":", ";", ")", "]", ",", "->"].contains(token.text)) { text += " " }
+            text += token.kind == .string ? "@\"\(token.text)\"" : token.text
+            previous = token
+        }
+        return text
+    }
+
     // MARK: - Statements
 
     mutating func statements(until close: String) throws(Failure) -> [ObjCStmt] {
@@ -333,7 +346,7 @@ struct ObjCParser {
         do throws(Failure) {
             let value = try expression()
             guard accept(";") else { throw Failure(message: "expected ';'", place: place) }
-            let text = tokens[begin..<k].map(\.text).joined(separator: " ")
+            let text = Self.joined(tokens[begin..<k])
             return .expr(value, text: text)
         } catch let failure {
             k = begin

@@ -3,7 +3,7 @@ import LayoutEngine
 import Shell
 import SwiftCode
 
-/// The Swift reader's fuzz target: any text read as a Swift file and run into an engine set
+/// The code readers' fuzz target: any text read as a Swift file and as an Objective-C one, run into an engine set
 /// up as an iPhone 15. The invariant: nothing crashes or hangs (the evaluator's step and depth
 /// limits hold), and code refused leaves the engine as it was (`dump` byte-identical).
 ///
@@ -27,14 +27,17 @@ enum SwiftFuzz {
         return session
     }
 
+    /// Read as Swift, then as Objective-C.
     static func run(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        do {
-            _ = try CodeReader.run([(source: text, file: "Fuzz.swift")], stem: "Fuzz", into: session.engine)
-            _ = session.dumpJSON
-            session = fresh()
-        } catch {
-            precondition(session.dumpJSON == freshDump, "a refused input changed the engine: \(error)")
+        for file in ["Fuzz.swift", "Fuzz.m"] {
+            do {
+                _ = try CodeReader.run([(source: text, file: file)], stem: "Fuzz", into: session.engine)
+                _ = session.dumpJSON
+                session = fresh()
+            } catch {
+                precondition(session.dumpJSON == freshDump, "a refused input changed the engine: \(error)")
+            }
         }
     }
 }
