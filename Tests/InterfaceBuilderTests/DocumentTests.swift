@@ -173,7 +173,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let (session, sink, path) = try importSession(cardXib)
     defer { removeScratch(path) }
     #expect(session.run(line: "import /tmp/script.strut") == .failed)
-    #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard), Swift layout code (.swift, or a folder of it) and console logs (.txt, .log); to run a script, use 'load'"))
+    #expect(sink.errors.contains("import reads Interface Builder documents (.xib, .storyboard), Swift or Objective-C layout code (.swift, .m, or a folder of it) and console logs (.txt, .log); to run a script, use 'load'"))
     let before = StateDump.json(session.engine)
     #expect(session.run(line: "import \(path)") == .succeeded)
     #expect(session.run(line: "undo") == .succeeded)
