@@ -2,7 +2,7 @@
 #import <Masonry/Masonry.h>
 
 // A table cell laid out with Masonry: a badge pinned inside the content view's margins, a
-// title beside it, updated and remade as Masonry code does; one PureLayout line strut names.
+// title beside it, updated as Masonry code does; one PureLayout line.
 
 @interface BadgeCell : UITableViewCell
 @property (nonatomic, strong) UIView *badge;
@@ -31,7 +31,7 @@
         [_badge mas_updateConstraints:^(MASConstraintMaker *make) {
             make.size.mas_equalTo(CGSizeMake(32, 32));
         }];
-        [_title autoPinEdgeToSuperviewEdge:ALEdgeBottom withInset:10];
+        [_title autoSetDimension:ALDimensionHeight toSize:24];
     }
     return self;
 }

@@ -50,6 +50,12 @@ extension ObjCEvaluator {
             if selector.hasPrefix("mas_") || ["makeConstraints:", "remakeConstraints:", "updateConstraints:"].contains(selector) {
                 return masonryBlock(view, selector, arguments, place)
             }
+            if view != "root", let pure = PureLayoutCall(objc: selector, values: arguments) {
+                switch pure.make(for: view, in: world, reader: self, at: here) {
+                case let .success(made): return made.count == 1 ? .constraint(made[0]) : .array(made.map(CodeValue.constraint))
+                case let .failure(error): return .unknown("PureLayout's `\(selector)`: \(error.message)")
+                }
+            }
             if let reason = SwiftEvaluator.otherLibrary(selector.split(separator: ":").first.map(String.init) ?? selector) { return .unknown(reason) }
             if SwiftEvaluator.cosmeticCalls.contains(selector.split(separator: ":").first.map(String.init) ?? "") || selector.hasPrefix("set") {
                 return setter(view, selector, arguments, here)

@@ -309,6 +309,12 @@ extension SwiftEvaluator {
                 return owner
             }
             if Self.cosmeticCalls.contains(method) { return .nothing }
+            if view != "root", let pure = PureLayoutCall(swift: method, labels: args.map { $0.0 ?? "_" }, values: args.map(\.1)) {
+                switch pure.make(for: view, in: world, reader: self, at: location(of: call)) {
+                case let .success(made): return made.count == 1 ? .constraint(made[0]) : .array(made.map(CodeValue.constraint))
+                case let .failure(error): return .unknown("PureLayout's `\(method)`: \(error.message)")
+                }
+            }
             if let reason = Self.otherLibrary(method) { return .unknown(reason) }
             if naming != nil {
                 // `UILabel().preparedForAutoLayout()`: a helper that gives the view back, for Auto

@@ -549,3 +549,37 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
         #expect(frame(session.engine, scripted) == frame(engine, coded), "\(scripted) and \(coded)")
     }
 }
+
+/// PureLayout, in Swift and in Objective-C: edges inset into the superview (the far edges'
+/// insets negated), a dimension set, edges pinned to another view's; the receiver's
+/// autoresizing constraints turned off.
+@Test func pureLayoutCallsMakeTheConstraintsItsDocumentationSays() throws {
+    let swift = """
+        import UIKit
+        import PureLayout
+        final class Banner: UIView {
+            let image = UIImageView()
+            let caption = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                addSubview(image)
+                addSubview(caption)
+                image.autoPinEdgesToSuperviewEdges(with: UIEdgeInsets(top: 10, left: 20, bottom: 0, right: 20), excludingEdge: .bottom)
+                image.autoSetDimension(.height, toSize: 100)
+                caption.autoPinEdge(.top, to: .bottom, of: image, withOffset: 8)
+                caption.autoAlignAxis(toSuperviewAxis: .vertical)
+            }
+        }
+        """
+    let (layout, engine) = try run(swift, file: "Banner.swift")
+    #expect(layout.skipped.isEmpty)
+    #expect(constraints(engine) == [
+        "Banner.swift:10: image.top == root.top + 10", "Banner.swift:10.2: image.leading == root.leading + 20",
+        "Banner.swift:10.3: image.trailing == root.trailing - 20", "Banner.swift:11: image.height == 100",
+        "Banner.swift:12: caption.top == image.bottom + 8", "Banner.swift:13: caption.centerX == root.centerX",
+    ])
+    #expect(frame(engine, "image") == [20, 10, 353, 100])
+    let (objcLayout, objc) = try run(try input("BadgeCell.m"), file: "BadgeCell.m")
+    #expect(objcLayout.skipped.isEmpty)
+    #expect(constraints(objc).contains("BadgeCell.m:34: title.height == 24"))
+}
