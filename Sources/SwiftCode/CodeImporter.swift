@@ -53,12 +53,7 @@ public enum CodeReader {
                 world.skipped.append(CodeLayout.Skipped(location: other.location, code: other.name, reason:
                     "not run: \(other.count) constraint call\(other.count == 1 ? "" : "s") in `\(other.name)`, not the type strut ran (\(type)); import its file alone to run it"))
             }
-            var (views, count, inactive, sources) = world.finish()
-            sources.typeName = type
-            try engine.addCodeSources(sources)
-            engine.layoutIfNeeded()
-            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped,
-                              made: world.constraints.map(\.location))
+            return try world.conclude(type: type)
         }
     }
 }
@@ -86,12 +81,7 @@ extension CodeReader {
                 world.skipped.append(CodeLayout.Skipped(location: evaluator.place(site.location), code: site.code,
                                                         reason: "not run: in `\(site.method)`" + (ran ? ", in a branch or method the code strut ran did not reach" : "")))
             }
-            var (views, count, inactive, sources) = world.finish()
-            sources.typeName = type
-            try engine.addCodeSources(sources)
-            engine.layoutIfNeeded()
-            return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: world.skipped,
-                              made: world.constraints.map(\.location))
+            return try world.conclude(type: type)
         }
     }
 }

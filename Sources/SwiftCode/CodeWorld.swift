@@ -308,6 +308,27 @@ final class CodeWorld {
         return first.first { second.contains($0) }
     }
 
+    /// The end of a SnapKit or Masonry block: a remake first removes the view's earlier lines'
+    /// constraints; an update changes the constant of a matching one instead of adding it
+    /// (same items, attributes and relation); the rest are activated.
+    func finishBlock(view: String, made: [Int], remake: Bool, update: Bool, activate: Bool, at here: CodeLayout.Location) {
+        if remake { for old in snapConstraints(of: view) where !made.contains(old) { removeSnap(old, at: here) } }
+        let existing = update ? snapConstraints(of: view).filter { !made.contains($0) } : []
+        for index in made {
+            let spec = constraints[index].spec
+            if let old = existing.first(where: {
+                let o = constraints[$0].spec
+                return o.firstItem == spec.firstItem && o.firstAttribute == spec.firstAttribute && o.relation == spec.relation
+                    && o.secondItem == spec.secondItem && o.secondAttribute == spec.secondAttribute
+            }) {
+                setConstant(old, spec.constant, at: constraints[index].location)
+                removeSnap(index, at: here)
+                continue
+            }
+            if activate { setActive(index, true, at: constraints[index].location) }
+        }
+    }
+
     /// Items are views or their system guides: the view a name belongs to.
     func owner(of item: String) -> String {
         item.firstIndex(of: ".").map { String(item[..<$0]) } ?? item
@@ -379,6 +400,15 @@ final class CodeWorld {
         }
         sources.skipped = skipped.map { SkippedCode(file: $0.location.file, line: $0.location.line, reason: $0.reason) }
         return (made, count, inactive, sources)
+    }
+
+    /// The import's result: what `finish` gives, the sources kept in the engine, a layout pass.
+    func conclude(type: String) throws -> CodeLayout {
+        var (views, count, inactive, sources) = finish()
+        sources.typeName = type
+        try engine.addCodeSources(sources)
+        engine.layoutIfNeeded()
+        return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: skipped, made: constraints.map(\.location))
     }
 
     /// Runs an engine change; a refusal is said at the code's line, and the code goes on.

@@ -152,23 +152,8 @@ extension ObjCEvaluator {
         world.setProperty(.autoresizing(false), of: view, at: here)
         let start = snapChains.count
         _ = callBlock(index, [.snapMaker(view)])
-        if mode == "remake" { for old in world.snapConstraints(of: view) { world.removeSnap(old, at: here) } }
-        let existing = mode == "update" ? world.snapConstraints(of: view) : []
-        for k in start..<snapChains.count {
-            for made in world.make(snapChains[k]) {
-                let spec = world.constraint(made).spec
-                if let old = existing.first(where: {
-                    let o = world.constraint($0).spec
-                    return o.firstItem == spec.firstItem && o.firstAttribute == spec.firstAttribute && o.relation == spec.relation
-                        && o.secondItem == spec.secondItem && o.secondAttribute == spec.secondAttribute
-                }) {
-                    world.setConstant(old, spec.constant, at: world.constraint(made).location)
-                    world.removeSnap(made, at: here)
-                    continue
-                }
-                world.setActive(made, true, at: world.constraint(made).location)
-            }
-        }
+        let made = snapChains[start...].flatMap { world.make($0) }
+        world.finishBlock(view: view, made: made, remake: mode == "remake", update: mode == "update", activate: true, at: here)
         snapChains.removeSubrange(start...)
         return .nothing
     }

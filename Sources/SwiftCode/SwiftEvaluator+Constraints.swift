@@ -298,25 +298,9 @@ extension SwiftEvaluator {
         world.setProperty(.autoresizing(false), of: view, at: here)
         let start = snapChains.count
         _ = callClosure(closure, captured: captured, arguments: [.snapMaker(view)])
-        if method == "remakeConstraints" {
-            for index in world.snapConstraints(of: view) { world.removeSnap(index, at: here) }
-        }
-        let existing = method == "updateConstraints" ? world.snapConstraints(of: view) : []
-        for k in start..<snapChains.count {
-            for index in finish(k) {
-                let spec = world.constraint(index).spec
-                if let old = existing.first(where: {
-                    let o = world.constraint($0).spec
-                    return o.firstItem == spec.firstItem && o.firstAttribute == spec.firstAttribute && o.relation == spec.relation
-                        && o.secondItem == spec.secondItem && o.secondAttribute == spec.secondAttribute
-                }) {
-                    world.setConstant(old, spec.constant, at: world.constraint(index).location)
-                    world.removeSnap(index, at: here)
-                    continue
-                }
-                if method != "prepareConstraints" { world.setActive(index, true, at: world.constraint(index).location) }
-            }
-        }
+        let made = (start..<snapChains.count).flatMap(finish)
+        world.finishBlock(view: view, made: made, remake: method == "remakeConstraints", update: method == "updateConstraints",
+                          activate: method != "prepareConstraints", at: here)
         snapChains.removeSubrange(start...)
         return .nothing
     }
