@@ -124,7 +124,12 @@ extension ObjCEvaluator {
         default: break
         }
         if let n = Self.constants[word] { return .number(n) }
-        if let global = globals[word] { return evaluate(global) }
+        if let cached = fields["@globals"]?[word] { return cached }
+        if let global = globals[word] {
+            let value = evaluate(global, naming: word)
+            fields["@globals", default: [:]][word] = value
+            return value
+        }
         // A property's ivar (`_titleLabel`): what the code stored, else nil (as a lazy getter finds it).
         if word.hasPrefix("_"), word.count > 1, dynamicClass(of: frame.this) != nil {
             return fields[key(frame.this)]?[String(word.dropFirst())] ?? .nothing
@@ -193,7 +198,7 @@ extension ObjCEvaluator {
                 }
             }
             if name.hasSuffix("Anchor"), let attribute = LayoutAttribute(name: String(name.dropLast(6))) { return .anchor(view, attribute) }
-            return .unknown("~")
+            return .unknown("`\(name)`: a property strut does not know (its class's header or another file has it)")
         case .controller:
             if let value = fields["@controller"]?[name] { return value }
             switch name {
@@ -206,7 +211,7 @@ extension ObjCEvaluator {
             case "mas_bottomLayoutGuide", "mas_bottomLayoutGuideTop":
                 return .snapTarget(Hierarchy.systemGuideName(.safeAreaLayoutGuide, of: "root"), [.bottom])
             case "navigationController", "navigationItem", "tabBarController": return .member("cosmetic")
-            default: return .unknown("~")
+            default: return .unknown("`\(name)`: a property strut does not know (its class's header or another file has it)")
             }
         case let .guide(guide):
             if name.hasSuffix("Anchor"), let attribute = LayoutAttribute(name: String(name.dropLast(6))) { return .anchor(guide, attribute) }

@@ -77,17 +77,52 @@ struct ObjCParser {
     // MARK: - File
 
     mutating func parseFile() throws(Failure) {
+        // A fragment (no @interface or @implementation in it): its statements are a method's.
+        let fragment = !tokens.contains { $0.text == "@implementation" || $0.text == "@interface" }
         while let token = peek {
+            // (A C function, `int main(void) { … }`, stays a function.)
+            let function = token.kind == .ident && peek(1)?.kind == .ident && isPunct("(", 2)
+            if fragment, !function, !(token.kind == .punct && (token.text == "-" || token.text == "+")) {
+                var statements: [ObjCStmt] = []
+                let start = place
+                while let next = peek, !(next.kind == .punct && (next.text == "-" || next.text == "+")),
+                      !(next.kind == .ident && peek(1)?.kind == .ident && isPunct("(", 2)) {
+                    statements.append(try statement())
+                }
+                addFragment(ObjCMethod(isClassMethod: false, selector: "viewDidLoad", parameters: [], body: statements, place: start), to: stem + "Controller")
+                continue
+            }
             switch token.text {
             case "@interface", "@implementation", "@protocol":
                 try parseClass()
             case "{":
                 k += 1
                 try skipBalanced(from: "{")
+            case "-" where token.kind == .punct, "+" where token.kind == .punct:
+                // A method pasted without its class (a fragment of an answer or an article): it
+                // goes in a class named after the file, its superclass guessed from its methods.
+                if let method = try parseMethod() { addFragment(method, to: stem) }
+            case "[" where token.kind == .punct, "self" where token.kind == .ident:
+                // Statements pasted without their method: a view controller's `viewDidLoad`.
+                var statements: [ObjCStmt] = []
+                let start = place
+                while let next = peek, !(next.kind == .punct && (next.text == "-" || next.text == "+")), !next.text.hasPrefix("@") {
+                    statements.append(try statement())
+                }
+                addFragment(ObjCMethod(isClassMethod: false, selector: "viewDidLoad", parameters: [], body: statements, place: start), to: stem + "Controller")
             default:
                 try parseTopLevel()
             }
         }
+    }
+
+    var stem: String { file.name.split(separator: ".").first.map(String.init) ?? "Pasted" }
+
+    /// Methods or statements pasted alone go in a class of the file's name.
+    mutating func addFragment(_ method: ObjCMethod, to name: String) {
+        if !file.classes.contains(where: { $0.name == name }) { file.classes.append(ObjCClass(name: name, superclass: nil)) }
+        let index = file.classes.firstIndex { $0.name == name }!
+        file.classes[index].methods.append(method)
     }
 
     /// A C function (skipped: layout code's helpers are methods), a global constant, or a

@@ -583,3 +583,35 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     #expect(objcLayout.skipped.isEmpty)
     #expect(constraints(objc).contains("BadgeCell.m:34: title.height == 24"))
 }
+
+/// Objective-C pasted as a fragment — a method without its class, statements without their
+/// method — runs in a class named after the paste, what it leaves unknown listed.
+@Test func anObjectiveCFragmentRunsWithWhatItLeavesUnknownListed() throws {
+    let method = """
+        - (void)layoutSubviews {
+            [super layoutSubviews];
+            UILabel *label = [[UILabel alloc] init];
+            label.text = self.recipient;
+            label.translatesAutoresizingMaskIntoConstraints = NO;
+            [self addSubview:label];
+            [self addConstraints:[NSLayoutConstraint constraintsWithVisualFormat:@"H:|-[label]" options:0 metrics:nil views:NSDictionaryOfVariableBindings(label)]];
+        }
+        """
+    let (layout, engine) = try run(method, file: "pasted.m")
+    #expect(layout.typeName == "pasted")
+    #expect(layout.views == ["label"])
+    #expect(skipped(layout) == ["4 text strut does not know: a placeholder stands for it"])
+    #expect(frame(engine, "label").prefix(2) == [16, 0])
+    #expect(constraints(engine) == ["pasted.m:7: label.leading == root.leadingMargin"])
+    let statements = """
+        UIView *box = [UIView new];
+        box.translatesAutoresizingMaskIntoConstraints = NO;
+        [self.view addSubview:box];
+        [box.heightAnchor constraintEqualToConstant:self.rowHeight].active = YES;
+        """
+    let (controller, controllerEngine) = try run(statements, file: "pasted.m")
+    #expect(controller.typeName == "pastedController")
+    #expect(controller.views == ["box"])
+    #expect(skipped(controller) == ["4 `rowHeight`: a property strut does not know (its class's header or another file has it); taken as 0"])
+    #expect(constraints(controllerEngine) == ["pasted.m:4: box.height == 0"])
+}
