@@ -44,6 +44,7 @@ final class CodeWorld {
     /// a layout pass, and what a subview's frame is measured against (a nib's content view).
     private(set) var codeFrames: [String: Rect] = [:]
     private var addCount = 0
+    private var nextNumber: [String: Int] = [:]
     /// Views added to one not on screen yet, by that superview, in the order added.
     private var waiting: [String: [String]] = [:]
 
@@ -87,11 +88,14 @@ final class CodeWorld {
         var base = hint ?? (className.hasPrefix("UI") ? String(className.dropFirst(2)) : className)
         if hint == nil, let first = base.first { base = first.lowercased() + base.dropFirst() }
         var name = base
-        var k = 2
+        // The next number to try for a base name is remembered: code that makes thousands of
+        // views of one name stays linear.
+        var k = nextNumber[base] ?? 2
         while name == "root" || views[name] != nil || engine.hierarchy.view(named: name) != nil {
             name = "\(base)\(k)"
             k += 1
         }
+        nextNumber[base] = k
         var properties: [ViewProperty] = []
         if let documentClass { properties.append(.documentClass(documentClass)) }
         // Made in code, a view translates its autoresizing mask into constraints until told not to.

@@ -23,6 +23,12 @@ struct ObjCParser {
         } catch {
             throw CodeError(message: "\(name):\(error.place.line):\(error.place.column): \(error.message)")
         }
+        // A fragment of which no statement parses is not Objective-C (a Swift file named .m).
+        let bodies = parser.file.classes.flatMap(\.methods).flatMap(\.body)
+        if !parser.tokens.contains(where: { $0.text == "@implementation" || $0.text == "@interface" }), !bodies.isEmpty,
+           bodies.allSatisfy({ if case .unread = $0 { true } else { false } }), case let .unread(why, place)? = bodies.first {
+            throw CodeError(message: "\(name):\(place.line):\(place.column): not Objective-C strut can read: \(why)")
+        }
         return parser.file
     }
 
@@ -284,10 +290,16 @@ struct ObjCParser {
         let begin = k
         let start = place
         do {
-            return try parseStatement()
+            let parsed = try parseStatement()
+            // Always past at least one token (a stray `}` at the top of a fragment).
+            if k == begin { k += 1 }
+            return parsed
         } catch let failure {
             k = begin
-            return try unread("code strut cannot parse (\(failure.message))", from: start)
+            let unread = try unread("code strut cannot parse (\(failure.message))", from: start)
+            // Always past at least one token (a stray `}` at the top of a fragment).
+            if k == begin { k += 1 }
+            return unread
         }
     }
 

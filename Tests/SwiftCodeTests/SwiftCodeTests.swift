@@ -615,3 +615,18 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     #expect(skipped(controller) == ["4 `rowHeight`: a property strut does not know (its class's header or another file has it); taken as 0"])
     #expect(constraints(controllerEngine) == ["pasted.m:4: box.height == 0"])
 }
+
+/// Found by fuzzing: Swift read as Objective-C (a brace left at the top of a fragment) once
+/// never ended; it is refused now, at once.
+@Test func swiftReadAsObjectiveCIsRefusedAtOnce() throws {
+    var source = try input("RowsViewController.swift")
+    source = source.replacingOccurrences(of: "for i in 0..<3 {", with: "for i\"in 0..<3 {")
+    let engine = LayoutEngine()
+    #expect(throws: CodeError.self) { try CodeReader.run([(source: source, file: "Fuzz.m")], stem: "Fuzz", into: engine) }
+    #expect(throws: CodeError.self) { try CodeReader.run([(source: "}\n", file: "Brace.m")], stem: "Brace", into: engine) }
+    do {
+        _ = try CodeReader.run([(source: "}\n", file: "Brace.m")], stem: "Brace", into: engine)
+    } catch let error as CodeError {
+        #expect(error.message == "Brace.m:1:1: not Objective-C strut can read: code strut cannot parse (unexpected '}')")
+    }
+}
