@@ -75,7 +75,6 @@ let package = Package(
             dependencies: ["LayoutEngine", "Shell", "VisualFormat",
                            .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax"),
-                           .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                            .product(name: "SwiftOperators", package: "swift-syntax")],
             exclude: ["README.md"]
         ),

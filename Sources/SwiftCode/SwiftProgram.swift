@@ -1,6 +1,5 @@
 import SwiftOperators
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// The declarations of the Swift files read: classes with their superclasses and protocols,
@@ -35,23 +34,27 @@ final class SwiftProgram {
     /// Syntax Swift has since removed (a C-style `for`, `++`), read around and said.
     private(set) var oldSyntax: [(file: String, line: Int, column: Int, message: String)] = []
 
-    /// Parses each file; the first with a syntax error is refused with swift-syntax's message,
+    /// Parses each file; the first with a syntax error is refused with that error's place and what,
     /// unless every error is syntax of an older Swift (real code of 2015 has C-style loops).
     init(_ sources: [(source: String, file: String)]) throws(CodeError) {
         for (source, name) in sources {
             let parsed = Parser.parse(source: source)
             let converter = SourceLocationConverter(fileName: name, tree: parsed)
             if parsed.hasError {
-                let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed).filter { $0.diagMessage.severity == .error }
-                let old = diagnostics.filter { $0.message.contains("has been removed in Swift") }
-                if let first = diagnostics.first(where: { !$0.message.contains("has been removed in Swift") }) ?? (old.isEmpty ? nil : nil) {
-                    let place = first.location(converter: converter)
-                    throw CodeError(message: "\(name):\(place.line):\(place.column): \(first.message)")
+                // The errors, found in the tree (swift-syntax's own diagnostics generator
+                // traps on some inputs): C-style `for` loops of Swift 2 are read around.
+                let finder = SyntaxErrorFinder(viewMode: .all)
+                finder.walk(parsed)
+                let errors = finder.errors.map { error in
+                    (place: converter.location(for: error.position), message: error.message, old: error.oldSyntax)
                 }
-                if old.isEmpty { throw CodeError(message: "\(name): not Swift strut can read") }
-                for diagnostic in old {
-                    let place = diagnostic.location(converter: converter)
-                    oldSyntax.append((name, place.line, place.column, diagnostic.message))
+                if let first = errors.first(where: { !$0.old }) {
+                    throw CodeError(message: "\(name):\(first.place.line):\(first.place.column): \(first.message)")
+                }
+                if errors.isEmpty { throw CodeError(message: "\(name): not Swift strut can read") }
+                var lines: Set<Int> = []
+                for error in errors where lines.insert(error.place.line).inserted {
+                    oldSyntax.append((name, error.place.line, error.place.column, error.message))
                 }
             }
             // Operators folded by Swift's precedence (`a + b * c`, `x == .compact && y`).
@@ -257,4 +260,54 @@ final class SwiftProgram {
     func file(of node: some SyntaxProtocol) -> File? {
         fileOfRoot[node.root.id].map { files[$0] }
     }
+}
+
+/// The syntax errors of a parsed file, in source order: missing tokens and nodes, and code the
+/// parser could not place; those inside a C-style `for` (Swift 2's, removed in Swift 3) marked.
+final class SyntaxErrorFinder: SyntaxVisitor {
+    struct Found {
+        var position: AbsolutePosition
+        var message: String
+        var oldSyntax: Bool
+    }
+
+    var errors: [Found] = []
+
+    func add(_ node: some SyntaxProtocol, _ message: String) {
+        var ancestor = node.parent
+        while let current = ancestor {
+            if let loop = current.as(ForStmtSyntax.self) {
+                let head = loop.trimmedDescription.prefix { $0 != "{" }
+                if head.contains(";") {
+                    errors.append(Found(position: loop.positionAfterSkippingLeadingTrivia,
+                                        message: "C-style for statement has been removed in Swift 3", oldSyntax: true))
+                    return
+                }
+            }
+            ancestor = current.parent
+        }
+        errors.append(Found(position: node.positionAfterSkippingLeadingTrivia, message: message, oldSyntax: false))
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        guard token.presence == .missing else { return .skipChildren }
+        switch token.tokenKind {
+        case .identifier: add(token, "expected a name")
+        case .stringQuote: add(token, "unterminated string literal")
+        default: add(token, "expected '\(token.text)'")
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        let text = node.trimmedDescription.split(separator: "\n").first.map { String($0.prefix(40)) } ?? ""
+        add(node, "unexpected code '\(text)'")
+        return .skipChildren
+    }
+
+    override func visit(_ node: MissingExprSyntax) -> SyntaxVisitorContinueKind { add(node, "expected an expression"); return .skipChildren }
+    override func visit(_ node: MissingDeclSyntax) -> SyntaxVisitorContinueKind { add(node, "expected a declaration"); return .skipChildren }
+    override func visit(_ node: MissingTypeSyntax) -> SyntaxVisitorContinueKind { add(node, "expected a type"); return .skipChildren }
+    override func visit(_ node: MissingPatternSyntax) -> SyntaxVisitorContinueKind { add(node, "expected a pattern"); return .skipChildren }
+    override func visit(_ node: MissingStmtSyntax) -> SyntaxVisitorContinueKind { add(node, "expected a statement"); return .skipChildren }
 }
