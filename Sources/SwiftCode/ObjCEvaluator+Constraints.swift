@@ -188,7 +188,8 @@ extension ObjCEvaluator {
                               "MidX": r.x + r.width / 2, "MidY": r.y + r.height / 2]
                 return .number(values[String(function.dropFirst("CGRectGet".count))]!)
             case "NSLocalizedString": return arguments.first ?? .unknown("~")
-            case "NSLog", "NSAssert", "assert": return .nothing
+            // `MASAttachKeys(a, b)`: names Masonry gives views in its logs (strut's are the variables').
+            case "NSLog", "NSAssert", "assert", "MASAttachKeys": return .nothing
             default: break
             }
             if case let .member(tag) = lookUp(function), tag.hasPrefix("block:"), let index = Int(tag.dropFirst(6)) { return callBlock(index, arguments) }
