@@ -21,7 +21,7 @@ extension Commands {
                 """,
                 arguments: [.file],
                 run: { s, a in try record(s, a); return .succeeded }),
-        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt | import FILE.swift|FILE.m|FOLDER",
+        Command(name: "import", usage: "import FILE.xib|FILE.storyboard [with placeholders | with measured text] | import FILE.txt | import FILE.swift|FILE.m|FOLDER [type NAME]",
                 listing: "import FILE.xib|.storyboard|.txt|.swift|.m",
                 summary: "add the views and constraints of an Interface Builder document, a console log or Swift or Objective-C layout code",
                 details: HelpText.importDetails,
@@ -110,19 +110,31 @@ extension Commands {
         }
         let measuredText = option(" with measured text")
         let placeholders = option(" with placeholders")
+        // `import FOLDER type ProfileView`: the type of the code to run, named.
+        var typeName: String?
+        if !quoted, let range = file.range(of: " type ", options: .backwards) {
+            let word = String(file[range.upperBound...]).trimmingWhitespace()
+            if Lexer.isName(word) {
+                typeName = word
+                file = String(file[..<range.lowerBound]).trimmingWhitespace()
+            }
+        }
         file = s.resolve(file)
         let lower = file.lowercased()
         let isLog = lower.hasSuffix(".txt") || lower.hasSuffix(".log")
         var isFolder: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
         let code = [".swift", ".m", ".mm"].first { lower.hasSuffix($0) }
+        if typeName != nil && code == nil && !folder {
+            throw ShellError.file(file, reason: "'type NAME' is for layout code (.swift, .m or a folder of it)")
+        }
         if code != nil || folder {
             guard !placeholders && !measuredText else {
                 throw ShellError.file(file, reason: "'with \(placeholders ? "placeholders" : "measured text")' is for Interface Builder documents")
             }
             let name = PathName.lastComponent(of: file)
             let sources = folder ? try swiftFiles(in: file) : [(try Session.readText(file), name)]
-            let stem = folder ? name : String(name.dropLast(code!.count))
+            let stem = typeName.map { "type:" + $0 } ?? (folder ? name : String(name.dropLast(code!.count)))
             try importSwift(s, sources, stem: stem, from: name)
             return
         }

@@ -24,6 +24,7 @@ public enum CodeReader {
             throw error
         }
         guard let type = program.mainType(fileStem: stem) else {
+            if stem.hasPrefix("type:") { throw CodeError(message: "no UIKit type named \(stem.dropFirst(5)) in it") }
             throw CodeError(message: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
         }
         return try engine.allOrNothing {
@@ -69,6 +70,7 @@ extension CodeReader {
         let world = CodeWorld(engine: engine)
         let evaluator = ObjCEvaluator(files: files, world: world)
         guard let type = evaluator.mainClass(stem: stem) else {
+            if stem.hasPrefix("type:") { throw CodeError(message: "no UIKit class named \(stem.dropFirst(5)) in it") }
             throw CodeError(message: "no UIView or UIViewController subclass in it: strut runs the layout code of one")
         }
         evaluator.stepLimit = stepLimit

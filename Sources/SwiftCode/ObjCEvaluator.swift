@@ -102,6 +102,7 @@ final class ObjCEvaluator: ValueReading {
         }
         var seen: Set<String> = []
         let unique = candidates.filter { seen.insert($0).inserted }
+        if stem.hasPrefix("type:") { return unique.first { $0 == stem.dropFirst(5) } }
         if let named = unique.first(where: { stem == $0 || stem.hasSuffix("-" + $0) }) { return named }
         if let controller = unique.first(where: isController) { return controller }
         let subclassed = Set(classes.values.compactMap(\.superclass))

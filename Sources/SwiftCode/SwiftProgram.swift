@@ -160,6 +160,8 @@ final class SwiftProgram {
     /// a view that no other type here subclasses or makes.
     func mainType(fileStem: String) -> String? {
         let candidates = typeOrder.filter(isUIKitType)
+        // Named by `type NAME`: that one, or none.
+        if fileStem.hasPrefix("type:") { return candidates.first { $0 == fileStem.dropFirst(5) } }
         if let named = candidates.first(where: { fileStem == $0 || fileStem.hasSuffix("-" + $0) }) { return named }
         if let controller = candidates.first(where: isController) { return controller }
         let subclassed = Set(types.values.compactMap(\.superclass))

@@ -638,3 +638,18 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     let source = String(decoding: bytes, as: UTF8.self)
     #expect(throws: CodeError.self) { try CodeReader.run([(source: source, file: "Fuzz.swift")], stem: "Fuzz", into: LayoutEngine()) }
 }
+
+/// `import FOLDER type NAME` runs the type named; a name the folder has not is refused, and
+/// nothing changes.
+@Test func aFoldersTypeIsChosenByName() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "import \(inputs.path)/Scenarios type TimelineViewController") == .succeeded)
+    #expect(sink.output.hasPrefix("imported Scenarios: TimelineViewController: 2 views (cell, photo), 9 constraints (1 inactive)\n"))
+    #expect(frame(session.engine, "photo") == [0, 0, 390, 200])
+    let before = StateDump.json(session.engine)
+    #expect(session.run(line: "import \(inputs.path)/Scenarios type Nope") == .failed)
+    #expect(sink.errors.hasSuffix("cannot import Scenarios: no UIKit type named Nope in it\n"))
+    #expect(StateDump.json(session.engine) == before)
+}
