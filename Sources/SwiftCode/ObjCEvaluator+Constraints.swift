@@ -2,9 +2,6 @@ import LayoutEngine
 import VisualFormat
 
 extension ObjCEvaluator {
-    /// Where a constraint a message makes is located: the message's `[`.
-    func site(_ place: ObjCPlace) -> CodeLayout.Location { self.place(place) }
-
     func said(_ value: CodeValue, _ place: ObjCPlace, _ code: String) -> CodeValue {
         guard case let .unknown(reason) = value, !reason.isEmpty else { return value }
         say(place, code, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
@@ -37,7 +34,7 @@ extension ObjCEvaluator {
             spec.constant = 8 * spec.multiplier
             spec.multiplier = 1
         }
-        return .constraint(world.makeConstraint(spec, at: site(place)))
+        return .constraint(world.makeConstraint(spec, at: self.place(place)))
     }
 
     /// A number a constraint needs; one from outside the files read is taken as 0, and said.
@@ -79,7 +76,7 @@ extension ObjCEvaluator {
             spec.secondAttribute = secondAttribute
             spec.multiplier = multiplier
         }
-        return .constraint(world.makeConstraint(spec, at: site(place)))
+        return .constraint(world.makeConstraint(spec, at: self.place(place)))
     }
 
     func describe(_ expr: ObjCExpr) -> String {
@@ -130,7 +127,7 @@ extension ObjCEvaluator {
                 spec.firstItem = views[spec.firstItem] ?? spec.firstItem
                 spec.secondItem = spec.secondItem.map { views[$0] ?? $0 }
                 spec.name = nil
-                return .constraint(world.makeConstraint(spec, at: site(place)))
+                return .constraint(world.makeConstraint(spec, at: self.place(place)))
             })
         } catch let error as VisualFormatError {
             return said(.unknown("Unable to parse constraint format: \(error.description)"), place, "constraintsWithVisualFormat")

@@ -15,7 +15,7 @@ extension SwiftEvaluator {
         // A constraint call that made nothing is said at its own line (inside an array of them,
         // the statement's line is not its place).
         if case let .unknown(reason) = value, !reason.isEmpty, let site = ConstraintCalls.site(of: call) {
-            say(site, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
+            skip(site, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
             return .unknown("")
         }
         return value
@@ -112,7 +112,7 @@ extension SwiftEvaluator {
         if Self.cosmeticCalls.contains(name) { return .nothing }
         if let uikit = Self.outsideViewClass(name) {
             // `SmartLabel()`: a view class of another module or file, made as the UIKit class its name says.
-            say(call.calledExpression, "`\(name)`: a class outside the files read, made as a \(uikit)")
+            skip(call.calledExpression, "`\(name)`: a class outside the files read, made as a \(uikit)")
             return newView(uikit, call, naming: naming, className: name)
         }
         if let reason = Self.otherLibrary(name), case .view = frame.this { return .unknown(reason) }
@@ -233,8 +233,9 @@ extension SwiftEvaluator {
             }
             return .nothing
         default:
-            if let type = frame.type, let this = Optional(frame.this), let dynamic = dynamicType(of: this) ?? Optional(type),
-               let result = callMethod(method, on: this, type: dynamic, arguments: arguments(call), at: Syntax(call), startingAfter: type) {
+            if let type = frame.type,
+               let result = callMethod(method, on: frame.this, type: dynamicType(of: frame.this) ?? type, arguments: arguments(call), at: Syntax(call),
+                                       startingAfter: type) {
                 return result
             }
             return .nothing
@@ -278,7 +279,7 @@ extension SwiftEvaluator {
             // `UILabel.makeTitle()`: a factory of another file, taken to make a plain view of its
             // class for Auto Layout (as factories in layout code do).
             if let uikit = Self.uikitViewClasses.contains(type) && type != "UIView" ? type : Self.outsideViewClass(type) {
-                say(call, "`\(type).\(method)(…)`: outside the files read; a plain \(uikit) is made, its autoresizing constraints off")
+                skip(call, "`\(type).\(method)(…)`: outside the files read; a plain \(uikit) is made, its autoresizing constraints off")
                 let made = newView(uikit, call, naming: naming, className: type, withArguments: false)
                 if case let .view(name) = made { world.setProperty(.autoresizing(false), of: name, at: location(of: call)) }
                 return made
@@ -321,7 +322,7 @@ extension SwiftEvaluator {
                 // Layout when its name says so.
                 let forAutoLayout = method.lowercased().contains("autolayout")
                 if forAutoLayout { world.setProperty(.autoresizing(false), of: view, at: location(of: call)) }
-                say(call, "`\(method)(…)`: a method outside the files read, taken to give the view back"
+                skip(call, "`\(method)(…)`: a method outside the files read, taken to give the view back"
                     + (forAutoLayout ? " with its autoresizing constraints off" : ""))
                 return owner
             }
@@ -466,7 +467,10 @@ extension SwiftEvaluator {
         // Inside a property's `{ … }()`, the first view made is the property's.
         let hint = viewNameHint ?? naming
         viewNameHint = nil
-        let name = world.makeView(className: outside ?? type, kind: kind, documentClass: declared && kind != .view ? nil : (declared ? type : documentClass),
+        // A type of the files keeps its own name as the class of a plain view (a stack or label
+        // subclass is shown as its kind).
+        if declared { documentClass = kind == .view ? type : nil }
+        let name = world.makeView(className: outside ?? type, kind: kind, documentClass: documentClass,
                                   name: hint, at: location(of: call))
         let args = withArguments ? arguments(call) : []
         for (label, value) in args {

@@ -61,7 +61,7 @@ extension SwiftEvaluator {
     /// them, the statement is not the place); the unknown it gives is said already.
     func said(_ value: CodeValue, at token: some SyntaxProtocol) -> CodeValue {
         guard case let .unknown(reason) = value, !reason.isEmpty else { return value }
-        say(token, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
+        skip(token, reason.hasPrefix("~") ? "a constraint strut cannot read" : reason)
         return .unknown("")
     }
 
@@ -111,7 +111,7 @@ extension SwiftEvaluator {
     func number(_ value: CodeValue, _ node: some SyntaxProtocol) -> Double? {
         if let n = asNumber(value) { return n }
         guard value.isUnknown else { return nil }
-        say(node, "\(reasonOf(value).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
+        skip(node, "\(reasonOf(value).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
         return 0
     }
 
@@ -281,7 +281,6 @@ extension SwiftEvaluator {
         }
     }
 
-    func snapAttributes(_ name: String) -> [LayoutAttribute]? { Self.snapAttributeNames(name) }
 
     /// `view.snp.makeConstraints { make in … }` (also remake and update): the closure's lines,
     /// each a chain, made when it ends; SnapKit turns the view's autoresizing constraints off.
@@ -336,7 +335,7 @@ extension SwiftEvaluator {
             case let v?:
                 let node = call.arguments.first.map(Syntax.init) ?? Syntax(call)
                 if case .unknown = v {
-                    say(node, "\(reasonOf(v).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
+                    skip(node, "\(reasonOf(v).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
                     snapChains[k].target = .constant(0)
                 } else {
                     return .unknown("a SnapKit target strut does not know")

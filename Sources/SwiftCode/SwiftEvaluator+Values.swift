@@ -79,7 +79,7 @@ extension SwiftEvaluator {
             case .some(true): return evaluate(ternary.thenExpression, naming: name)
             case .some(false): return evaluate(ternary.elseExpression, naming: name)
             case nil:
-                say(ternary.condition, "a condition strut cannot decide: the first value is taken")
+                skip(ternary.condition, "a condition strut cannot decide: the first value is taken")
                 return evaluate(ternary.thenExpression, naming: name)
             }
         }
@@ -406,15 +406,15 @@ extension SwiftEvaluator {
             default: return .unknown("~")
             }
         case let .snapTarget(item, attributes):
-            guard let more = snapAttributes(name) else { return .unknown("~") }
+            guard let more = Self.snapAttributeNames(name) else { return .unknown("~") }
             return .snapTarget(item, attributes + more)
         case let .snapMaker(view):
-            guard let attributes = snapAttributes(name) else { return .unknown("~") }
+            guard let attributes = Self.snapAttributeNames(name) else { return .unknown("~") }
             snapChains.append(SnapChain(view: view, attributes: attributes, location: currentSnapLocation ?? location(of: program.files[0].tree)))
             return .snapChain(snapChains.count - 1)
         case let .snapChain(k):
             if name == "constraint" { return .array(finish(k).map(CodeValue.constraint)) }
-            guard let attributes = snapAttributes(name) else { return .unknown("~") }
+            guard let attributes = Self.snapAttributeNames(name) else { return .unknown("~") }
             snapChains[k].attributes += attributes
             return owner
         case .number, .member:
@@ -481,7 +481,7 @@ extension SwiftEvaluator {
         case "init", "UIFont":
             guard case let .string(fontName) = arguments.first(where: { $0.0 == "name" })?.1, let size else { return nil }
             if let face = FontFace(fontName: fontName) { return .font([.fontFace(face), .font(size)]) }
-            say(node, "font '\(fontName)' is not one strut measures: the system font is used")
+            skip(node, "font '\(fontName)' is not one strut measures: the system font is used")
             return .font([.fontFace(.system), .font(size)])
         default:
             return nil

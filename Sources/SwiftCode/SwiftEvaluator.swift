@@ -132,7 +132,7 @@ final class SwiftEvaluator {
                   ["setup", "setUp", "configure", "layout", "make", "add", "build", "prepare", "init"].contains(where: function.name.text.hasPrefix),
                   let body = function.body, !ranOverrides.contains(function.name.text) else { continue }
             ranOverrides.insert(function.name.text)
-            say(function.name, "`\(function.name.text)()` overrides a method of \(superclass), outside the files read: run as \(superclass) would call it")
+            skip(function.name, "`\(function.name.text)()` overrides a method of \(superclass), outside the files read: run as \(superclass) would call it")
             _ = invoke(body, parameters: function.signature.parameterClause, arguments: [], this: this, type: type, at: nil)
         }
     }
@@ -144,7 +144,6 @@ final class SwiftEvaluator {
         frames.append(CodeFrame(this: this, type: type))
         defer { frames.removeLast() }
         for variable in program.storedProperties(of: type) {
-            let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if binding.accessorBlock != nil && binding.initializer == nil { continue }  // computed
@@ -155,7 +154,6 @@ final class SwiftEvaluator {
                 }
                 if let value = binding.initializer?.value {
                     // A lazy property is made when first used; layout code uses each, so at once.
-                    _ = isLazy
                     let made = evaluate(value, naming: name)
                     fields[key, default: [:]][name] = made
                     nameConstraint(made, after: name)
@@ -193,7 +191,7 @@ final class SwiftEvaluator {
         let uikit = Self.uikitViewClasses.contains(type) ? type : Self.outsideViewClass(type)!
         let (kind, documentClass) = ViewKind.of(className: uikit)
         let view = world.makeView(className: type, kind: kind, documentClass: documentClass, name: name, at: location(of: binding))
-        say(binding, "`\(name)`: an outlet a nib makes; it stands under root, placed by this code's constraints only")
+        skip(binding, "`\(name)`: an outlet a nib makes; it stands under root, placed by this code's constraints only")
         world.setProperty(.autoresizing(false), of: view, at: location(of: binding))
         world.add(view, to: "root", location: location(of: binding))
         return .view(view)
@@ -413,7 +411,7 @@ final class SwiftEvaluator {
         defer { frame.scopes.removeLast() }
         let decided = conditions(ifExpr.conditions)
         if decided == nil {
-            say(ifExpr.conditions, "a condition strut cannot decide: the first branch is taken")
+            skip(ifExpr.conditions, "a condition strut cannot decide: the first branch is taken")
         }
         if decided ?? true { return runBlock(ifExpr.body.statements) }
         switch ifExpr.elseBody {
@@ -442,7 +440,7 @@ final class SwiftEvaluator {
             }
         }
         if chosen == nil, subject.isUnknown {
-            say(switchExpr.subject, "a value strut does not know: the first case is taken")
+            skip(switchExpr.subject, "a value strut does not know: the first case is taken")
             chosen = first
         }
         guard let body = chosen ?? fallback else { return .next }
@@ -529,15 +527,13 @@ final class SwiftEvaluator {
         }
     }
 
+    /// Says what was left out and why, once for a place (a loop runs it many times).
     func skip(_ node: some SyntaxProtocol, _ reason: String) {
         let text = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
         let place = location(of: node)
         guard saidAt.insert("\(place.line):\(place.column):\(reason)").inserted else { return }
         world.skipped.append(CodeLayout.Skipped(location: place, code: String(text.prefix(80)), reason: reason))
     }
-
-    /// Said once for a place (a loop runs it many times).
-    func say(_ node: some SyntaxProtocol, _ reason: String) { skip(node, reason) }
 
     func location(of node: some SyntaxProtocol) -> CodeLayout.Location {
         guard let file = program.file(of: node) else { return CodeLayout.Location(file: "?", line: 0, column: 0) }

@@ -139,12 +139,9 @@ func aRealViewControllersAnchorsLandOnTheDevice() throws {
     #expect(frame(engine, "v2") == [78, 69, 70, 70])
 }
 
-/// The lines of a Swift file where a call makes constraints, found by a plain scan of the text
-/// (comments removed): an anchor's `constraint(equalTo…` and Swift 2's `constraintEqualToAnchor(`,
-/// `NSLayoutConstraint(item:`, `constraints(withVisualFormat:`, and each SnapKit line's relation
-/// (`make.top.equalTo(`, `$0.edges.equalToSuperview(`), counted at the line of its `make`.
-func scannedConstraintLines(_ source: String) -> Set<Int> {
-    // Comments out, line breaks kept.
+/// The text without its comments (`//` to the line's end, `/* … */`), line breaks kept, strings
+/// left whole: what the plain scans of the tests read.
+func withoutComments(_ source: String) -> String {
     var text = ""
     var k = source.startIndex
     var inBlock = false
@@ -168,6 +165,15 @@ func scannedConstraintLines(_ source: String) -> Set<Int> {
         }
         k = source.index(after: k)
     }
+    return text
+}
+
+/// The lines of a Swift file where a call makes constraints, found by a plain scan of the text
+/// (comments removed): an anchor's `constraint(equalTo…` and Swift 2's `constraintEqualToAnchor(`,
+/// `NSLayoutConstraint(item:`, `constraints(withVisualFormat:`, and each SnapKit line's relation
+/// (`make.top.equalTo(`, `$0.edges.equalToSuperview(`), counted at the line of its `make`.
+func scannedConstraintLines(_ source: String) -> Set<Int> {
+    let text = withoutComments(source)
     let patterns = [
         #"\.constraint\(\s*(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)\w*\s*:"#,
         #"\.constraint(Equal|GreaterThanOrEqual|LessThanOrEqual)To(Anchor|Constant)\("#,
@@ -471,30 +477,7 @@ func masonrysBasicExampleLaysOutAsMasonryDoes() throws {
 /// (comments removed): `constraintWithItem:`, `constraintsWithVisualFormat:`, an anchor's
 /// `constraint…To(Anchor|Constant):`, each Masonry line's relation (at its `make`).
 func scannedObjCConstraintLines(_ source: String) -> Set<Int> {
-    var text = ""
-    var inBlock = false
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-        var kept = ""
-        var rest = Substring(line)
-        while !rest.isEmpty {
-            if inBlock {
-                guard let end = rest.range(of: "*/") else { rest = ""; break }
-                rest = rest[end.upperBound...]
-                inBlock = false
-            } else if let start = rest.range(of: "/*"), rest.range(of: "//").map({ start.lowerBound < $0.lowerBound }) ?? true {
-                kept += rest[..<start.lowerBound]
-                rest = rest[start.upperBound...]
-                inBlock = true
-            } else if let comment = rest.range(of: "//"), !rest[..<comment.lowerBound].contains("@\"") {
-                kept += rest[..<comment.lowerBound]
-                rest = ""
-            } else {
-                kept += rest
-                rest = ""
-            }
-        }
-        text += kept + "\n"
-    }
+    let text = withoutComments(source)
     let patterns = [
         #"constraintWithItem\s*:"#, #"constraintsWithVisualFormat\s*:"#,
         #"constraint(Equal|GreaterThanOrEqual|LessThanOrEqual)To(SystemSpacing\w*)?(Anchor|Constant)\s*:"#,
