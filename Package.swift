@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["LayoutEngine", "VisualFormat", "InterfaceBuilder", "ConsoleLog", "Pictures",
                            .product(name: "DequeModule", package: "swift-collections")],
             exclude: ["README.md"],
-            resources: [.copy("Lessons")],
+            resources: [.copy("Lessons"), .copy("Challenges")],
             swiftSettings: uncheckedExclusivityInRelease
         ),
         // Line readers: libedit for terminals, plain reading for pipes and files.

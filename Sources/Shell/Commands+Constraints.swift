@@ -50,7 +50,7 @@ extension Commands {
                 run: { s, a in
                     let names = try constraintNames(a)
                     let h = s.engine.hierarchy
-                    let texts = names.map { name in h.constraint(named: name).map { "removed \(name): \(h.text(of: $0))" } }
+                    let texts = names.map { name in h.constraint(named: name).map { s.say("removed \(name): \(h.text(of: $0))", "\(name) を削除：\(h.text(of: $0))") } }
                     try s.engine.removeConstraints(names)
                     for text in texts.compactMap({ $0 }) { s.print(text) }
                     return .succeeded

@@ -56,7 +56,7 @@ extension Commands {
         var c = try a.cursor()
         let all = c.acceptWord("all")
         try c.expectEnd()
-        let text = DiagnosisText(engine: s.engine)
+        let text = s.diagnosisText
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         let violations = s.engine.diagnostics.violations()
         // A view's hugging that gives way (a label stretched past its text) is the layout
@@ -64,7 +64,7 @@ extension Commands {
         let stretched = all ? [] : violations.reports.filter(\.isStretching)
         let shown = all ? violations.reports : violations.reports.filter { !$0.isStretching }
         let blocks = s.engine.diagnostics.conflictReports().map { text.text($0, allFixes: all) } + shown.map(text.text)
-        s.print(blocks.isEmpty ? "no conflicts" : blocks.joined(separator: "\n\n"))
+        s.print(blocks.isEmpty ? s.say("no conflicts", "競合はありません") : blocks.joined(separator: "\n\n"))
         if let note = text.stretchedNote(stretched) { s.print(note) }
         if let note = text.givingWayNote(violations) { s.print(note) }
     }
@@ -116,7 +116,7 @@ extension Commands {
         }
         try c.expectEnd()
         let answer = try s.engine.whyNot(specs)
-        s.print(DiagnosisText(engine: answer.engine).lines(answer).joined(separator: "\n"))
+        s.print(DiagnosisText(engine: answer.engine, language: s.running.language).lines(answer).joined(separator: "\n"))
     }
 
     static func warnings(_ s: Session, _ a: Arguments) throws {
@@ -144,10 +144,10 @@ extension Commands {
 
     static func ambiguous(_ s: Session, _ a: Arguments) throws {
         try a.none()
-        let text = DiagnosisText(engine: s.engine)
+        let text = s.diagnosisText
         if s.engine.hierarchy.needsLayout { s.print(pendingNote) }
         let lines = text.groupedLines(s.engine.hierarchy.allViewIDs.compactMap { s.engine.ambiguityReport($0) })
-        s.print(lines.isEmpty ? "no ambiguous views" : lines.joined(separator: "\n"))
+        s.print(lines.isEmpty ? s.say("no ambiguous views", "曖昧なビューはありません") : lines.joined(separator: "\n"))
     }
 
     static func explain(_ s: Session, _ a: Arguments) throws {
@@ -187,13 +187,12 @@ extension Commands {
             head = "\(name) \(describe(engine.solvedFrame(id)))"
         }
         if explanation.chain.steps.isEmpty && explanation.chain.unordered.isEmpty {
-            head += free ? ": nothing fixes it (see 'ambiguous')" : ": nothing but the engine's givens"
+            head += free ? s.say(": nothing fixes it (see 'ambiguous')", "：これを決めるものはありません（'ambiguous' を参照）") : s.say(": nothing but the engine's givens", "：エンジンの前提だけで決まります")
             s.print(head)
             return
         }
-        if free { head += ", not unique (see 'ambiguous'); it rests on" } else { head += ", from" }
-        head += ":"
-        s.print(([head] + DiagnosisText(engine: engine).lines(explanation.chain)).joined(separator: "\n"))
+        if free { head += s.say(", not unique (see 'ambiguous'); it rests on:", "。一意ではありません（'ambiguous' を参照）。よりどころ：") } else { head += s.say(", from:", "。その理由：") }
+        s.print(([head] + DiagnosisText(engine: engine, language: s.running.language).lines(explanation.chain)).joined(separator: "\n"))
     }
 
     static func exercise(_ s: Session, _ a: Arguments) throws {

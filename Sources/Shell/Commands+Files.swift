@@ -220,7 +220,7 @@ extension Commands {
     static func startPaste(_ s: Session, _ a: Arguments) throws {
         try a.none()
         s.collector = PastedLog()
-        if s.running.loadDepth == 0 { s.print("paste UIKit's log (or layout code), then an empty line:") }
+        if s.running.loadDepth == 0 { s.print(s.say("paste UIKit's log (or layout code), then an empty line:", "UIKit のログ（またはレイアウトのコード）を貼り付け、最後に空行を入れてください：")) }
     }
 
     /// A console log's constraints on placeholder views, then strut's account of each message's

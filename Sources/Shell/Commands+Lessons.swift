@@ -4,7 +4,7 @@ import LayoutEngine
 /// Teaching: `lesson`, `lessons`, `pause`, `ask`.
 extension Commands {
     static let lessons: [Command] = [
-        Command(name: "lesson", usage: "lesson NAME|FILE [from STEP] [lang en|ja]",
+        Command(name: "lesson", usage: "lesson NAME|FILE [from S] [keep] [lang L]",
                 summary: "run a lesson: narration, the layout built step by step, questions",
                 details: """
                 A lesson is a strut script with prose: '#: text' lines are narration, '#:# title' \
@@ -12,9 +12,11 @@ extension Commands {
                 prediction, 'expect' checks what the lesson claims. NAME is a built-in lesson \
                 ('lessons' lists them), in English or Japanese ('lang ja', else from LANG); FILE a \
                 script of your own. 'from STEP' (a number, or a word of its title) starts there, the \
-                steps before it run silently. Ctrl-C at a pause or a question leaves the lesson and \
-                keeps its layout for exploring. Outside a terminal, pauses are skipped and questions \
-                answered at once.
+                steps before it run silently. A lesson runs in a session of its own and shows each \
+                command as typed; your session is as you left it afterwards, unless 'keep' (then the \
+                lesson's layout is yours, one step for 'undo'). At a question, Enter or '?' shows the \
+                value; Ctrl-C leaves the question, a second in a row the lesson. Outside a terminal, \
+                pauses are skipped and questions answered at once.
                 """, arguments: [.file],
                 run: { s, a in try lesson(s, a); return .succeeded }),
         Command(name: "lessons", usage: "lessons [lang en|ja]", summary: "list the built-in lessons",
@@ -22,7 +24,8 @@ extension Commands {
         Command(name: "pause", usage: "pause", summary: "in a lesson at a terminal, wait for Enter",
                 run: { s, a in
                     try a.none()
-                    _ = try s.askPerson("(Enter to go on) ")
+                    // A first Ctrl-C asks again (a second in a row leaves the lesson).
+                    while try s.askPerson(s.say("(Enter to go on) ", "（Enter で次へ）")) == .skipped {}
                     return .succeeded
                 }),
         Command(name: "ask", usage: "ask NAME.ATTR | NAME.frame",
@@ -36,7 +39,7 @@ extension Commands {
         guard c.acceptWord("lang") else { return LessonLibrary.environmentLanguage }
         let word = try c.name("a language (en or ja)")
         guard LessonLibrary.languages.contains(word) else {
-            throw ShellError.syntax("lessons are in en and ja, not '\(word)'", usage: nil)
+            throw ShellError.syntax("lessons and challenges are in en and ja, not '\(word)'", usage: nil)
         }
         return word
     }
@@ -52,7 +55,7 @@ extension Commands {
             // A bare path: everything up to ' from ' or ' lang ', not lexed (a `~` first is the
             // home folder, as for any file).
             let words = a.text.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: true)
-            let end = words.firstIndex { $0 == "from" || $0 == "lang" } ?? words.endIndex
+            let end = words.firstIndex { $0 == "from" || $0 == "lang" || $0 == "keep" } ?? words.endIndex
             target = PathName.expandingHome(words[..<end].joined(separator: " "), home: PathName.home)
             c = Cursor(try Lexer.tokens(words[end...].joined(separator: " "), columnOffset: 0), usage: a.usage)
             guard !target.isEmpty else { throw c.fail("a lesson's name or a file") }
@@ -66,6 +69,7 @@ extension Commands {
             default: throw c.fail("a step (a number or a word of its title)")
             }
         }
+        let keep = c.acceptWord("keep")
         let language = try language(&c)
         try c.expectEnd()
         let lesson: Lesson
@@ -81,7 +85,7 @@ extension Commands {
             throw ShellError.notAvailable("no lesson named '\(target)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'lessons' lists them"))
         }
         let start = try step.map { try lesson.start(of: $0) } ?? 0
-        let outcome = try s.runLesson(lesson, from: start)
+        let outcome = try s.runLesson(lesson, from: start, language: language, keep: keep, statement: "lesson " + a.text.trimmingWhitespace())
         if outcome.failed { throw ShellError.notAvailable("the lesson '\(lesson.name)' stopped at the failure above") }
     }
 
@@ -93,7 +97,8 @@ extension Commands {
         for (k, name) in LessonLibrary.names.enumerated() {
             guard let text = LessonLibrary.text(name, language: language) else { continue }
             let lesson = Lesson(name: name, text: text)
-            lines.append("\(k + 1). \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(lesson.title) (\(lesson.steps.count) steps)")
+            let steps = language == "ja" ? "（\(lesson.steps.count) ステップ）" : " (\(lesson.steps.count) steps)"
+            lines.append("\(k + 1). \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(lesson.title)\(steps)")
         }
         s.print(lines.isEmpty ? "no lessons in this build's resources" : lines.joined(separator: "\n"))
     }
@@ -122,10 +127,16 @@ extension Commands {
         let shown = actual.map(formatNumber).joined(separator: " ")
         let what = "\(name).\(property)"
         var guess: [Double]?
-        while let answer = try s.askPerson(actual.count == 1 ? "What will \(what) be? " : "What will \(what) be (X Y W H)? ") {
-            let numbers = answer.split(separator: " ").compactMap { Double($0) }.filter(\.isFinite)
-            if numbers.count == actual.count { guess = numbers; break }
-            s.print(actual.count == 1 ? "(a number, please)" : "(four numbers, please: X Y W H)")
+        let prompt = actual.count == 1 ? s.say("What will \(what) be? ", "\(what) はいくつになるでしょう？ ")
+            : s.say("What will \(what) be (X Y W H)? ", "\(what) はどうなるでしょう（X Y 幅 高さ）？ ")
+        // An empty answer or '?' (or a first Ctrl-C) shows the value and goes on.
+        while case let .typed(answer) = try s.askPerson(prompt) {
+            let words = answer.split(whereSeparator: { $0 == " " || $0 == "," })
+            if words.isEmpty || words == ["?"] { break }
+            let numbers = words.compactMap { Double($0) }.filter(\.isFinite)
+            if numbers.count == actual.count && numbers.count == words.count { guess = numbers; break }
+            s.print(actual.count == 1 ? s.say("(a number, please; or Enter to see it)", "（数を1つ入力してください。Enter で答えを表示します）")
+                    : s.say("(four numbers, please: X Y W H; or Enter to see it)", "（4つの数を入力してください：X Y 幅 高さ。Enter で答えを表示します）"))
         }
         if h.needsLayout { s.print(pendingNote) }
         guard let guess else {
@@ -133,8 +144,9 @@ extension Commands {
             return
         }
         let off = zip(guess, actual).map { abs($0 - $1) }
-        let verdict = off.allSatisfy { $0 < 0.5 } ? "exactly right" : off.count == 1
-            ? "off by \(formatNumber(off[0]))" : "off by \(off.map(formatNumber).joined(separator: " "))"
-        s.print("\(what) = \(shown): you said \(guess.map(formatNumber).joined(separator: " ")), \(verdict)")
+        let right = off.allSatisfy { $0 < 0.5 }
+        let offBy = off.map(formatNumber).joined(separator: " ")
+        s.print("\(what) = \(shown): " + s.say("you said \(guess.map(formatNumber).joined(separator: " ")), \(right ? "exactly right" : "off by \(offBy)")",
+                                               "あなたの答えは \(guess.map(formatNumber).joined(separator: " ")) で、\(right ? "ぴったりです" : "\(offBy) ずれています")"))
     }
 }

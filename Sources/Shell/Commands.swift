@@ -10,6 +10,7 @@ enum Commands {
         CommandGroup(title: "Diagnostics", rows: diagnostics),
         CommandGroup(title: "Pictures", rows: pictures),
         CommandGroup(title: "Lessons", rows: lessons),
+        CommandGroup(title: "Challenges", rows: challenges),
         CommandGroup(title: "Files", rows: files),
         CommandGroup(title: "Session", rows: session),
     ]

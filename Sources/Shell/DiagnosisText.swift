@@ -5,7 +5,13 @@ import LayoutEngine
 /// through here.
 struct DiagnosisText {
     let engine: LayoutEngine
+    /// `ja` inside a Japanese lesson or challenge: the words are Japanese, the constraints and
+    /// commands as typed.
+    var language = "en"
     var h: Hierarchy { engine.hierarchy }
+
+    /// The English or the Japanese.
+    func say(_ english: String, _ japanese: String) -> String { language == "ja" ? japanese : english }
 
     func name(_ ref: ConstraintRef) -> String { engine.name(of: ref) }
     func name(_ view: ViewID) -> String { h.view(view).name }
@@ -16,8 +22,8 @@ struct DiagnosisText {
     func text(_ setting: Setting) -> String {
         let component = setting.component.component.rawValue
         var text = "\(name(setting.component.view)).\(component) = \(formatNumber(setting.value))"
-        if setting.atLimit { text += " (at its limit)" }
-        if setting.isNegativeSize { text += ", but a \(component) is never negative" }
+        if setting.atLimit { text += say(" (at its limit)", "（限界値）") }
+        if setting.isNegativeSize { text += say(", but a \(component) is never negative", "。ただし \(component) が負になることはありません") }
         return text
     }
 
@@ -40,7 +46,7 @@ struct DiagnosisText {
             var line = "  " + text
             var note = step.sets.map(self.text)
             if let shortfall = step.shortfall {
-                note = shortfall == 0 ? "holds only at its limit" : "cannot hold: off by \(formatNumber(shortfall))"
+                note = shortfall == 0 ? say("holds only at its limit", "限界値でだけ満たされる") : say("cannot hold: off by \(formatNumber(shortfall))", "満たせない：\(formatNumber(shortfall)) ずれる")
             }
             if let note {
                 line += DiagnosisText.padding(width - lengths[k])
@@ -50,7 +56,7 @@ struct DiagnosisText {
             lines.append(line)
         }
         if !chain.unordered.isEmpty {
-            lines.append("  and, holding only together with the above:")
+            lines.append(say("  and, holding only together with the above:", "  さらに、上と組になってはじめて満たされるもの："))
             for ref in chain.unordered {
                 lines.append("    \(shown(ref)): \(constraintText(ref))\(originNote(ref))")
             }
@@ -122,8 +128,8 @@ struct DiagnosisText {
 
     /// `Any one of these changes resolves it:` and the fixes, or why there is none.
     func fixLines(_ fixes: [Fix]) -> [String] {
-        guard !fixes.isEmpty else { return ["No single change to this set resolves it: other conflicts hold it too."] }
-        return ["Any one of these changes resolves it:"] + fixes.map { "  " + text($0) }
+        guard !fixes.isEmpty else { return [say("No single change to this set resolves it: other conflicts hold it too.", "この組の1か所を変えるだけでは解決しません。ほかの競合もこれを支えています。")] }
+        return [say("Any one of these changes resolves it:", "次のどれか1つの変更で解決します：")] + fixes.map { "  " + text($0) }
     }
 
     /// How many ranked fixes `conflicts` shows ('conflicts all': every one).
@@ -133,13 +139,14 @@ struct DiagnosisText {
     func rankedLines(_ report: ConflictReport, all: Bool) -> [String] {
         var lines: [String] = []
         if report.ranked.isEmpty {
-            lines.append("No single change of yours resolves it: other conflicts hold it too.")
+            lines.append(say("No single change of yours resolves it: other conflicts hold it too.", "あなたの制約を1か所変えるだけでは解決しません。ほかの競合もこれを支えています。"))
         } else {
             // Ranked last, fixes tried that leave the conflict (a constraint broken elsewhere
             // comes back and clashes again) go under their own heading.
             let resolving = report.ranked.filter { $0.consequence?.resolves != false }
             let ordered = resolving + report.ranked.filter { $0.consequence?.resolves == false }
-            lines.append(resolving.isEmpty ? "No single change resolves it alone; tried, best first:" : "Any one of these changes resolves it, best first:")
+            lines.append(resolving.isEmpty ? say("No single change resolves it alone; tried, best first:", "1か所の変更だけでは解決しません。試した変更（よい順）：")
+                          : say("Any one of these changes resolves it, best first:", "次のどれか1つの変更で解決します（よい順）："))
             // Without 'all', a handful of those that resolve it (or of those tried, when none does).
             let shown = all ? ordered : Array(ordered.prefix(min(DiagnosisText.handful, resolving.isEmpty ? ordered.count : resolving.count)))
             let texts = shown.map { ranked -> String in
@@ -149,7 +156,7 @@ struct DiagnosisText {
             // The short commands line up; a long one (a stack view's settings) stands alone.
             let width = texts.map(\.count).filter { $0 <= 40 }.max() ?? 0
             for (k, (ranked, fixText)) in zip(shown, texts).enumerated() {
-                if k == resolving.count && k > 0 { lines.append("Not enough alone, the conflict stays:") }
+                if k == resolving.count && k > 0 { lines.append(say("Not enough alone, the conflict stays:", "これだけでは足りず、競合が残るもの：")) }
                 guard let consequence = ranked.consequence else {
                     lines.append("  " + fixText)
                     continue
@@ -159,13 +166,13 @@ struct DiagnosisText {
                 lines.append("  " + fixText.padding(toLength: max(width, fixText.count), withPad: " ", startingAt: 0) + "   → " + text(consequence) + where_)
             }
             if shown.count < report.ranked.count {
-                lines.append("  (\(report.ranked.count - shown.count) more: 'conflicts all')")
+                lines.append(say("  (\(report.ranked.count - shown.count) more: 'conflicts all')", "  （ほかに \(report.ranked.count - shown.count) 件：'conflicts all'）"))
             }
         }
         for ref in report.notOffered {
             let owner = engine.diagnostics.owner(of: ref)
             let words = owner == .cellSizing ? encapsulatedWords(ref) : ownerWords(owner)
-            lines.append("Not offered: \(name(ref)) is \(words).")
+            lines.append(say("Not offered: \(name(ref)) is \(words).", "候補にしないもの：\(name(ref))（\(words)）"))
         }
         return lines
     }
@@ -200,26 +207,26 @@ struct DiagnosisText {
         // A view that collapses is said so below, not as a move.
         let moves = c.moves.filter { !c.collapsed.contains($0.view) }
         if moves.isEmpty {
-            parts.append(c.collapsed.isEmpty ? "nothing moves" : "nothing else moves")
+            parts.append(c.collapsed.isEmpty ? say("nothing moves", "何も動かない") : say("nothing else moves", "ほかは動かない"))
         } else {
             let shown = moves.prefix(2).map(moveText)
             if moves.count > 2 {
-                parts.append(shown.joined(separator: ", ") + " and \(moves.count - 2) more move")
+                parts.append(shown.joined(separator: ", ") + say(" and \(moves.count - 2) more move", " ほか \(moves.count - 2) 個が動く"))
             } else {
                 parts.append(shown.joined(separator: ", "))
-                parts.append("nothing else moves")
+                parts.append(say("nothing else moves", "ほかは動かない"))
             }
         }
         for view in c.collapsed {
             let after = c.moves.first { $0.view == view }?.after ?? h.view(view).frame
             let which = after.width < 1e-9 ? "width" : "height"
-            parts.insert("\(name(view)) collapses to zero \(which) at x = \(formatNumber(after.x))", at: parts.count - 1)
+            parts.insert(say("\(name(view)) collapses to zero \(which) at x = \(formatNumber(after.x))", "\(name(view)) の \(which) が x = \(formatNumber(after.x)) で 0 につぶれる"), at: parts.count - 1)
         }
-        if !c.ambiguous.isEmpty { parts.append("makes \(c.ambiguous.map(name).joined(separator: ", ")) ambiguous") }
-        if !c.violated.isEmpty { parts.append("violates \(c.violated.map(name).joined(separator: ", "))") }
-        if !c.broken.isEmpty { parts.append("breaks \(c.broken.map(name).joined(separator: ", "))") }
-        if !c.resolves { parts.append("and the conflict stays") }
-        return parts.joined(separator: "; ")
+        if !c.ambiguous.isEmpty { parts.append(say("makes \(c.ambiguous.map(name).joined(separator: ", ")) ambiguous", "\(c.ambiguous.map(name).joined(separator: ", ")) が曖昧になる")) }
+        if !c.violated.isEmpty { parts.append(say("violates \(c.violated.map(name).joined(separator: ", "))", "\(c.violated.map(name).joined(separator: ", ")) が満たされなくなる")) }
+        if !c.broken.isEmpty { parts.append(say("breaks \(c.broken.map(name).joined(separator: ", "))", "\(c.broken.map(name).joined(separator: ", ")) が解除される")) }
+        if !c.resolves { parts.append(say("and the conflict stays", "競合は残る")) }
+        return parts.joined(separator: say("; ", "。"))
     }
 
     /// `photo.width 390 → 195` when one component changes, else both frames.
@@ -241,15 +248,16 @@ struct DiagnosisText {
 
     func text(_ report: ConflictReport, allFixes: Bool) -> String {
         let broken = name(report.broken)
-        var lines = ["conflict: \(broken) is broken", ""]
+        var lines = [say("conflict: \(broken) is broken", "競合：\(broken) が解除されています"), ""]
         lines.append(h.unsatisfiableMessage(set: report.set, broken: report.broken))
         lines.append("")
         let count = report.set.count
         lines.append(count == 1
-            ? "In strut's words: this required constraint cannot hold:"
-            : "In strut's words: these \(count) required constraints cannot all hold:")
+            ? say("In strut's words: this required constraint cannot hold:", "strut の言葉で言うと：この必須の制約は満たせません：")
+            : say("In strut's words: these \(count) required constraints cannot all hold:", "strut の言葉で言うと：次の \(count) 個の必須の制約を同時には満たせません："))
         lines += self.lines(report.chain)
-        lines.append(count == 1 ? "strut broke \(broken)." : "strut broke \(broken), the most recently activated of them.")
+        lines.append(count == 1 ? say("strut broke \(broken).", "strut は \(broken) を解除しました。")
+                     : say("strut broke \(broken), the most recently activated of them.", "strut は、このうちいちばん最後に有効にされた \(broken) を解除しました。"))
         lines += rankedLines(report, all: allFixes)
         return lines.joined(separator: "\n")
     }
@@ -259,9 +267,19 @@ struct DiagnosisText {
     func aloneReason(_ ref: ConstraintRef) -> String {
         if let c = h.constraint(ref), c.first.attribute == .width || c.first.attribute == .height,
            c.second == nil || c.second?.item == c.first.item && c.second?.attribute == c.first.attribute {
-            return "it cannot hold on its own: a \(c.first.attribute.name) is never negative"
+            return say("it cannot hold on its own: a \(c.first.attribute.name) is never negative", "これだけで満たせません。\(c.first.attribute.name) が負になることはありません")
         }
-        return "it cannot hold on its own, whatever the other constraints"
+        return say("it cannot hold on its own, whatever the other constraints", "ほかの制約がどうであれ、これだけで満たせません")
+    }
+
+    /// How a constraint of this relation misses, in the running language.
+    func missWord(_ relation: LayoutRelation) -> String {
+        guard language == "ja" else { return DiagnosisText.missWord(relation) }
+        switch relation {
+        case .lessThanOrEqual: return "超過"
+        case .greaterThanOrEqual: return "不足"
+        case .equal: return "ずれ"
+        }
     }
 
     /// How a constraint of this relation misses: `over by`, `short by`, `off by`.
@@ -279,18 +297,20 @@ struct DiagnosisText {
         var lines: [String] = []
         for ref in changes.violated.prefix(5) {
             guard let constraint = h.constraint(ref) else { continue }
-            let miss = "\(DiagnosisText.missWord(constraint.relation)) \(formatNumber(engine.error(of: ref)))"
-            lines.append("violated \(constraint.name): \(h.text(of: constraint)) (\(miss)) — 'conflicts' for more")
+            let miss = "\(missWord(constraint.relation)) \(formatNumber(engine.error(of: ref)))"
+            lines.append(say("violated \(constraint.name): \(h.text(of: constraint)) (\(miss)) — 'conflicts' for more",
+                             "満たされない \(constraint.name)：\(h.text(of: constraint))（\(miss)）— 詳しくは 'conflicts'"))
         }
         if changes.violated.count > 5 {
-            lines.append("and \(changes.violated.count - 5) more violated — 'conflicts' for more")
+            lines.append(say("and \(changes.violated.count - 5) more violated — 'conflicts' for more", "ほかに \(changes.violated.count - 5) 個が満たされない — 詳しくは 'conflicts'"))
         }
         if !changes.ambiguous.isEmpty {
             let named = changes.ambiguous.prefix(5).map { change in
                 "\(name(change.view)) (\(change.components.map(\.rawValue).joined(separator: ", ")))"
             }
-            let more = changes.ambiguous.count > 5 ? " and \(changes.ambiguous.count - 5) more" : ""
-            lines.append("now ambiguous: \(named.joined(separator: ", "))\(more) — 'ambiguous' for more")
+            let more = changes.ambiguous.count > 5 ? say(" and \(changes.ambiguous.count - 5) more", " ほか \(changes.ambiguous.count - 5) 個") : ""
+            lines.append(say("now ambiguous: \(named.joined(separator: ", "))\(more) — 'ambiguous' for more",
+                             "曖昧になった：\(named.joined(separator: ", "))\(more) — 詳しくは 'ambiguous'"))
         }
         return lines
     }
@@ -338,24 +358,26 @@ struct DiagnosisText {
     /// `because this holds before it:` and the forcing set.
     func text(_ report: ViolationReport) -> String {
         guard let constraint = h.constraint(report.ref) else { return "" }
-        let how = DiagnosisText.missWord(constraint.relation)
-        let head = "violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))"
+        let how = missWord(constraint.relation)
+        let head = say("violated \(constraint.name): \(h.text(of: constraint))\(originNote(report.ref)), \(how) \(formatNumber(report.error))",
+                       "満たされない \(constraint.name)：\(h.text(of: constraint))\(originNote(report.ref))、\(how) \(formatNumber(report.error))")
         switch cause(of: report) {
         case .unsatisfiable:
-            return head + ": no layout can satisfy it, whatever the other constraints"
+            return head + say(": no layout can satisfy it, whatever the other constraints", "。ほかの制約がどうであれ、どんなレイアウトでも満たせません")
         case let .byAmount(value, chain):
             let anchor = constraint.first
-            return (["\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:"] + self.lines(chain))
+            return ([say("\(head), because \(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)), from:", "\(head)。\(name(anchor.item)).\(anchor.attribute.name) = \(formatNumber(value)) だからです。その理由：")] + self.lines(chain))
                 .joined(separator: "\n")
         case let .byForcingSet(chain):
             let one = report.forcedBy.count == 1
             let because = report.byHigherPriority
-                ? (one ? "because this holds before it:" : "because these hold before it:")
-                : (one ? "because this holds (equal priorities share the error):" : "because these hold (equal priorities share the error):")
-            var lines = ["\(head), \(because)"] + self.lines(chain)
+                ? (one ? say("because this holds before it:", "次の制約が先に満たされるからです：") : say("because these hold before it:", "次の制約が先に満たされるからです："))
+                : (one ? say("because this holds (equal priorities share the error):", "次の制約が満たされるからです（優先度が同じなので誤差を分け合います）：")
+                       : say("because these hold (equal priorities share the error):", "次の制約が満たされるからです（優先度が同じなので誤差を分け合います）："))
+            var lines = [head + say(", ", "。") + because] + self.lines(chain)
             let shown = Set(chain.steps.map(\.ref) + chain.unordered)
             if shown != Set(report.forcedBy) {
-                lines.append("  forced by \(report.forcedBy.map(name).joined(separator: ", "))")
+                lines.append(say("  forced by \(report.forcedBy.map(name).joined(separator: ", "))", "  これを強いるもの：\(report.forcedBy.map(name).joined(separator: ", "))"))
             }
             return lines.joined(separator: "\n")
         }
@@ -367,32 +389,32 @@ struct DiagnosisText {
         let asked = answer.asked.compactMap { h.constraint($0) }.map { h.text(of: $0) }.joined(separator: ", ")
         switch answer.verdict {
         case .holds:
-            return ["\(asked): it holds now."]
+            return [say("\(asked): it holds now.", "\(asked)：いまは満たされています。")]
         case let .outweighed(winners):
             guard !winners.isEmpty else {
-                return ["\(asked): it can hold, and nothing gives way for it: the layout is one of several as good (see 'ambiguous')."]
+                return [say("\(asked): it can hold, and nothing gives way for it: the layout is one of several as good (see 'ambiguous').", "\(asked)：満たすことはできますが、そのために譲る制約がありません。いまのレイアウトは同じくらいよい複数のうちの1つです（'ambiguous' を参照）。")]
             }
-            var lines = ["\(asked): the required constraints allow it, but these win over it now (each would be off by):"]
+            var lines = [say("\(asked): the required constraints allow it, but these win over it now (each would be off by):", "\(asked)：必須の制約はこれを許しますが、いまは次の制約が勝っています（満たすとそれぞれがずれる量）：")]
             let texts = winners.map { "\(name($0.ref)): \(constraintText($0.ref))\(originNote($0.ref))" }
             let width = texts.map(\.count).max() ?? 0
             for (winner, text) in zip(winners, texts) {
-                lines.append("  " + text.padding(toLength: width, withPad: " ", startingAt: 0) + "   off by \(formatNumber(winner.error))")
+                lines.append("  " + text.padding(toLength: width, withPad: " ", startingAt: 0) + say("   off by \(formatNumber(winner.error))", "   \(formatNumber(winner.error)) ずれる"))
             }
             let top = winners.map { h.constraint($0.ref)?.priority ?? .required }.max() ?? .required
-            lines.append("To make it hold: add it at a priority above \(top) (or required), or lower those.")
+            lines.append(say("To make it hold: add it at a priority above \(top) (or required), or lower those.", "満たすには：\(top) より高い優先度（または必須）で加えるか、それらの優先度を下げます。"))
             return lines
         case let .forbidden(reports):
-            var lines = ["\(asked): it cannot hold."]
+            var lines = [say("\(asked): it cannot hold.", "\(asked)：満たせません。")]
             for report in reports {
                 let count = report.set.count - 1
                 if count == 0 {
-                    lines[0] = "\(asked): \(aloneReason(report.broken))."
+                    lines[0] = say("\(asked): \(aloneReason(report.broken)).", "\(asked)：\(aloneReason(report.broken))。")
                     continue
                 }
-                lines.append(count == 1 ? "This required constraint forbids it:" : "These \(count) required constraints forbid it:")
+                lines.append(count == 1 ? say("This required constraint forbids it:", "次の必須の制約がそれを許しません：") : say("These \(count) required constraints forbid it:", "次の \(count) 個の必須の制約がそれを許しません："))
                 lines += self.lines(report.chain)
                 lines += rankedLines(report, all: false).map {
-                    $0.replacingOccurrences(of: "Any one of these changes resolves it, best first:", with: "Any one of these changes lets it hold, best first:")
+                    $0.replacingOccurrences(of: say("Any one of these changes resolves it, best first:", "次のどれか1つの変更で解決します（よい順）："), with: say("Any one of these changes lets it hold, best first:", "次のどれか1つの変更で満たせるようになります（よい順）："))
                 }
             }
             return lines
@@ -465,12 +487,12 @@ struct DiagnosisText {
             let names = members.map(name)
             head = names.dropLast().joined(separator: ", ") + " and " + names.last! + head.dropFirst(name(lead.view).count)
             let tied = ties[root(k)] ?? []
-            lines.append(head + ", moving together (tied by \(tied.joined(separator: ", ")))")
-            lines += lead.reasons.map { "  why: " + text($0) }
-            let anyOf = views.count > 1 ? "any one of " + views.map(name).joined(separator: ", ") : name(lead.view)
-            lines += lead.pins.map { "  pin: " + text($0, target: anyOf) }
+            lines.append(head + say(", moving together (tied by \(tied.joined(separator: ", ")))", "。いっしょに動きます（\(tied.joined(separator: ", ")) で結ばれています）"))
+            lines += lead.reasons.map { say("  why: ", "  理由：") + text($0) }
+            let anyOf = views.count > 1 ? say("any one of ", "次のどれか：") + views.map(name).joined(separator: ", ") : name(lead.view)
+            lines += lead.pins.map { say("  pin: ", "  固定：") + text($0, target: anyOf) }
             for guide in members where h.view(guide).kind == .guide {
-                lines.append("  (\(name(guide)) is a layout guide pinned to them: it follows)")
+                lines.append(say("  (\(name(guide)) is a layout guide pinned to them: it follows)", "  （\(name(guide)) はそれらに固定されたレイアウトガイドで、いっしょに動きます）"))
             }
         }
         return lines
@@ -484,8 +506,8 @@ struct DiagnosisText {
             return "\(component.rawValue) in \(low), \(high)"
         }
         var lines = ["\(name(report.view)): \(parts.joined(separator: "; "))"]
-        lines += report.reasons.map { "  why: " + text($0) }
-        lines += report.pins.map { "  pin: " + text($0) }
+        lines += report.reasons.map { say("  why: ", "  理由：") + text($0) }
+        lines += report.pins.map { say("  pin: ", "  固定：") + text($0) }
         return lines
     }
 
@@ -498,23 +520,24 @@ struct DiagnosisText {
         switch reason {
         case let .positionFree(view, axis):
             let e = edges(axis)
-            return "nothing fixes \(name(view))'s \(axis == .horizontal ? "horizontal" : "vertical") position (\(e.position) is free, its \(e.size) is fixed)"
+            return say("nothing fixes \(name(view))'s \(axis == .horizontal ? "horizontal" : "vertical") position (\(e.position) is free, its \(e.size) is fixed)",
+                       "\(name(view)) の\(axis == .horizontal ? "横" : "縦")の位置を決めるものがありません（\(e.size) は決まっていますが \(e.position) は自由です）")
         case let .sizeFree(view, axis):
             let e = edges(axis)
-            return "\(name(view))'s \(e.near) edge is fixed but its \(e.size) is free"
+            return say("\(name(view))'s \(e.near) edge is fixed but its \(e.size) is free", "\(name(view)) の \(e.near) は決まっていますが、\(e.size) は自由です")
         case let .farEdgeFixed(view, axis, value):
             let e = edges(axis)
-            return "\(name(view))'s \(e.far) edge is fixed at \(formatNumber(value)) but its \(e.near) edge and \(e.size) move together"
+            return say("\(name(view))'s \(e.far) edge is fixed at \(formatNumber(value)) but its \(e.near) edge and \(e.size) move together", "\(name(view)) の \(e.far) は \(formatNumber(value)) に決まっていますが、\(e.near) と \(e.size) はいっしょに動きます")
         case let .centerFixed(view, axis, value):
             let e = edges(axis)
-            return "\(name(view))'s \(e.center) is fixed at \(formatNumber(value)) but its \(e.size) is free"
+            return say("\(name(view))'s \(e.center) is fixed at \(formatNumber(value)) but its \(e.size) is free", "\(name(view)) の \(e.center) は \(formatNumber(value)) に決まっていますが、\(e.size) は自由です")
         case let .neitherFixed(view, axis):
             let e = edges(axis)
-            return "neither \(name(view))'s \(e.position) nor its \(e.size) is fixed"
+            return say("neither \(name(view))'s \(e.position) nor its \(e.size) is fixed", "\(name(view)) の \(e.position) も \(e.size) も決まっていません")
         case let .onlyBounded(component, bounds):
-            return "\(name(component.view)).\(component.component.rawValue) is only bounded, by \(bounds.map(name).joined(separator: ", "))"
+            return say("\(name(component.view)).\(component.component.rawValue) is only bounded, by \(bounds.map(name).joined(separator: ", "))", "\(name(component.view)).\(component.component.rawValue) には範囲しかありません（\(bounds.map(name).joined(separator: ", "))）")
         case let .competing(refs, priorities):
-            return "\(refs.map(name).joined(separator: ", ")) compete at priority \(priorities.map(\.description).joined(separator: ", ")): the optimum does not say which gives way"
+            return say("\(refs.map(name).joined(separator: ", ")) compete at priority \(priorities.map(\.description).joined(separator: ", ")): the optimum does not say which gives way", "\(refs.map(name).joined(separator: ", ")) が優先度 \(priorities.map(\.description).joined(separator: ", ")) で競っていて、どれが譲るかは最適解から決まりません")
         }
     }
 
@@ -524,20 +547,20 @@ struct DiagnosisText {
         switch pin {
         case let .addPosition(view, axis):
             let e = edges(axis)
-            return "add a \(e.near), \(e.far) or \(e.center) constraint to \(target ?? name(view))"
+            return say("add a \(e.near), \(e.far) or \(e.center) constraint to \(target ?? name(view))", "\(target ?? name(view)) に \(e.near)、\(e.far)、\(e.center) のどれかの制約を加える")
         case let .addSizeOrFarEdge(view, axis):
             let e = edges(axis)
-            return "add a \(e.size) constraint to \(target ?? name(view)), or pin its \(e.far)"
+            return say("add a \(e.size) constraint to \(target ?? name(view)), or pin its \(e.far)", "\(target ?? name(view)) に \(e.size) の制約を加えるか、\(e.far) を固定する")
         case let .addSizeOrNearEdge(view, axis):
             let e = edges(axis)
-            return "add a \(e.size) or \(e.near) constraint to \(target ?? name(view))"
+            return say("add a \(e.size) or \(e.near) constraint to \(target ?? name(view))", "\(target ?? name(view)) に \(e.size) か \(e.near) の制約を加える")
         case let .addSize(view, axis):
-            return "add a \(edges(axis).size) constraint to \(target ?? name(view))"
+            return say("add a \(edges(axis).size) constraint to \(target ?? name(view))", "\(target ?? name(view)) に \(edges(axis).size) の制約を加える")
         case let .addNearEdgeAndSize(view, axis):
             let e = edges(axis)
-            return "add a \(e.near) and a \(e.size) constraint to \(target ?? name(view)) (or two edges)"
+            return say("add a \(e.near) and a \(e.size) constraint to \(target ?? name(view)) (or two edges)", "\(target ?? name(view)) に \(e.near) と \(e.size) の制約を加える（または両端を固定する）")
         case let .reprioritise(fix):
-            return "give one of them another priority, e.g. \(text(fix))"
+            return say("give one of them another priority, e.g. \(text(fix))", "どれか1つの優先度を変える（例：\(text(fix))）")
         }
     }
 }

@@ -12,12 +12,14 @@ struct LogReport {
     var fromDebugger = false
 
     func out(_ line: String) { session.print(line) }
+    func say(_ english: String, _ japanese: String) -> String { session.say(english, japanese) }
 
     func print(source: String) {
         let made = report.names.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
         let views = report.views.count
         if report.existing.isEmpty {
-            out("read \(counted(made, "constraint")) from \(source) on \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))")
+            out(say("read \(counted(made, "constraint")) from \(source) on \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))",
+                    "\(source == "the pasted log" ? "貼り付けたログ" : source)から \(made) 個の制約を読み、\(views) 個のプレースホルダーのビューに置きました：\(report.views.joined(separator: ", "))"))
         } else {
             let placeholders = views == 0 ? "" : " and \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))"
             out("read \(counted(made, "constraint")) from \(source) on \(counted(report.existing.count, "view")) of the session at the addresses it logs (\(report.existing.joined(separator: ", ")))\(placeholders)")
@@ -49,7 +51,7 @@ struct LogReport {
     func account(_ message: LogMessage, _ made: MessageReport, inOneOfMany: Bool) {
         let h = session.engine.hierarchy
         if let broken = made.uikitBroke {
-            out("UIKit broke \(shown(broken, in: session.engine)): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
+            out(say("UIKit broke ", "UIKit が解除した制約：") + "\(shown(broken, in: session.engine)): \(h.constraint(named: broken).map { h.text(of: $0) } ?? "?")")
         } else if fromDebugger {
             out("a list of constraints as LLDB prints one (po view.constraints, constraintsAffectingLayout(for:)), not UIKit's message: nothing was broken")
         } else {
@@ -172,15 +174,17 @@ struct LogReport {
     }
 
     func account(_ conflict: ConflictReport, in scratch: LayoutEngine, uikitBroke: String?) {
-        let words = DiagnosisText(engine: scratch)
+        let words = DiagnosisText(engine: scratch, language: session.running.language)
         let brokenName = scratch.name(of: conflict.broken)
         let members = conflict.set.map(scratch.name(of:))
         out("")
-        out(members.count == 1 ? "This logged constraint cannot hold on its own:" : "These \(members.count) of the logged constraints cannot all hold (a minimal set):")
+        out(members.count == 1 ? say("This logged constraint cannot hold on its own:", "ログのこの制約は、それだけで満たせません：")
+            : say("These \(members.count) of the logged constraints cannot all hold (a minimal set):", "ログのうち次の \(members.count) 個の制約を同時には満たせません（最小の組）："))
         for line in words.lines(conflict.chain) { out(line) }
         if let uikit = uikitBroke {
             out(uikit == brokenName
-                ? "strut breaks \(brokenName) too: added last, as UIKit was adding it, it is the newest of the set."
+                ? say("strut breaks \(brokenName) too: added last, as UIKit was adding it, it is the newest of the set.",
+                      "strut も \(brokenName) を解除します。UIKit が加えていたときと同じく最後に加えたので、組の中でいちばん新しい制約です。")
                 : "strut breaks \(brokenName), the newest of the set when the constraints are added in the logged order with UIKit's broken one last; UIKit broke \(uikit)\(members.contains(uikit) ? "" : ", which is not in this set").")
         } else {
             out("strut breaks \(brokenName), the newest of the set in the logged order.")
@@ -188,10 +192,11 @@ struct LogReport {
         // Whose they are, grouped.
         var groups: [(words: String, names: [String])] = []
         for name in members {
-            let owner = owner(name)?.words ?? "yours"
+            var owner = owner(name)?.words ?? "yours"
+            if owner.hasPrefix("yours") { owner = say("yours", "あなたの制約") + owner.dropFirst(5) }
             if let k = groups.firstIndex(where: { $0.words == owner }) { groups[k].names.append(name) } else { groups.append((owner, [name])) }
         }
-        out("Whose they are:")
+        out(say("Whose they are:", "誰の制約か："))
         for group in groups { out("  \(group.words): \(group.names.map { shown($0, in: scratch) }.joined(separator: ", "))") }
         fixes(conflict, in: scratch, words: words)
     }
@@ -203,7 +208,8 @@ struct LogReport {
         let h = scratch.hierarchy
         let yours = conflict.resolving.filter { owner(scratch.name(of: $0))?.isYours ?? true }
         if let size = conflict.set.first(where: { if case .encapsulated = owner(scratch.name(of: $0)) { true } else { false } }), !yours.isEmpty {
-            out("\(shown(scratch.name(of: size), in: scratch)) is the size UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:")
+            out(say("\(shown(scratch.name(of: size), in: scratch)) is the size UIKit gives the cell or view, for the moment; let it win by lowering one of your constraints to 999:",
+                    "\(shown(scratch.name(of: size), in: scratch)) は UIKit がセルやビューに一時的に与える大きさです。あなたの制約のどれか1つの優先度を 999 に下げて、こちらを勝たせます："))
             for ref in yours { out("  priority \(scratch.name(of: ref)) 999") }
             return
         }

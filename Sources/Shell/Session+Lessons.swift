@@ -14,11 +14,38 @@ struct Lesson {
 
     init(name: String, text: String) {
         self.name = name
-        lines = Session.lines(of: text)
+        lines = Lesson.joiningParagraphs(Session.lines(of: text))
         steps = lines.enumerated().compactMap { k, line in
             Lesson.heading(line).map { (k, $0) }
         }
         title = steps.first?.title ?? lines.lazy.compactMap(Lesson.narration).first ?? name
+    }
+
+    /// Consecutive `#:` lines are one paragraph, wrapped to the terminal as a whole: its text
+    /// goes on the run's last line and the lines before it become empty (so that line numbers
+    /// in messages stay the file's). Two wide (East Asian) characters join without a space.
+    static func joiningParagraphs(_ lines: [String]) -> [String] {
+        var result = lines
+        var run: [Int] = []
+        func close() {
+            defer { run = [] }
+            guard run.count > 1 else { return }
+            var text = ""
+            for k in run {
+                let piece = narration(lines[k]) ?? ""
+                if let last = text.last, let first = piece.first {
+                    text += View.displayCells(String(last)) == 2 && View.displayCells(String(first)) == 2 ? "" : " "
+                }
+                text += piece
+                result[k] = ""
+            }
+            result[run.last!] = "#: " + text
+        }
+        for (k, line) in lines.enumerated() {
+            if let text = narration(line), !text.isEmpty { run.append(k) } else { close() }
+        }
+        close()
+        return result
     }
 
     /// The text of a `#: …` line (nil for any other line).
@@ -70,92 +97,170 @@ enum LessonLibrary {
 }
 
 extension Session {
-    /// Runs a lesson from its start or from a step (the steps before it run silently, so that
-    /// the layout is as the lesson left it there). Ctrl-C at a `pause` or an `ask` leaves the
-    /// lesson with its state.
-    func runLesson(_ lesson: Lesson, from startLine: Int) throws -> RunOutcome {
-        guard running.lessonDepth == 0 else { throw ShellError.notAvailable("a lesson is running: lessons do not nest") }
-        running.lessonDepth += 1
-        let savedLocation = running.location
-        defer { running.lessonDepth -= 1; running.muted = false; running.location = savedLocation }
+    /// Runs a lesson in a session of its own, from its start or from a step (the steps before
+    /// it run silently, so that the layout is as the lesson left it there). Each command it
+    /// runs is shown as typed, before its effect; its checks (`expect`) and prompts are not.
+    /// The learner's session is left as it was, unless `keep`: then the lesson's layout
+    /// replaces it as one step that `undo` takes back. A second Ctrl-C in a row at a `pause` or
+    /// an `ask` (or the input's end) leaves the lesson.
+    func runLesson(_ lesson: Lesson, from startLine: Int, language: String, keep: Bool, statement: String) throws -> RunOutcome {
+        guard running.lessonDepth == 0 else { throw ShellError.notAvailable(say("a lesson is running: lessons do not nest", "レッスンの実行中です。レッスンの中でレッスンは始められません")) }
+        let room = Session(sink: sink)
+        room.terminal = terminal
+        room.terminal.explainsOpenPaste = false
+        room.interruptCheck = interruptCheck
+        room.running.lessonDepth = 1
+        room.running.language = language
+        room.running.muted = startLine > 0
         var index = 0
-        running.muted = startLine > 0
+        var outcome = RunOutcome()
+        var left = false
         do {
-            return try runLines(locate: { "\(lesson.name):\($0)" }, mode: .stopAtFirstError, echo: false,
-                                endsTheRun: { ($0 as? ShellError) == .lessonLeft }) {
+            outcome = try room.runLines(locate: { "\(lesson.name):\($0)" }, mode: .stopAtFirstError, echo: false,
+                                        endsTheRun: { ($0 as? ShellError) == .lessonLeft }) {
                 guard index < lesson.lines.count else { return .end }
-                if index == startLine { running.muted = false }
+                if index == startLine { room.running.muted = false }
                 defer { index += 1 }
+                room.showTyped(lesson.lines[index])
                 return .line(lesson.lines[index])
             }
         } catch ShellError.lessonLeft {
-            running.muted = false
-            print("left the lesson; its layout stays for you to explore")
-            return RunOutcome()
+            left = true
         }
+        let ja = language == "ja"
+        if keep {
+            let before = engine.hierarchy
+            adopt(room.engine)
+            remember(before, statement)
+            print(ja ? "（\(left ? "レッスンを中断しました" : "レッスンの終わりです")。レッスンのレイアウトをこのセッションに残します。元に戻すには 'undo'）"
+                  : "(\(left ? "left the lesson" : "end of the lesson"); its layout is yours now: 'undo' gives yours back)")
+        } else if !outcome.failed {
+            print(ja ? "（\(left ? "レッスンを中断しました" : "レッスンの終わりです")。あなたのセッションは元のままです。レッスンのレイアウトを残すには 'lesson \(lesson.name) keep'）"
+                  : "(\(left ? "left the lesson" : "end of the lesson"); your session is as you left it: 'lesson \(lesson.name) keep' keeps the lesson's layout)")
+        }
+        return outcome
     }
 
-    /// `#: text` as wrapped prose; `#:# title` as a step heading.
+    /// A lesson's line as the learner would type it (`strut> …`), or a pasted log's line as
+    /// pasted; narration, comments, checks and prompts are not shown.
+    func showTyped(_ line: String) {
+        if collector != nil { print(line); return }
+        let trimmed = line.trimmingWhitespace()
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
+        let word = trimmed.prefix { $0.isLetter }
+        guard !["expect", "pause", "ask"].contains(word) else { return }
+        print("strut> " + trimmed)
+    }
+
+    /// `#: text` as prose wrapped to the terminal; `#:# title` as a step heading.
     func narrate(_ line: String) {
         guard !running.muted else { return }
         if let title = Lesson.heading(line) {
             print("\n── \(title) ──")
         } else if let text = Lesson.narration(line) {
-            print(Session.wrap(text, width: min(columns, 100)).joined(separator: "\n"))
+            print(Session.wrap(text, width: columns).joined(separator: "\n"))
         }
     }
 
-    /// Lines of at most `width` display cells: broken at spaces, and anywhere in a run of text
-    /// without spaces (Japanese) that is too wide.
+    /// The English or the Japanese, by the language of the lesson or challenge running.
+    func say(_ english: String, _ japanese: String) -> String {
+        running.language == "ja" ? japanese : english
+    }
+
+    /// Lines of at most `width` display cells, broken at spaces and between East Asian
+    /// characters, never inside a Latin word (unless the word alone is wider than a line), and
+    /// by the rules of Japanese line breaking: no line starts with closing brackets or
+    /// punctuation (`、。）」』`, small kana, `ー`) or ends with an opening bracket (`（「『`).
     static func wrap(_ text: String, width: Int) -> [String] {
         guard !text.isEmpty else { return [""] }
+        let width = max(width, 2)
+        // Pieces that are never broken, each with whether a space comes before it.
+        var pieces: [(text: String, cells: Int, spaced: Bool)] = []
+        var current = "", cells = 0, spaced = false, spaceBefore = false
+        func close() {
+            if !current.isEmpty { pieces.append((current, cells, spaced)) }
+            current = ""
+            cells = 0
+        }
+        for c in text {
+            if c == " " { close(); spaceBefore = true; continue }
+            if let last = current.last, Session.breaks(between: last, and: c) { close() }
+            if current.isEmpty {
+                spaced = spaceBefore
+                spaceBefore = false
+            }
+            current.append(c)
+            cells += View.displayCells(String(c))
+        }
+        close()
         var lines: [String] = []
-        var current = "", currentWidth = 0
-        func cells(_ c: Character) -> Int { View.displayCells(String(c)) }
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = View.displayCells(String(word))
-            let gap = current.isEmpty ? 0 : 1
-            if currentWidth + gap + wordWidth <= width {
-                if gap == 1 { current += " " }
-                current += word
-                currentWidth += gap + wordWidth
+        var line = "", lineCells = 0
+        for piece in pieces {
+            let gap = line.isEmpty || !piece.spaced ? 0 : 1
+            if lineCells + gap + piece.cells <= width {
+                if gap == 1 { line += " " }
+                line += piece.text
+                lineCells += gap + piece.cells
                 continue
             }
-            // Japanese breaks between any two characters: fill the line rather than start one.
-            let breaksAnywhere = wordWidth > word.count
-            if wordWidth <= width && !breaksAnywhere {
-                if !current.isEmpty { lines.append(current) }
-                current = String(word)
-                currentWidth = wordWidth
-                continue
-            }
-            // Too wide for a line of its own, or Japanese: fill the current line, then break by
-            // characters.
-            if gap == 1 && currentWidth + 1 < width { current += " "; currentWidth += 1 }
-            for c in word {
-                if currentWidth + cells(c) > width {
-                    lines.append(current)
-                    current = ""
-                    currentWidth = 0
-                }
-                current.append(c)
-                currentWidth += cells(c)
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            lineCells = 0
+            // A piece wider than a line of its own is cut by characters.
+            for c in piece.text {
+                let w = View.displayCells(String(c))
+                if lineCells + w > width && !line.isEmpty { lines.append(line); line = ""; lineCells = 0 }
+                line.append(c)
+                lineCells += w
             }
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 
-    /// A line from the person at the terminal, or nil in batch (no terminal, or muted).
-    /// - Throws: `ShellError.lessonLeft` on Ctrl-C.
-    func askPerson(_ prompt: String) throws -> String? {
-        guard !running.muted, let prompter else { return nil }
+    /// Characters no line starts with, and characters no line ends with (Japanese line
+    /// breaking, with the Latin ones alike).
+    static let noLineStart: Set<Character> = Set("、。，．・：；？！）」』】〕〉》〟’”ゝゞヽヾ々ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜)]},.:;!?%")
+    static let noLineEnd: Set<Character> = Set("（「『【〔〈《〝‘“([{")
+
+    /// Whether a line may break between two characters that no space separates: only where
+    /// one of them is wide (East Asian), and not against the rules above.
+    static func breaks(between a: Character, and b: Character) -> Bool {
+        guard View.displayCells(String(a)) == 2 || View.displayCells(String(b)) == 2 else { return false }
+        return !noLineStart.contains(b) && !noLineEnd.contains(a)
+    }
+
+    /// What the person at the terminal typed at a lesson's prompt.
+    enum PersonAnswer: Equatable {
+        case typed(String)
+        /// No one to ask (batch, or the steps a lesson skips).
+        case nobody
+        /// A first Ctrl-C: the question is left (a second one in a row leaves the lesson).
+        case skipped
+    }
+
+    /// A line from the person at the terminal after `prompt`.
+    /// - Throws: `ShellError.lessonLeft` on a second Ctrl-C in a row, or at the input's end,
+    ///   inside a lesson.
+    func askPerson(_ prompt: String) throws -> PersonAnswer {
+        guard !running.muted, let prompter else { return .nobody }
         switch prompter(prompt) {
-        case let .line(text): return text
+        case let .line(text):
+            running.leaveArmed = false
+            return .typed(text)
         // An answer pasted with a line break: its first line.
-        case let .pasted(lines): return lines.first ?? ""
-        case .interrupted: throw ShellError.lessonLeft
-        case .end: throw ShellError.lessonLeft
+        case let .pasted(lines):
+            running.leaveArmed = false
+            return .typed(lines.first ?? "")
+        case .interrupted:
+            guard running.lessonDepth > 0 else { return .skipped }
+            if running.leaveArmed { throw ShellError.lessonLeft }
+            running.leaveArmed = true
+            print(say("(Ctrl-C again to leave the lesson)", "（もう一度 Ctrl-C でレッスンを終えます）"))
+            return .skipped
+        case .end:
+            if running.lessonDepth > 0 { throw ShellError.lessonLeft }
+            return .nobody
         }
     }
 }

@@ -76,6 +76,8 @@ public final class Session {
     var running = Running()
     /// What the terminal, if there is one, asks of the output.
     var terminal = TerminalSettings()
+    /// The challenge under way.
+    var teaching = Teaching()
     /// Lines a command takes from the input that follows it (`paste`: a console log).
     var collector: LineCollector?
     /// `watch FILE.html`: the page rewritten after every command that changes it.
@@ -152,6 +154,22 @@ public final class Session {
         var muted = false
         /// A lesson is running.
         var lessonDepth = 0
+        /// The language of the lesson or challenge running (`en`, `ja`): its prompts and
+        /// diagnostics are in it.
+        var language = "en"
+        /// A Ctrl-C at a lesson's prompt left the question; another in a row leaves the lesson.
+        var leaveArmed = false
+    }
+
+    /// The challenge under way (`challenge NAME`), its language and hints given, and where
+    /// solved challenges are remembered.
+    struct Teaching {
+        var challenge: Challenge?
+        var language = "en"
+        var hintsGiven = 0
+        /// Where solved challenges are kept (tests set a file of their own).
+        var progressFile: String?
+        var progressPath: String? { progressFile ?? ChallengeProgress.defaultPath() }
     }
 
     /// What the terminal, if there is one, asks of the output and how to ask its user.
@@ -174,6 +192,7 @@ public final class Session {
         copy.recording = recording
         copy.running = running
         copy.terminal = terminal
+        copy.teaching = teaching
         copy.collector = collector?.copy()
         copy.watchPath = watchPath
         copy.watched = watched
@@ -197,7 +216,12 @@ public final class Session {
             if !command.reportsItsOwnChanges {
                 announceBreaks(since: brokenBefore)
                 announceMended(since: brokenBefore)
-                for line in DiagnosisText(engine: engine).standingLines(engine.takeStandingChanges()) { print(line) }
+                // In a lesson, what a change violated or made ambiguous is said at the layout
+                // pass that shows it, not at each step on the way (where the narration would
+                // contradict it).
+                if running.lessonDepth == 0 || command.name == "layout" {
+                    for line in diagnosisText.standingLines(engine.takeStandingChanges()) { print(line) }
+                }
             }
         }
         if let file = watchPath, !command.keepsWatchedPage { refreshWatchedPage(file) }
@@ -210,9 +234,10 @@ public final class Session {
         for (ref, set) in engine.conflicts where !before.contains(ref) {
             guard let constraint = engine.hierarchy.constraint(ref) else { continue }
             let others = set.filter { $0 != ref }.map(engine.name)
-            let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
-            let why = others.isEmpty ? DiagnosisText(engine: engine).aloneReason(ref) : "conflicts with \(listed)"
-            print("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (\(why)) — 'conflicts' for more")
+            let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + say(" and \(others.count - 5) more", " ほか \(others.count - 5) 個")
+            let why = others.isEmpty ? diagnosisText.aloneReason(ref) : say("conflicts with \(listed)", "\(listed) と競合")
+            print(say("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (\(why)) — 'conflicts' for more",
+                      "\(constraint.name) を解除：\(engine.hierarchy.text(of: constraint))（\(why)）— 詳しくは 'conflicts'"))
         }
     }
 
@@ -222,7 +247,8 @@ public final class Session {
         guard !before.isEmpty else { return }
         for ref in before.sorted() where engine.broken[ref] == nil {
             guard let constraint = engine.hierarchy.constraint(ref), constraint.isActive else { continue }
-            print("\(constraint.name) holds again: \(engine.hierarchy.text(of: constraint)) (the conflict that broke it is gone)")
+            print(say("\(constraint.name) holds again: \(engine.hierarchy.text(of: constraint)) (the conflict that broke it is gone)",
+                      "\(constraint.name) がまた満たされます：\(engine.hierarchy.text(of: constraint))（解除の原因だった競合はなくなりました）"))
         }
     }
 
@@ -243,6 +269,9 @@ public final class Session {
             print("stopped watching \(file)")
         }
     }
+
+    /// The diagnostics in words, in the running lesson's language.
+    var diagnosisText: DiagnosisText { DiagnosisText(engine: engine, language: running.language) }
 
     func print(_ text: String) {
         guard !running.muted else { return }
@@ -302,7 +331,12 @@ public final class Session {
 
     /// `reset`: the starting state (undoable).
     func reset() {
-        engine = LayoutEngine()
+        adopt(LayoutEngine())
+    }
+
+    /// Takes another session's engine as this one's (`lesson … keep`, `challenge`).
+    func adopt(_ other: LayoutEngine) {
+        engine = other
         engine.interruptCheck = interruptCheck
     }
 

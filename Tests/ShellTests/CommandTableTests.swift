@@ -93,7 +93,7 @@ func aSyntaxErrorEndsWithItsRowsUsage(_ line: String) {
     let text = HelpText.list()
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.first == "Commands (help COMMAND for more; help syntax for constraints):")
-    #expect(lines.filter { !$0.hasPrefix("  ") }.dropFirst() == ["Views:", "Constraints:", "Layout and queries:", "Diagnostics:", "Pictures:", "Lessons:", "Files:", "Session:"])
+    #expect(lines.filter { !$0.hasPrefix("  ") }.dropFirst() == ["Views:", "Constraints:", "Layout and queries:", "Diagnostics:", "Pictures:", "Lessons:", "Challenges:", "Files:", "Session:"])
     #expect(lines.count == 1 + Commands.groups.count + Commands.all.count)
     #expect(lines.contains("  NAME: ITEM.ATTR == ITEM.ATTR + C @P         add a constraint (help syntax)"))
     #expect(lines.contains("  set ...                                     change a view property"))

@@ -216,7 +216,7 @@ import LayoutEngine
         try "#:# Mine\n#: From home.\nnew view v\n".write(toFile: home + "/mine.strut", atomically: true, encoding: .utf8)
         let lesson = try runStrut(["-c", "lesson ~/mine.strut"], directory: "/", environment: ["HOME": home])
         #expect(lesson.errors == "")
-        #expect(lesson.output == "\n── Mine ──\nFrom home.\n")
+        #expect(lesson.output == "\n── Mine ──\nFrom home.\nstrut> new view v\n(end of the lesson; your session is as you left it: 'lesson \(home)/mine.strut keep' keeps the lesson's layout)\n")
     }
 }
 
@@ -267,7 +267,7 @@ import LayoutEngine
     try Data("#:# Crlf\r\n#: A view.\r\nnew view v\r\nexpect v.width == 0\r\n#: Done.\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/lesson.strut"))
     let taught = BufferSink()
     #expect(Session(sink: taught).run(line: "lesson \(folder)/lesson.strut") == .succeeded)
-    #expect(taught.output == "\n── Crlf ──\nA view.\nDone.\n")
+    #expect(taught.output == "\n── Crlf ──\nA view.\nstrut> new view v\nDone.\n(end of the lesson; your session is as you left it: 'lesson \(folder)/lesson.strut keep' keeps the lesson's layout)\n")
     #expect(taught.errors == "")
 }
 

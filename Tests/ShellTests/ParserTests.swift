@@ -106,7 +106,7 @@ let badInputs: [BadInput] = [
     BadInput("new view \u{FEFF}a", "unexpected character '\\u{FEFF}' at column 10"),
     BadInput("new view a\u{202E}b", "unexpected character '\\u{202E}' at column 11"),
     BadInput("new view a\u{200B}", "unexpected character '\\u{200B}' at column 11"),
-    BadInput("lesson from 2", "expected a lesson's name or a file, found 'from'; usage: lesson NAME|FILE [from STEP] [lang en|ja]"),
+    BadInput("lesson from 2", "expected a lesson's name or a file, found 'from'; usage: lesson NAME|FILE [from S] [keep] [lang L]"),
     // Quotes a notes app curled on the way.
     BadInput("new label t text=“Hi”", "unexpected character '“' at column 18 (strings take straight quotes: \")"),
     BadInput("new label t text=„Hi“", "unexpected character '„' at column 18 (strings take straight quotes: \")"),

@@ -60,6 +60,7 @@ func aTranscriptPrintsItsRecordedOutput(_ name: String) throws {
     environment["COLUMNS"] = nil
     environment["NO_COLOR"] = nil
     environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+    environment["STRUT_DATA_HOME"] = folder.appendingPathComponent("data").path
     let run = try runMerged(["--echo", "--keep-going", "\(name).strut"], in: folder, environment: environment)
     let actual = run.text + "[exit \(run.status)]\n"
     let expected = try String(contentsOf: transcriptFolder.appendingPathComponent("\(name).out"), encoding: .utf8)

@@ -203,11 +203,13 @@ send(fd, "\x15quit\r")
 _, status = os.waitpid(pid, 0)
 check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit exits with status 0")
 
-# A lesson at the terminal: a pause waits for Enter, a question takes a prediction, Ctrl-C
-# at a pause leaves the lesson with its layout, and the prompt follows.
+# A lesson at the terminal: its commands shown as typed, a pause waits for Enter, a question
+# takes a prediction, a first Ctrl-C at a pause asks again and a second leaves the lesson; the
+# learner's own session is as it was, and the prompt follows.
 pid, fd = start(arguments=["--lesson", "first-view"])
 out = read_until(fd, b"(Enter to go on)")
-check(b"four numbers" in out and out.rstrip().endswith(b"(Enter to go on)"), "a lesson's pause waits at the terminal")
+check(b"four numbers" in out and b"strut> new view card" in out and out.rstrip().endswith(b"(Enter to go on)"),
+      "a lesson shows its commands and its pause waits at the terminal")
 send(fd, "\r")
 out = read_until(fd, b"(X Y W H)? ")
 check(b"Pinning the size" in out and b"card.frame =" not in out, "a question comes before its answer")
@@ -215,11 +217,14 @@ send(fd, "20 40 200 100\r")
 out = read_until(fd, b"(Enter to go on)")
 check(b"card.frame = 20 40 200 120: you said 20 40 200 100, off by 0 0 0 20" in out, "the answer says how close the prediction was")
 send(fd, "\x03")
-out = read_until(fd, b"strut> ")
-check(b"left the lesson; its layout stays for you to explore" in out and out.rstrip().endswith(b"strut>"),
-      "Ctrl-C at a pause leaves the lesson for the prompt")
+out = read_until(fd, b"(Enter to go on)")
+check(b"(Ctrl-C again to leave the lesson)" in out, "a first Ctrl-C at a pause asks again")
+send(fd, "\x03")
+out = read_until(fd, b"keeps the lesson's layout)")
+check(b"left the lesson; your session is as you left it" in out, "a second Ctrl-C leaves the lesson")
+read_until(fd, b"strut> ")
 send(fd, "frame card\r")
-check(b"card (20, 40, 200, 120)" in read_until(fd, b"card ("), "the lesson's layout is still there")
+check(b"no view named 'card'" in read_until(fd, b"named 'card'"), "the learner's session is as it was")
 send(fd, "quit\r")
 _, status = os.waitpid(pid, 0)
 check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "quit after a lesson exits with status 0")
