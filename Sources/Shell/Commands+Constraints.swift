@@ -118,7 +118,8 @@ extension Commands {
         let h = s.engine.hierarchy
         for name in names {
             guard let constraint = h.constraint(named: name) else { continue }
-            s.print("\(constraint.isActive ? "activated" : "deactivated") \(name): \(h.text(of: constraint))")
+            s.print(constraint.isActive ? s.say("activated \(name): ", "\(name) を有効化：") + h.text(of: constraint)
+                                        : s.say("deactivated \(name): ", "\(name) を無効化：") + h.text(of: constraint))
         }
     }
 
@@ -126,7 +127,7 @@ extension Commands {
     static func touched(_ s: Session, _ name: String, was: String?) {
         let h = s.engine.hierarchy
         guard let constraint = h.constraint(named: name) else { return }
-        s.print("\(name): \(h.text(of: constraint))\(was.map { " (was \($0))" } ?? "")")
+        s.print("\(name): \(h.text(of: constraint))\(was.map { s.say(" (was \($0))", "（変更前：\($0)）") } ?? "")")
     }
 
     /// `[NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.

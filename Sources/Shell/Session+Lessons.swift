@@ -112,6 +112,10 @@ extension Session {
         room.running.lessonDepth = 1
         room.running.language = language
         room.running.muted = startLine > 0
+        // A watched page follows the lesson, step by step.
+        room.watchPath = watchPath
+        room.watched = watched
+        defer { watched = room.watched }
         var index = 0
         var outcome = RunOutcome()
         var left = false

@@ -224,6 +224,12 @@ final class SVGElements: NSObject, XMLParserDelegate {
     #expect(try stamp() == "window.strutStamp = 3;\n")
     #expect(s.run(line: "frame late; show; constraints; conflicts") == .succeeded)
     #expect(try stamp() == "window.strutStamp = 3;\n")
+    // A lesson moves the page along with its steps, and the page shows the session's own
+    // layout again afterwards.
+    #expect(s.run(line: "lesson first-view") == .succeeded)
+    let stamped = Int(try stamp().filter(\.isNumber))!
+    #expect(stamped > 10)
+    #expect(try page().contains("data-name=\"late\"") && !page().contains("data-name=\"card\""))
     #expect(s.run(line: "watch off") == .succeeded)
     #expect(!(try page()).contains("<body data-stamp"))
     #expect(!FileManager.default.fileExists(atPath: "\(folder)/w.html.stamp.js"))

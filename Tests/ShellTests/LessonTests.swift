@@ -54,28 +54,36 @@ func eachLessonHasTheSameStepsAndChecksInEveryLanguage(_ name: String) throws {
     #expect(Session.wrap("", width: 10) == [""])
 }
 
-/// Every built-in lesson's narration, wrapped at many widths: no line breaks a Latin word that
-/// fits on a line, starts with `、。）」』` and the like, or ends with `（「『`.
+/// Every built-in lesson's narration and every challenge's goal and hints, wrapped at many
+/// widths: no line breaks a Latin word that fits on a line, starts with `、。）」』` and the like,
+/// or ends with `（「『`.
 @Test(arguments: LessonLibrary.languages)
 func noLessonLineBreaksAgainstTheRules(_ language: String) throws {
+    var texts: [(name: String, text: String)] = []
     for name in LessonLibrary.names {
         let lesson = Lesson(name: name, text: try #require(LessonLibrary.text(name, language: language)))
-        for text in lesson.lines.compactMap(Lesson.narration) {
-            let longest = text.split(whereSeparator: { $0 == " " || View.displayCells(String($0)) == 2 }).map(\.count).max() ?? 0
-            for width in [40, 56, 72, 80, 100, 160] where width > longest {
-                let lines = Session.wrap(text, width: width)
-                #expect(lines.allSatisfy { View.displayCells($0) <= width })
-                #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "nothing lost or added")
-                for (a, b) in zip(lines, lines.dropFirst()) {
-                    let (last, first) = (a.last!, b.first!)
-                    #expect(!Session.noLineStart.contains(first), "\(name) at \(width): a line starts with \(first): \(b)")
-                    #expect(!Session.noLineEnd.contains(last), "\(name) at \(width): a line ends with \(last): \(a)")
-                    // Between two Latin characters a line breaks only where the text has a space.
-                    let latin = { (c: Character) in c != " " && View.displayCells(String(c)) == 1 }
-                    if latin(last) && latin(first) {
-                        let joint = String(a.split(separator: " ").last!) + " " + String(b.split(separator: " ").first!)
-                        #expect(text.contains(joint), "\(name) at \(width): a word broken: \(a) / \(b)")
-                    }
+        texts += lesson.lines.compactMap(Lesson.narration).map { (name, $0) }
+    }
+    for name in ChallengeLibrary.names {
+        let challenge = Challenge(name: name, text: try #require(ChallengeLibrary.text(name, language: language)))
+        texts += (challenge.goal + challenge.hints).map { (name, $0) }
+    }
+    #expect(texts.count > 60)
+    for (name, text) in texts {
+        let longest = text.split(whereSeparator: { $0 == " " || View.displayCells(String($0)) == 2 }).map(\.count).max() ?? 0
+        for width in [40, 56, 72, 80, 100, 160] where width > longest {
+            let lines = Session.wrap(text, width: width)
+            #expect(lines.allSatisfy { View.displayCells($0) <= width })
+            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "nothing lost or added")
+            for (a, b) in zip(lines, lines.dropFirst()) {
+                let (last, first) = (a.last!, b.first!)
+                #expect(!Session.noLineStart.contains(first), "\(name) at \(width): a line starts with \(first): \(b)")
+                #expect(!Session.noLineEnd.contains(last), "\(name) at \(width): a line ends with \(last): \(a)")
+                // Between two Latin characters a line breaks only where the text has a space.
+                let latin = { (c: Character) in c != " " && View.displayCells(String(c)) == 1 }
+                if latin(last) && latin(first) {
+                    let joint = String(a.split(separator: " ").last!) + " " + String(b.split(separator: " ").first!)
+                    #expect(text.contains(joint), "\(name) at \(width): a word broken: \(a) / \(b)")
                 }
             }
         }
