@@ -1,6 +1,6 @@
 import Testing
 @testable import Shell
-import LayoutEngine
+@testable import LayoutEngine
 
 /// The photo sized twice in its cell: fixes tried, ranked, and said with what they do.
 let photoCell = """
@@ -322,4 +322,31 @@ let photoCell = """
         violated c2: a.width <= -4 @999, over by 9: no layout can satisfy it, whatever the other constraints
 
         """))
+}
+
+/// A conflict whose set is every required constraint connected to the broken one is resolved by
+/// taking out any member (the set is minimal), which `conflictReports` concludes without a
+/// check per member: the same members as the checks find, on shapes where the set is all that
+/// is connected and on shapes where it is not (a second way to the same number, a second
+/// conflict, an unrelated required constraint in the component).
+@Test(arguments: [
+    // A chain pinned where it cannot reach: the whole component.
+    "new view v0; v0.leading == root.leading; v0.width == 1; new view v1; v1.leading == v0.trailing; v1.width == 1; new view v2; v2.leading == v1.trailing; v2.width == 1; clash: v2.trailing == root.leading + 5; layout",
+    // Two ways to the same width: either alone still conflicts.
+    "new view a; a.leading == root.leading; w1: a.width == 10; w2: a.width == 10; clash: a.trailing == root.leading + 20; layout",
+    // A required constraint in the component that is not in the set.
+    "new view a; a.leading == root.leading; a.width == 10; new view b; b.leading == a.trailing; b.width >= 0; clash: a.trailing == root.leading + 20; layout",
+    // Nested, edge to edge, with a width that cannot be.
+    "new view p; p.leading == root.leading; p.trailing == root.trailing; new view q in p; q.leading == p.leading; q.trailing == p.trailing; clash: q.width == 5000; layout",
+])
+func theMembersThatResolveAConflictAreThoseTheChecksFind(_ script: String) throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: script) == .succeeded)
+    let engine = session.engine
+    let reports = engine.diagnostics.conflictReports()
+    #expect(!reports.isEmpty)
+    for report in reports {
+        let checked = report.set.filter { $0 == report.broken || engine.diagnostics.requiredSystemHolds(without: $0, adding: report.broken) }
+        #expect(report.resolving == checked)
+    }
 }

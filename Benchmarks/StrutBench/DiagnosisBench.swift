@@ -1,0 +1,58 @@
+import Shell
+
+/// Issue 54: diagnosis when the conflict itself is large. A shape of N views built through the
+/// shell, with one constraint that contradicts all of it (so that every member of the shape is
+/// in the conflict), then one diagnosis command; the time of the build (every command, the
+/// clash and a layout pass) or of the command.
+///
+/// - chain: siblings side by side, `vI.leading == vI-1.trailing`, each 1 wide; the clash pins
+///   the last one's trailing edge at 5.
+/// - deep: each view inside the one before, edge to edge; the clash makes the innermost 5,000
+///   wide.
+/// - stack: a vertical stack view of N rows 20 high, pinned at its top; the clash makes it 100
+///   high.
+/// - free: N views placed only horizontally, every one ambiguous (no clash).
+func runDiagnosisShape(_ shape: String, views: Int, command: String) -> Double {
+    let sink = CountingSink()
+    let session = Session(sink: sink)
+    let clock = ContinuousClock()
+    let start = clock.now
+    switch shape {
+    case "chain":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.top == root.top; v0.width == 1; v0.height == 10")
+        for i in 1..<views {
+            session.run(line: "new view v\(i); v\(i).leading == v\(i - 1).trailing; v\(i).top == root.top; v\(i).width == 1; v\(i).height == 10")
+        }
+        session.run(line: "clash: v\(views - 1).trailing == root.leading + 5")
+    case "deep":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.trailing == root.trailing; v0.top == root.top; v0.bottom == root.bottom")
+        for i in 1..<views {
+            let p = "v\(i - 1)", v = "v\(i)"
+            session.run(line: "new view \(v) in \(p); \(v).leading == \(p).leading; \(v).trailing == \(p).trailing; \(v).top == \(p).top; \(v).bottom == \(p).bottom")
+        }
+        session.run(line: "clash: v\(views - 1).width == 5000")
+    case "stack":
+        session.run(line: "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 200")
+        for i in 0..<views { session.run(line: "new view v\(i) in s; v\(i).height == 20") }
+        session.run(line: "clash: s.height == 100")
+    default:
+        for i in 0..<views { session.run(line: "new view v\(i); v\(i).leading == root.leading + \(i); v\(i).width == 1") }
+    }
+    session.run(line: "layout")
+    let built = milliseconds(clock.now - start)
+    let last = "v\(views - 1)"
+    let line: String
+    switch command {
+    case "build": return built
+    case "conflicts-all": line = "conflicts all"
+    case "why": line = shape == "stack" ? "why s.height == 100" : "why \(last).width == 2"
+    case "explain": line = "explain \(last)"
+    case "exercise": line = "exercise \(last)"
+    case "draw": line = "draw width 100"
+    default: line = command
+    }
+    let before = sink.characters
+    let elapsed = timed { session.run(line: line) }
+    if sink.characters == before { print("\(shape) \(views) \(command): nothing was printed") }
+    return elapsed
+}
