@@ -3,6 +3,8 @@ import LayoutEngine
 /// What an import made and left out.
 public struct ImportReport: Sendable {
     public var roots: [String] = []
+    /// The line of the element each view and constraint was made from, by name.
+    public var lines: [String: Int] = [:]
     public var views = 0
     public var constraints = 0
     public var inactive = 0
@@ -207,6 +209,7 @@ public struct Importer {
                                .mask(mask), .autoresizing(true)]
             }
             made += 1
+            report.lines[name] = view.line
             if made & 255 == 0 { try engine.checkInterrupt() }
             do {
                 try engine.addView(kind: kind, name: name, parent: place.name, properties: properties)
@@ -289,6 +292,7 @@ public struct Importer {
                 do {
                     let made = try engine.addConstraint(spec)
                     report.constraints += 1
+                    report.lines[made] = constraint.line
                     if let varied = constraint.variations, !constraint.isPlaceholder { traitVariations.constraints[made] = varied }
                     if constraint.isPlaceholder {
                         let shown = engine.hierarchy.constraint(named: made).map { engine.hierarchy.text(of: $0) } ?? ""

@@ -123,23 +123,26 @@ extension Commands {
         try a.none()
         let h = s.engine.hierarchy
         if h.needsLayout { s.print(pendingNote) }
-        func name(_ id: ViewID) -> String { h.view(id).name }
-        let lines = s.engine.diagnostics.warnings().map { warning -> String in
-            switch warning {
-            case let .outside(id, over):
-                let sides = [("left", over.left), ("top", over.top), ("right", over.right), ("bottom", over.bottom)]
-                    .filter { $0.1 > 0 }.map { "\(formatNumber($0.1)) past the \($0.0)" }
-                return "outside: \(name(id)) \(describe(h.view(id).frame)) runs \(sides.joined(separator: " and ")) of \(name(h.view(id).parent!))"
-            case let .overlap(a, b, shared):
-                return "overlap: \(name(a)) and \(name(b)) share \(formatNumber(shared.width)) x \(formatNumber(shared.height)) at (\(formatNumber(shared.x)), \(formatNumber(shared.y)))"
-            case let .truncated(id, needs, has):
-                var parts: [String] = []
-                if has.width < needs.width - 0.5 { parts.append("\(formatNumber(has.width)) wide where its content needs \(formatNumber(needs.width))") }
-                if has.height < needs.height - 0.5 { parts.append("\(formatNumber(has.height)) high where its content needs \(formatNumber(needs.height))") }
-                return "truncated: \(name(id)) is \(parts.joined(separator: ", and "))"
-            }
-        }
+        let lines = s.engine.diagnostics.warnings().map { warningText($0, in: h) }
         s.print(lines.isEmpty ? "no warnings" : lines.joined(separator: "\n"))
+    }
+
+    /// `outside: …`, `overlap: …`, `truncated: …` (`warnings`, `strut check`).
+    static func warningText(_ warning: LayoutWarning, in h: Hierarchy) -> String {
+        func name(_ id: ViewID) -> String { h.view(id).name }
+        switch warning {
+        case let .outside(id, over):
+            let sides = [("left", over.left), ("top", over.top), ("right", over.right), ("bottom", over.bottom)]
+                .filter { $0.1 > 0 }.map { "\(formatNumber($0.1)) past the \($0.0)" }
+            return "outside: \(name(id)) \(describe(h.view(id).frame)) runs \(sides.joined(separator: " and ")) of \(name(h.view(id).parent!))"
+        case let .overlap(a, b, shared):
+            return "overlap: \(name(a)) and \(name(b)) share \(formatNumber(shared.width)) x \(formatNumber(shared.height)) at (\(formatNumber(shared.x)), \(formatNumber(shared.y)))"
+        case let .truncated(id, needs, has):
+            var parts: [String] = []
+            if has.width < needs.width - 0.5 { parts.append("\(formatNumber(has.width)) wide where its content needs \(formatNumber(needs.width))") }
+            if has.height < needs.height - 0.5 { parts.append("\(formatNumber(has.height)) high where its content needs \(formatNumber(needs.height))") }
+            return "truncated: \(name(id)) is \(parts.joined(separator: ", and "))"
+        }
     }
 
     static func ambiguous(_ s: Session, _ a: Arguments) throws {

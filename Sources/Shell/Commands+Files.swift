@@ -161,6 +161,7 @@ extension Commands {
         }
         // At the document's size the views are where Xcode put them as soon as it is read.
         if report.laidOutAtDocumentSize { s.engine.layoutIfNeeded() }
+        s.documentLines.merge(report.lines) { _, new in new }
         let name = PathName.lastComponent(of: file)
         let rootNames = report.roots.joined(separator: ", ")
         s.print("imported \(name): \(counted(report.views, "view or guide", plural: "views and guides")) under \(counted(report.roots.count, "top-level view")) (\(rootNames)), \(counted(report.constraints, "constraint")) (\(report.inactive) inactive)")

@@ -78,6 +78,9 @@ public final class Session {
     var terminal = TerminalSettings()
     /// The challenge under way.
     var teaching = Teaching()
+    /// The line of the document element each imported view and constraint came from
+    /// (`strut check` points at it).
+    var documentLines: [String: Int] = [:]
     /// Lines a command takes from the input that follows it (`paste`: a console log).
     var collector: LineCollector?
     /// `watch FILE.html`: the page rewritten after every command that changes it.
@@ -193,6 +196,7 @@ public final class Session {
         copy.running = running
         copy.terminal = terminal
         copy.teaching = teaching
+        copy.documentLines = documentLines
         copy.collector = collector?.copy()
         copy.watchPath = watchPath
         copy.watched = watched

@@ -18,6 +18,25 @@ _ = strut_keep_freed_memory()
 // `import FILE.swift` reads with swift-syntax, which only the executable links.
 installSwiftReader()
 
+// `strut check FILE…`: every file on every configuration asked, findings reported, exit 0
+// (none), 1 (some) or 2 (an input not read, or wrong options).
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "check" {
+    if CommandLine.arguments.dropFirst(2).contains(where: { $0 == "--help" || $0 == "-h" }) {
+        print(LayoutCheck.usage)
+        exit(0)
+    }
+    do {
+        var check = LayoutCheck(options: try LayoutCheck.parse(Array(CommandLine.arguments.dropFirst(2))))
+        let status = check.run()
+        fputs(check.report(), stdout_stream())
+        fflush(stdout_stream())
+        exit(status)
+    } catch {
+        fputs("strut check: \(error)\n\(LayoutCheck.usage)\n", stderr_stream())
+        exit(2)
+    }
+}
+
 /// stdout and stderr, with stdout flushed before every error so that the two interleave as
 /// they were written.
 final class StandardStreams: OutputSink {
@@ -58,6 +77,8 @@ Usage: strut [options] [FILE...]
   --version, --help
   --help-markdown    print the command reference as Markdown (docs/commands.md)
 Scripts, -c strings and lessons run in the order given; a FILE '-' is standard input.
+       strut check FILE... [options]   lay files out on every device and report what breaks
+                                        ('strut check --help' for its options)
 """
 
 func fail(_ message: String) -> Never {

@@ -324,14 +324,21 @@ let photoCell = """
         """))
 }
 
-/// A conflict whose set is every required constraint connected to the broken one is resolved by
-/// taking out any member (the set is minimal), which `conflictReports` concludes without a
-/// check per member: the same members as the checks find, on shapes where the set is all that
-/// is connected and on shapes where it is not (a second way to the same number, a second
-/// conflict, an unrelated required constraint in the component).
+/// The members offered as resolving a conflict are exactly those whose removal lets the
+/// broken constraint hold with every required constraint connected to it, sizes' non-negativity
+/// included: a guard for shortcuts. "The set is minimal, so any member resolves it" is wrong
+/// when the set is kept as the solver gave it (above `givensFilterLimit` members, a chain of
+/// 100 views given room for 5 lists every width, and taking one out does not help: a width is
+/// never negative).
 @Test(arguments: [
     // A chain pinned where it cannot reach: the whole component.
     "new view v0; v0.leading == root.leading; v0.width == 1; new view v1; v1.leading == v0.trailing; v1.width == 1; new view v2; v2.leading == v1.trailing; v2.width == 1; clash: v2.trailing == root.leading + 5; layout",
+    // A chain longer than the room it is given: taking out a width does not resolve it (a
+    // width is never negative), taking out a link does.
+    (0..<8).map { "new view v\($0); v\($0).width == 1; " + ($0 == 0 ? "v0.leading == root.leading" : "v\($0).leading == v\($0 - 1).trailing") }.joined(separator: "; ")
+        + "; clash: v7.trailing == root.leading + 5; layout",
+    (0..<70).map { "new view v\($0); v\($0).width == 1; " + ($0 == 0 ? "v0.leading == root.leading" : "v\($0).leading == v\($0 - 1).trailing") }.joined(separator: "; ")
+        + "; clash: v69.trailing == root.leading + 5; layout",
     // Two ways to the same width: either alone still conflicts.
     "new view a; a.leading == root.leading; w1: a.width == 10; w2: a.width == 10; clash: a.trailing == root.leading + 20; layout",
     // A required constraint in the component that is not in the set.

@@ -8,13 +8,7 @@ extension Diagnostics {
         // The hierarchy does not change here: one engine rebuilt from it serves every fix.
         var shared: FixTrials?
         return engine.conflicts.map { entry in
-            // When the set is every required constraint connected to the broken one (sizes'
-            // non-negativity aside, a given the set is minimal with), taking any member out
-            // leaves a proper subset of a minimal set, which holds: no member needs its own
-            // check (each rebuilds the connected system: cubic on a long chain).
-            let connected = (requiredConnected(to: entry.broken, without: nil) ?? []).filter { !Diagnostics.isSizeGiven($0) }
-            let whole = Set(connected).union([entry.broken]) == Set(entry.set)
-            let resolving = whole ? entry.set : entry.set.filter { member in
+            let resolving = entry.set.filter { member in
                 member == entry.broken || requiredSystemHolds(without: member, adding: entry.broken)
             }
             // UIKit's own constraints are never offered; with a cell's size in the set, the
@@ -72,22 +66,7 @@ extension Diagnostics {
     /// `broken`: checked on a scratch solver holding only the constraints connected to
     /// `broken` through shared variables.
     func requiredSystemHolds(without member: ConstraintRef, adding broken: ConstraintRef) -> Bool {
-        guard let target = compiledForm(broken), let connected = requiredConnected(to: broken, without: member) else { return false }
-        let required = connected.map { engine.link.installed[$0]!.compiled }
-        return engine.canHold(required + [target], sizesNonNegative: false)
-    }
-
-    /// A width's or height's non-negativity, which conflicting sets are minimal with as a given.
-    static func isSizeGiven(_ ref: ConstraintRef) -> Bool {
-        if case let .system(_, kind) = ref { return kind == .nonNegativeWidth || kind == .nonNegativeHeight }
-        return false
-    }
-
-    /// The required constraints in the solver that share variables with `broken`, directly or
-    /// through other required ones (less `member`), in reference order; nil when `broken` has
-    /// no compiled form.
-    func requiredConnected(to broken: ConstraintRef, without member: ConstraintRef?) -> [ConstraintRef]? {
-        guard let target = compiledForm(broken) else { return nil }
+        guard let target = compiledForm(broken) else { return false }
         let index = engine.link.variableUsers
         var seenVariables = Set<Int32>()
         var connected = Set<ConstraintRef>()
@@ -99,7 +78,8 @@ extension Diagnostics {
                 if compiled.isRequired { queue += compiled.expression.terms.map(\.variable.index) }
             }
         }
-        return connected.sorted().filter { engine.link.installed[$0]!.compiled.isRequired }
+        let required = connected.sorted().map { engine.link.installed[$0]!.compiled }.filter(\.isRequired)
+        return engine.canHold(required + [target], sizesNonNegative: false)
     }
 
     // MARK: - Violations

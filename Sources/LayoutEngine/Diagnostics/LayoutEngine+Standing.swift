@@ -142,7 +142,7 @@ extension LayoutEngine {
 
     /// The frame components of a view that are not the same in every optimal layout, asked of
     /// the solver now.
-    func freeComponents(of id: ViewID) -> [FrameComponent] {
+    public func freeComponents(of id: ViewID) -> [FrameComponent] {
         guard id < link.variables.count, let v = link.variables[id] else { return [] }
         return FrameComponent.allCases.filter { !isUnique(variable($0, v)) }
     }
