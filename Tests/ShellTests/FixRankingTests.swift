@@ -330,15 +330,21 @@ let photoCell = """
 /// when the set is kept as the solver gave it (above `givensFilterLimit` members, a chain of
 /// 100 views given room for 5 lists every width, and taking one out does not help: a width is
 /// never negative).
+/// `count` views of width 1 side by side, the last one's trailing edge pinned at 5.
+func tooLongChain(_ count: Int) -> String {
+    var lines = ["new view v0; v0.width == 1; v0.leading == root.leading"]
+    for k in 1..<count { lines.append("new view v\(k); v\(k).width == 1; v\(k).leading == v\(k - 1).trailing") }
+    lines.append("clash: v\(count - 1).trailing == root.leading + 5; layout")
+    return lines.joined(separator: "; ")
+}
+
 @Test(arguments: [
     // A chain pinned where it cannot reach: the whole component.
     "new view v0; v0.leading == root.leading; v0.width == 1; new view v1; v1.leading == v0.trailing; v1.width == 1; new view v2; v2.leading == v1.trailing; v2.width == 1; clash: v2.trailing == root.leading + 5; layout",
     // A chain longer than the room it is given: taking out a width does not resolve it (a
     // width is never negative), taking out a link does.
-    (0..<8).map { "new view v\($0); v\($0).width == 1; " + ($0 == 0 ? "v0.leading == root.leading" : "v\($0).leading == v\($0 - 1).trailing") }.joined(separator: "; ")
-        + "; clash: v7.trailing == root.leading + 5; layout",
-    (0..<70).map { "new view v\($0); v\($0).width == 1; " + ($0 == 0 ? "v0.leading == root.leading" : "v\($0).leading == v\($0 - 1).trailing") }.joined(separator: "; ")
-        + "; clash: v69.trailing == root.leading + 5; layout",
+    tooLongChain(8),
+    tooLongChain(24),
     // Two ways to the same width: either alone still conflicts.
     "new view a; a.leading == root.leading; w1: a.width == 10; w2: a.width == 10; clash: a.trailing == root.leading + 20; layout",
     // A required constraint in the component that is not in the set.
