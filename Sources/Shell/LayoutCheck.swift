@@ -289,7 +289,7 @@ public struct LayoutCheck {
     }
 
     func whereText(_ f: Finding) -> String {
-        f.configurations.count == configurations.count ? "on every configuration (\(configurations.count))"
+        f.configurations.count == configurations.count && configurations.count > 1 ? "on every configuration (\(configurations.count))"
             : "on " + (f.configurations.count <= 4 ? f.configurations.joined(separator: "; ")
                        : f.configurations.prefix(3).joined(separator: "; ") + "; and \(f.configurations.count - 3) more")
     }
