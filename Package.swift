@@ -9,6 +9,8 @@ let uncheckedExclusivityInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exc
 
 let package = Package(
     name: "strut",
+    // The MCP SDK's floor; strut itself runs wherever Swift 6 does.
+    platforms: [.macOS("13.0")],
     products: [
         .executable(name: "strut", targets: ["strut"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -16,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // The solver: standard library only, no Foundation.
@@ -101,7 +104,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "strut",
-            dependencies: ["Shell", "SwiftCode", "LineEditing", "CLibEdit", "CMemory"]
+            dependencies: ["Shell", "SwiftCode", "StrutMCP", "LineEditing", "CLibEdit", "CMemory"]
+        ),
+        // `strut mcp`: the session's commands as tools of a Model Context Protocol server.
+        .target(
+            name: "StrutMCP",
+            dependencies: ["Shell", .product(name: "MCP", package: "swift-sdk")],
+            exclude: ["README.md"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.
         .executableTarget(
@@ -161,7 +170,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference", "CMemory", "SwiftCode"]
+            dependencies: ["Shell", "LayoutEngine", "Cassowary", "CassowaryReference", "CMemory", "SwiftCode",
+                           .product(name: "MCP", package: "swift-sdk")]
         ),
         .testTarget(
             name: "ConsoleLogTests",

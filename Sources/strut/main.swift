@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Shell
 import SwiftCode
+import StrutMCP
 import LineEditing
 import CLibEdit
 import CMemory
@@ -17,6 +18,11 @@ let version = "0.2.0"
 _ = strut_keep_freed_memory()
 // `import FILE.swift` reads with swift-syntax, which only the executable links.
 installSwiftReader()
+
+// `strut mcp`: a Model Context Protocol server on standard input and output.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "mcp" {
+    StrutServer.serveForever(version: version)
+}
 
 // `strut check FILE…`: every file on every configuration asked, findings reported, exit 0
 // (none), 1 (some) or 2 (an input not read, or wrong options).
@@ -79,6 +85,7 @@ Usage: strut [options] [FILE...]
 Scripts, -c strings and lessons run in the order given; a FILE '-' is standard input.
        strut check FILE... [options]   lay files out on every device and report what breaks
                                         ('strut check --help' for its options)
+       strut mcp                        serve the session's commands as MCP tools on stdin/stdout
 """
 
 func fail(_ message: String) -> Never {
