@@ -18,23 +18,10 @@ func runDiagnosisShape(_ shape: String, views: Int, command: String) -> Double {
     let clock = ContinuousClock()
     let start = clock.now
     switch shape {
-    case "chain":
-        session.run(line: "new view v0; v0.leading == root.leading; v0.top == root.top; v0.width == 1; v0.height == 10")
-        for i in 1..<views {
-            session.run(line: "new view v\(i); v\(i).leading == v\(i - 1).trailing; v\(i).top == root.top; v\(i).width == 1; v\(i).height == 10")
-        }
-        session.run(line: "clash: v\(views - 1).trailing == root.leading + 5")
-    case "deep":
-        session.run(line: "new view v0; v0.leading == root.leading; v0.trailing == root.trailing; v0.top == root.top; v0.bottom == root.bottom")
-        for i in 1..<views {
-            let p = "v\(i - 1)", v = "v\(i)"
-            session.run(line: "new view \(v) in \(p); \(v).leading == \(p).leading; \(v).trailing == \(p).trailing; \(v).top == \(p).top; \(v).bottom == \(p).bottom")
-        }
-        session.run(line: "clash: v\(views - 1).width == 5000")
-    case "stack":
-        session.run(line: "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 200")
-        for i in 0..<views { session.run(line: "new view v\(i) in s; v\(i).height == 20") }
-        session.run(line: "clash: s.height == 100")
+    case "chain", "deep", "stack":
+        buildShape(shape, views: views, width: 1, in: session)
+        session.run(line: shape == "chain" ? "clash: v\(views - 1).trailing == root.leading + 5"
+                    : shape == "deep" ? "clash: v\(views - 1).width == 5000" : "clash: s.height == 100")
     default:
         for i in 0..<views { session.run(line: "new view v\(i); v\(i).leading == root.leading + \(i); v\(i).width == 1") }
     }

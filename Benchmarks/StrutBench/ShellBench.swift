@@ -132,22 +132,7 @@ func runShellStack(views: Int) -> Double {
 func runConflictShape(_ shape: String, views: Int) -> (clash: Double, next: Double) {
     let sink = CountingSink()
     let session = Session(sink: sink)
-    switch shape {
-    case "chain":
-        session.run(line: "new view v0; v0.leading == root.leading; v0.top == root.top; v0.width == 10; v0.height == 10")
-        for i in 1..<views {
-            session.run(line: "new view v\(i); v\(i).leading == v\(i - 1).trailing; v\(i).top == root.top; v\(i).width == 10; v\(i).height == 10")
-        }
-    case "deep":
-        session.run(line: "new view v0; v0.leading == root.leading; v0.trailing == root.trailing; v0.top == root.top; v0.bottom == root.bottom")
-        for i in 1..<views {
-            let p = "v\(i - 1)", v = "v\(i)"
-            session.run(line: "new view \(v) in \(p); \(v).leading == \(p).leading; \(v).trailing == \(p).trailing; \(v).top == \(p).top; \(v).bottom == \(p).bottom")
-        }
-    default:
-        session.run(line: "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 200")
-        for i in 0..<views { session.run(line: "new view r\(i) in s; r\(i).height == 20") }
-    }
+    buildShape(shape, views: views, width: 10, in: session)
     session.run(line: "new view z; z.top == root.top; z.leading == root.leading; z.height == 5; zw: z.width == 5; layout")
     let clash: String
     switch shape {
@@ -167,6 +152,27 @@ func runConflictShape(_ shape: String, views: Int) -> (clash: Double, next: Doub
     }
     times.sort()
     return (elapsed, times[times.count / 2])
+}
+
+/// A chain of N views `width` wide (`v0`…), a nesting of N views edge to edge, or a vertical
+/// stack view `s` of N rows 20 high (`v0`…), built through the shell.
+func buildShape(_ shape: String, views: Int, width: Int, in session: Session) {
+    switch shape {
+    case "chain":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.top == root.top; v0.width == \(width); v0.height == 10")
+        for i in 1..<views {
+            session.run(line: "new view v\(i); v\(i).leading == v\(i - 1).trailing; v\(i).top == root.top; v\(i).width == \(width); v\(i).height == 10")
+        }
+    case "deep":
+        session.run(line: "new view v0; v0.leading == root.leading; v0.trailing == root.trailing; v0.top == root.top; v0.bottom == root.bottom")
+        for i in 1..<views {
+            let p = "v\(i - 1)", v = "v\(i)"
+            session.run(line: "new view \(v) in \(p); \(v).leading == \(p).leading; \(v).trailing == \(p).trailing; \(v).top == \(p).top; \(v).bottom == \(p).bottom")
+        }
+    default:
+        session.run(line: "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 200")
+        for i in 0..<views { session.run(line: "new view v\(i) in s; v\(i).height == 20") }
+    }
 }
 
 /// Issue 20: a picture of N views (the cells): `draw`, `export FILE.svg` or `export FILE.html`
