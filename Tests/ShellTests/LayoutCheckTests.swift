@@ -159,3 +159,28 @@ func checkFolder() throws -> String {
     #expect(document.status == 1)
     #expect(document.output.hasPrefix("profile.xib:18:1: error: ambiguous: avatar (height not fixed), on iPhone 15 portrait large leftToRight\n"))
 }
+
+/// Text sizes and directions are configurations too: a one-line label in a fixed width fits the
+/// default text size and is cut at the largest accessibility size; a badge placed with `left`
+/// stays inside either way.
+@Test func aLabelCutAtTheLargestTextSizeIsFoundThere() throws {
+    let folder = try checkFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    new label title text="Saved" font=body adjustsFont=on
+    title.leading == root.leading + 20; title.top == root.safeAreaLayoutGuide.top + 20
+    title.width == 60; title.height == 40
+
+    """.write(toFile: folder + "/title.strut", atomically: true, encoding: .utf8)
+    var check = LayoutCheck(options: try LayoutCheck.parse([folder + "/title.strut", "--devices", "iPhone 15", "--orientations", "portrait",
+                                                           "--content-sizes", "large,accessibilityExtraExtraExtraLarge",
+                                                           "--layout-directions", "leftToRight,rightToLeft"]))
+    #expect(check.configurations.count == 4)
+    #expect(check.run() == 1)
+    #expect(check.findings.map(\.kind) == ["truncated"])
+    let finding = try #require(check.findings.first)
+    #expect(finding.subject == "title" && finding.line == 1 && finding.column == 1)
+    #expect(finding.configurations == ["iPhone 15 portrait accessibilityExtraExtraExtraLarge leftToRight",
+                                       "iPhone 15 portrait accessibilityExtraExtraExtraLarge rightToLeft"])
+    #expect(finding.message.hasPrefix("truncated: title is 60 wide where its content needs "))
+}
