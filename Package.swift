@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // The solver: standard library only, no Foundation.
@@ -109,7 +110,7 @@ let package = Package(
         // `strut mcp`: the session's commands as tools of a Model Context Protocol server.
         .target(
             name: "StrutMCP",
-            dependencies: ["Shell", .product(name: "MCP", package: "swift-sdk")],
+            dependencies: ["Shell", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
             exclude: ["README.md"]
         ),
         // Release-mode benchmark of the workloads in ../shared/BENCHMARKS.md.

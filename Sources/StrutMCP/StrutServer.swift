@@ -17,11 +17,11 @@ public enum StrutServer {
                 let tools = ToolBox()
                 await server.withMethodHandler(ListTools.self) { _ in .init(tools: ToolBox.tools) }
                 await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments ?? [:]) }
-                try await server.start(transport: StdioTransport())
+                try await server.start(transport: LineTransport())
                 await server.waitUntilCompleted()
                 // Input ended: the calls already read finish, and their answers go out.
                 await tools.idle()
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await Task.sleep(for: .milliseconds(50))
                 exit(0)
             } catch {
                 FileHandle.standardError.write(Data("strut mcp: \(error)\n".utf8))
@@ -116,16 +116,13 @@ actor ToolBox {
             if let devices = text("devices") { words += ["--devices", devices] }
             if let sizes = text("content_sizes") { words += ["--content-sizes", sizes] }
             do {
-                var options = try LayoutCheck.parse(words)
-                let textReport = LayoutCheck(options: options)
-                options.format = "json"
-                var check = LayoutCheck(options: options)
+                var check = LayoutCheck(options: try LayoutCheck.parse(words))
                 _ = check.run()
-                var shown = textReport
-                _ = shown.run()
+                let shown = check.report()
+                check.options.format = "json"
                 let json = check.report()
                 let structured = (try? JSONDecoder().decode(Value.self, from: Data(json.utf8))) ?? .string(json)
-                return CallTool.Result(content: [.text(shown.report())], structuredContent: Value?.some(structured), isError: !check.errors.isEmpty)
+                return CallTool.Result(content: [.text(text: shown, annotations: nil, _meta: nil)], structuredContent: Value?.some(structured), isError: !check.errors.isEmpty)
             } catch {
                 return failure("check: \(error)")
             }
@@ -141,13 +138,13 @@ actor ToolBox {
         let outcome = session.run(source: nil, mode: .keepGoing) { next.next().map(InputLine.line) ?? .end }
         let (output, errors) = sink.take()
         let text = output + errors
-        return CallTool.Result(content: [.text(text.isEmpty ? "(nothing printed)" : text)],
+        return CallTool.Result(content: [.text(text: text.isEmpty ? "(nothing printed)" : text, annotations: nil, _meta: nil)],
                                structuredContent: Value?.some(.object(["output": .string(output), "errors": .string(errors), "failed": .bool(outcome.failed)])),
                                isError: outcome.failed)
     }
 
     func failure(_ message: String) -> CallTool.Result {
-        CallTool.Result(content: [.text("error: " + message)], isError: true)
+        CallTool.Result(content: [.text(text: "error: " + message, annotations: nil, _meta: nil)], isError: true)
     }
 
     /// Every view's frame: `{"views": [{"name", "parent", "frame": [x, y, w, h], "ambiguous"}]}`.
