@@ -198,9 +198,13 @@ public struct LayoutCheck {
                 if word == "expect" { continue }
                 let sink = session.sink as? BufferSink
                 let before = sink?.errors.count ?? 0
-                guard session.run(line: statement, location: "\(file):\(k + 1)") == .succeeded else {
-                    let message = sink.map { String($0.errors.dropFirst(before)) } ?? ""
-                    throw CheckError("line \(k + 1): " + (message.split(separator: "\n").first.map(String.init) ?? "failed"))
+                let outcome = session.run(line: statement, location: "\(file):\(k + 1)")
+                // `quit` ends the script, as it ends a run.
+                if outcome == .quit { return sources }
+                guard outcome == .succeeded else {
+                    // `FILE:LINE: error: what`, said as `line LINE: what`.
+                    let first = sink.flatMap { $0.errors.dropFirst(before).split(separator: "\n").first }.map(String.init) ?? "failed"
+                    throw CheckError("line \(k + 1): " + (first.range(of: "error: ").map { String(first[$0.upperBound...]) } ?? first))
                 }
                 let now = names(in: session.engine.hierarchy)
                 for name in now.subtracting(known) { sources[name] = (k + 1, column) }

@@ -60,6 +60,13 @@ func checkFolder() throws -> String {
     let missing = try runStrut(["check", "gone.strut"], directory: folder)
     #expect(missing.status == 2)
     #expect(missing.output.hasPrefix("error: cannot check gone.strut: cannot read 'gone.strut': no such file\n"))
+    // A script's `quit` ends it; a statement that fails is the script's error, at its line.
+    try (cleanCard + "quit\nnew view never; never.width == 1\n").write(toFile: folder + "/quits.strut", atomically: true, encoding: .utf8)
+    #expect(try runStrut(["check", "quits.strut"], directory: folder).status == 0)
+    try "new view a\na.widht == 3\n".write(toFile: folder + "/typo.strut", atomically: true, encoding: .utf8)
+    let typo = try runStrut(["check", "typo.strut"], directory: folder)
+    #expect(typo.status == 2)
+    #expect(typo.output.hasPrefix("error: cannot check typo.strut: line 2: unknown attribute 'widht'; did you mean 'width'?\n"))
     let wrong = try runStrut(["check", "notes.txt"], directory: folder)
     #expect(wrong.status == 2)
     #expect(wrong.output.hasPrefix("error: cannot check notes.txt: not a .strut script, a .xib or .storyboard document, or a .swift or .m file\n"))
