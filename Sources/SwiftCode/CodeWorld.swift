@@ -374,6 +374,14 @@ final class CodeWorld {
         return laidOut
     }
 
+    /// A view's `frame` or `bounds` (its size at the origin), as the code reads it in either
+    /// language: zero before the view is laid out.
+    func rectValue(_ name: String, of view: String) -> CodeValue {
+        var rect = frame(of: view) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        if name == "bounds" { rect = Rect(x: 0, y: 0, width: rect.width, height: rect.height) }
+        return .rect(rect)
+    }
+
     /// The end of the code: what is ready enters the engine; what never reached the screen is
     /// said, with where it was made.
     func finish() -> (views: [String], constraints: Int, inactive: Int, sources: CodeSources) {

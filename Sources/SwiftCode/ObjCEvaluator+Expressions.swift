@@ -173,10 +173,7 @@ extension ObjCEvaluator {
             case "contentView", "view", "titleLabel": return base
             case "safeAreaLayoutGuide", "layoutMarginsGuide", "readableContentGuide":
                 return .guide(Hierarchy.systemGuideName(SystemGuide(rawValue: name)!, of: view))
-            case "frame", "bounds":
-                var rect = world.frame(of: view) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-                if name == "bounds" { rect = Rect(x: 0, y: 0, width: rect.width, height: rect.height) }
-                return .rect(rect)
+            case "frame", "bounds": return world.rectValue(name, of: view)
             case "subviews": return .array(world.children(of: view).map(CodeValue.view))
             case "superview": return world.parent(of: view).map(CodeValue.view) ?? .nothing
             case "constraints":
@@ -225,18 +222,8 @@ extension ObjCEvaluator {
             if name == "mas_top" && !top { return .snapTarget(safe, [.bottom]) }
             if name == "length" { return .number(0) }
             return .unknown("~")
-        case let .rect(r):
-            switch name {
-            case "size": return .size(r.width, r.height)
-            case "origin": return .size(r.x, r.y)
-            default: return .unknown("~")
-            }
-        case let .size(a, b):
-            switch name {
-            case "width", "x": return .number(a)
-            case "height", "y": return .number(b)
-            default: return .unknown("~")
-            }
+        case .rect, .size, .insets, .directionalInsets:
+            return base.geometryMember(name) ?? .unknown("~")
         case let .constraint(index):
             switch name {
             case "constant": return .number(world.constraint(index).spec.constant)

@@ -532,7 +532,8 @@ struct ObjCParser {
             return .ident(token.text, start)
         case .punct:
             switch token.text {
-            case "(":
+            // A parenthesised expression, or a boxed one (`@(8)`), is its value.
+            case "(", "@(":
                 k += 1
                 let inner = try expression()
                 try expect(")")
@@ -558,11 +559,6 @@ struct ObjCParser {
                     if !accept(",") { try expect("}"); break }
                 }
                 return .dictionary(pairs, start)
-            case "@(":
-                k += 1
-                let inner = try expression()
-                try expect(")")
-                return inner
             case "^":
                 k += 1
                 var parameters: [String] = []

@@ -297,10 +297,7 @@ extension SwiftEvaluator {
             case "contentView", "titleLabel": return owner  // a cell's content view, a button's label: itself
             case "safeAreaLayoutGuide", "layoutMarginsGuide", "readableContentGuide":
                 return .guide(Hierarchy.systemGuideName(SystemGuide(rawValue: name)!, of: view))
-            case "frame", "bounds":
-                guard var rect = world.frame(of: view) else { return .rect(Rect(x: 0, y: 0, width: 0, height: 0)) }
-                if name == "bounds" { rect = Rect(x: 0, y: 0, width: rect.width, height: rect.height) }
-                return .rect(rect)
+            case "frame", "bounds": return world.rectValue(name, of: view)
             case "subviews", "arrangedSubviews": return .array(world.children(of: view).map(CodeValue.view))
             case "superview": return world.parent(of: view).map(CodeValue.view) ?? .nothing
             case "snp": return .snapTarget(view, [])
@@ -335,34 +332,8 @@ extension SwiftEvaluator {
             case (true, "snp"): return .snapTarget(safe, [])
             default: return .unknown("~")
             }
-        case let .rect(r):
-            switch name {
-            case "width": return .number(r.width)
-            case "height": return .number(r.height)
-            case "size": return .size(r.width, r.height)
-            case "origin": return .size(r.x, r.y)
-            case "minX": return .number(r.x)
-            case "minY": return .number(r.y)
-            case "maxX": return .number(r.x + r.width)
-            case "maxY": return .number(r.y + r.height)
-            case "midX": return .number(r.x + r.width / 2)
-            case "midY": return .number(r.y + r.height / 2)
-            default: return .unknown("~")
-            }
-        case let .size(a, b):
-            switch name {
-            case "width", "x": return .number(a)
-            case "height", "y": return .number(b)
-            default: return .unknown("~")
-            }
-        case let .insets(e), let .directionalInsets(e):
-            switch name {
-            case "top": return .number(e.top)
-            case "left", "leading": return .number(e.left)
-            case "bottom": return .number(e.bottom)
-            case "right", "trailing": return .number(e.right)
-            default: return .unknown("~")
-            }
+        case .rect, .size, .insets, .directionalInsets:
+            return owner.geometryMember(name) ?? .unknown("~")
         case .traits:
             let traits = world.engine.hierarchy.traits
             switch name {

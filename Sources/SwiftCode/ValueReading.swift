@@ -46,3 +46,41 @@ extension ValueReading {
 }
 
 extension SwiftEvaluator: ValueReading {}
+
+extension CodeValue {
+    /// A member of a rectangle, a size or a point (`CGSize` and `CGPoint` are both `.size`),
+    /// or insets, read the same in Swift and Objective-C; nil for any other value or name.
+    func geometryMember(_ name: String) -> CodeValue? {
+        switch self {
+        case let .rect(r):
+            switch name {
+            case "width": return .number(r.width)
+            case "height": return .number(r.height)
+            case "size": return .size(r.width, r.height)
+            case "origin": return .size(r.x, r.y)
+            case "minX": return .number(r.x)
+            case "minY": return .number(r.y)
+            case "maxX": return .number(r.x + r.width)
+            case "maxY": return .number(r.y + r.height)
+            case "midX": return .number(r.x + r.width / 2)
+            case "midY": return .number(r.y + r.height / 2)
+            default: return nil
+            }
+        case let .size(a, b):
+            switch name {
+            case "width", "x": return .number(a)
+            case "height", "y": return .number(b)
+            default: return nil
+            }
+        case let .insets(e), let .directionalInsets(e):
+            switch name {
+            case "top": return .number(e.top)
+            case "left", "leading": return .number(e.left)
+            case "bottom": return .number(e.bottom)
+            case "right", "trailing": return .number(e.right)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

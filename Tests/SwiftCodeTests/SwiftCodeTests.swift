@@ -181,12 +181,16 @@ func scannedConstraintLines(_ source: String) -> Set<Int> {
         #"\bconstraints\(\s*withVisualFormat\s*:"#,
         #"(\bmake|\$0)(\s*\.\s*[A-Za-z]+)+?\s*\.\s*(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)(Superview)?\("#,
     ]
+    return linesMatching(patterns, in: text)
+}
+
+/// The lines (from 1) where any of the regular expressions matches.
+func linesMatching(_ patterns: [String], in text: String) -> Set<Int> {
     var lines: Set<Int> = []
     for pattern in patterns {
         let regex = try! NSRegularExpression(pattern: pattern)
         for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            let start = Range(match.range, in: text)!.lowerBound
-            lines.insert(text[..<start].filter { $0 == "\n" }.count + 1)
+            lines.insert(text[..<Range(match.range, in: text)!.lowerBound].filter { $0 == "\n" }.count + 1)
         }
     }
     return lines
@@ -483,14 +487,7 @@ func scannedObjCConstraintLines(_ source: String) -> Set<Int> {
         #"constraint(Equal|GreaterThanOrEqual|LessThanOrEqual)To(SystemSpacing\w*)?(Anchor|Constant)\s*:"#,
         #"\bmake(\s*\.\s*\w+)+?\s*\.\s*(mas_)?(equalTo|greaterThanOrEqualTo|lessThanOrEqualTo)\s*\("#,
     ]
-    var lines: Set<Int> = []
-    for pattern in patterns {
-        let regex = try! NSRegularExpression(pattern: pattern)
-        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            lines.insert(text[..<Range(match.range, in: text)!.lowerBound].filter { $0 == "\n" }.count + 1)
-        }
-    }
-    return lines
+    return linesMatching(patterns, in: text)
 }
 
 /// Every Objective-C fixture imports, and each line that makes constraints is read or said.
