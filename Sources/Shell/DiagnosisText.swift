@@ -14,6 +14,12 @@ struct DiagnosisText {
     func say(_ english: String, _ japanese: String) -> String { language == "ja" ? japanese : english }
 
     func name(_ ref: ConstraintRef) -> String { engine.name(of: ref) }
+
+    /// Names as a list, six at most: `a, b, c, d, e and 3 more`.
+    func listed(_ names: [String]) -> String {
+        names.count <= 6 ? names.joined(separator: ", ")
+            : names.prefix(5).joined(separator: ", ") + say(" and \(names.count - 5) more", " ほか \(names.count - 5) 個")
+    }
     func name(_ view: ViewID) -> String { h.view(view).name }
 
     // MARK: - Chains

@@ -166,7 +166,7 @@ public struct LayoutCheck {
         guard FileManager.default.fileExists(atPath: file) else { throw CheckError("no such file") }
         let sink = BufferSink()
         let importer = session.copy(sink: sink)
-        guard importer.run(line: "import \"\(file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"") == .succeeded else {
+        guard importer.run(line: "import " + Session.quoted(file)) == .succeeded else {
             throw CheckError(sink.errors.split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? "cannot be read")
         }
         var sources: Sources = [:]
@@ -249,7 +249,7 @@ public struct LayoutCheck {
         for (ref, set) in engine.conflicts {
             guard let constraint = h.constraint(ref) else { continue }
             let others = set.filter { $0 != ref }.map(engine.name)
-            let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
+            let listed = DiagnosisText(engine: engine).listed(others)
             result.append(("conflict", constraint.name, "conflict: \(constraint.name) (\(h.text(of: constraint))) is broken: it cannot hold with \(listed)"))
         }
         for id in h.allViewIDs where id != Hierarchy.rootID && h.view(id).kind != .guide {

@@ -91,7 +91,7 @@ final class PastedLog: LineCollector {
             session.remember(before, "paste")
             return
         }
-        try Commands.importLog(session, lines.joined(separator: "\n"), from: "the pasted log")
+        try Commands.importLog(session, lines.joined(separator: "\n"), from: session.say("the pasted log", "貼り付けたログ"))
         session.remember(before, "paste")
     }
 

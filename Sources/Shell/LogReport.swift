@@ -19,7 +19,7 @@ struct LogReport {
         let views = report.views.count
         if report.existing.isEmpty {
             out(say("read \(counted(made, "constraint")) from \(source) on \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))",
-                    "\(source == "the pasted log" ? "貼り付けたログ" : source)から \(made) 個の制約を読み、\(views) 個のプレースホルダーのビューに置きました：\(report.views.joined(separator: ", "))"))
+                    "\(source)から \(made) 個の制約を読み、\(views) 個のプレースホルダーのビューに置きました：\(report.views.joined(separator: ", "))"))
         } else {
             let placeholders = views == 0 ? "" : " and \(counted(views, "placeholder view")): \(report.views.joined(separator: ", "))"
             out("read \(counted(made, "constraint")) from \(source) on \(counted(report.existing.count, "view")) of the session at the addresses it logs (\(report.existing.joined(separator: ", ")))\(placeholders)")

@@ -238,7 +238,7 @@ public final class Session {
         for (ref, set) in engine.conflicts where !before.contains(ref) {
             guard let constraint = engine.hierarchy.constraint(ref) else { continue }
             let others = set.filter { $0 != ref }.map(engine.name)
-            let listed = others.count <= 6 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + say(" and \(others.count - 5) more", " ほか \(others.count - 5) 個")
+            let listed = diagnosisText.listed(others)
             let why = others.isEmpty ? diagnosisText.aloneReason(ref) : say("conflicts with \(listed)", "\(listed) と競合")
             print(say("broke \(constraint.name): \(engine.hierarchy.text(of: constraint)) (\(why)) — 'conflicts' for more",
                       "\(constraint.name) を解除：\(engine.hierarchy.text(of: constraint))（\(why)）— 詳しくは 'conflicts'"))
@@ -273,6 +273,10 @@ public final class Session {
             print("stopped watching \(file)")
         }
     }
+
+    /// Text as one quoted token of the command language (`"…"`, with `\\` and `\"` escaped):
+    /// a file name or a lesson's handed to a command line built in code.
+    public static func quoted(_ text: String) -> String { Commands.quoted(text) }
 
     /// The diagnostics in words, in the running lesson's language.
     var diagnosisText: DiagnosisText { DiagnosisText(engine: engine, language: running.language) }

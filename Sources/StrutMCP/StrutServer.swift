@@ -96,7 +96,7 @@ actor ToolBox {
             return shell(["paste"] + log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["", "conflicts"])
         case "import_file":
             guard let path = text("path") else { return failure("'import_file' needs 'path', a string") }
-            return shell(["import \"\(Self.escaped(path))\""])
+            return shell(["import " + Session.quoted(path)])
         case "frames":
             var result = shell(["layout", "show"])
             if result.isError != true { result = CallTool.Result(content: result.content, structuredContent: Value?.some(frames()), isError: false) }
@@ -155,7 +155,4 @@ actor ToolBox {
         return .object(["views": views])
     }
 
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    }
 }

@@ -197,7 +197,7 @@ for source in options.order {
         // `sh -c` takes them).
         sources.append((nil, Session.lines(of: text), nil))
     case let .lesson(name):
-        sources.append((nil, ["lesson \"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""], nil))
+        sources.append((nil, ["lesson " + Session.quoted(name)], nil))
     case let .file(file):
         do {
             if file == "-" {

@@ -205,6 +205,9 @@ func noLessonLineBreaksAgainstTheRules(_ language: String) throws {
     for english in ["broke ", "In strut's words", "nothing else moves", "  why: ", ", from:", "end of the lesson"] {
         #expect(!out.contains(english), "English left in a Japanese lesson: \(english)")
     }
+    let logs = BufferSink()
+    #expect(Session(sink: logs).run(line: "lesson reading-logs lang ja") == .succeeded)
+    #expect(logs.output.contains("\n貼り付けたログから 4 個の制約を読み、2 個のプレースホルダーのビューに置きました：UITableViewCellContentView_1f10, UIImageView_f3d0\n"))
 }
 
 /// Lessons speak of files in this repository only.
