@@ -183,7 +183,9 @@ public struct LayoutCheck {
         let lines = Session.lines(of: try Session.readScript(file))
         session.running.scriptFolders.append(PathName.folder(of: file))
         var sources: Sources = [:]
-        var known = names(in: session.engine.hierarchy)
+        // Views and constraints are appended to the hierarchy's lists: what a statement made is
+        // past where the lists ended before it.
+        var (views, constraints) = (session.engine.hierarchy.views.count, session.engine.hierarchy.constraints.count)
         for (k, line) in lines.enumerated() {
             var searchFrom = line.startIndex
             for statement in Lexer.statements(line) {
@@ -206,16 +208,15 @@ public struct LayoutCheck {
                     let first = sink.flatMap { $0.errors.dropFirst(before).split(separator: "\n").first }.map(String.init) ?? "failed"
                     throw CheckError("line \(k + 1): " + (first.range(of: "error: ").map { String(first[$0.upperBound...]) } ?? first))
                 }
-                let now = names(in: session.engine.hierarchy)
-                for name in now.subtracting(known) { sources[name] = (k + 1, column) }
-                known = now
+                let h = session.engine.hierarchy
+                for id in min(views, h.views.count)..<h.views.count { if let view = h.views[id] { sources[view.name] = (k + 1, column) } }
+                for id in min(constraints, h.constraints.count)..<h.constraints.count {
+                    if let constraint = h.constraints[id] { sources[constraint.name] = (k + 1, column) }
+                }
+                (views, constraints) = (h.views.count, h.constraints.count)
             }
         }
         return sources
-    }
-
-    static func names(in h: Hierarchy) -> Set<String> {
-        Set(h.allViews.map(\.name)).union(h.allConstraints.map(\.constraint.name))
     }
 
     /// The findings of one file over every configuration, each once.
@@ -227,7 +228,9 @@ public struct LayoutCheck {
             session.run(line: "set device = \"\(configuration.device)\"; set orientation = \(configuration.orientation.rawValue); "
                         + "set contentSizeCategory = \(configuration.contentSize.rawValue); set layoutDirection = \(configuration.direction.rawValue); layout")
             for (kind, subject, message) in LayoutCheck.problems(in: session.engine) {
-                let place = sources[subject]
+                // A constraint UIKit makes for a view (`row.spacing.1`, `card.hugging.h`) is
+                // where its view was made.
+                let place = sources[subject] ?? sources[String(subject.prefix { $0 != "." })]
                 var finding = Finding(file: file, line: place?.line, column: place?.column, kind: kind, subject: subject,
                                       message: message, configurations: [configuration.label])
                 if let k = index[finding.key] {
