@@ -1,6 +1,7 @@
 import Testing
 @testable import Shell
 @testable import LayoutEngine
+import CassowaryReference
 
 /// The photo sized twice in its cell: fixes tried, ranked, and said with what they do.
 let photoCell = """
@@ -361,5 +362,54 @@ func theMembersThatResolveAConflictAreThoseTheChecksFind(_ script: String) throw
     for report in reports {
         let checked = report.set.filter { $0 == report.broken || engine.diagnostics.requiredSystemHolds(without: $0, adding: report.broken) }
         #expect(report.resolving == checked)
+    }
+}
+
+/// Above `givensFilterLimit`: the set is the solver's, every link and the first widths, and
+/// only the links resolve it (read from the tableau, checked one by one here).
+@Test func theMembersThatResolveALongChainAreItsLinks() throws {
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: tooLongChain(210)) == .succeeded)
+    let engine = session.engine
+    let conflict = try #require(engine.conflicts.first)
+    #expect(conflict.set.count > 210)
+    let resolving = engine.diagnostics.resolvingMembers(of: conflict.set, broken: conflict.broken)
+    // The first link is `v0.leading == root.leading` (c2); each view's link follows its width.
+    #expect(Set(resolving.map(engine.name(of:))) == Set(["clash", "c2"] + (1..<210).map { "c\(2 * $0 + 2)" }))
+    // Widths are in the set, and taking one out does not help.
+    let widths = conflict.set.filter { engine.name(of: $0) == "c1" || engine.name(of: $0) == "c3" }
+    #expect(widths.count == 2)
+    for width in widths { #expect(!engine.diagnostics.requiredSystemHolds(without: width, adding: conflict.broken)) }
+}
+
+/// On random sessions, the members offered as resolving each conflict are those the scratch
+/// checks find, whatever the shortcut reads from the tableau.
+@Test(arguments: 0..<40)
+func theResolvingMembersAreThoseTheChecksFindOnRandomSessions(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 7)
+    let session = Session(sink: BufferSink())
+    _ = session.run(line: "new view a; new view b; new view c in a; new label t text=\"Hi\"")
+    // Odd seeds: required equalities alone, and a few inequalities (the tableau then reads
+    // most conflicts); even seeds: the random sessions' commands.
+    let views = ["a", "b", "c", "t"]
+    func equality() -> String {
+        let attributes = ["leading", "trailing", "width", "centerX"]
+        let (x, y) = (views.randomElement(using: &rng)!, views.randomElement(using: &rng)!)
+        let attribute = attributes.randomElement(using: &rng)!
+        let constant = Int.random(in: -50...300, using: &rng)
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return "\(x).width == \(constant)"
+        case 1: return "\(x).width >= \(constant)"
+        default: return "\(x).\(attribute) == \(y).\(attributes.randomElement(using: &rng)!) + \(constant)"
+        }
+    }
+    for step in 0..<40 {
+        let line = seed % 2 == 1 ? equality() : RandomSessionTests.command(session, &rng)
+        _ = session.run(line: line)
+        let diagnostics = session.engine.diagnostics
+        for entry in session.engine.conflicts {
+            let checked = entry.set.filter { $0 == entry.broken || diagnostics.requiredSystemHolds(without: $0, adding: entry.broken) }
+            #expect(diagnostics.resolvingMembers(of: entry.set, broken: entry.broken) == checked, "seed \(seed), step \(step): \(line)")
+        }
     }
 }

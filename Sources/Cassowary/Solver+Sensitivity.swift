@@ -1,0 +1,115 @@
+/// Questions about a required constraint the solver refused, answered from the tableau as it
+/// stands, without changing it: which of the required equalities in the solver the refusal
+/// rests on, and whether taking one of them out would let the refused one hold.
+///
+/// The tableau's rows are identities between the user's variables and the constraints'
+/// markers. Written over the current parameters, a required equality `e = 0` that cannot hold
+/// and whose row holds nothing but the markers of required equalities reads
+/// `e = r + Σ yₖ·dₖ`: every point where those equalities hold (each `dₖ = 0`) leaves `e` at
+/// `r ≠ 0`. Taking out an equality with `yₖ = 0` changes nothing of that, so the refused one
+/// still cannot hold; taking out one with `yₖ ≠ 0` frees its marker, and `dₖ = −r/yₖ` is the
+/// one value that makes `e` hold. Every row that lists `dₖ` moves by its coefficient times that
+/// value; when no restricted basic symbol leaves its bounds (a marker of an equality off zero,
+/// a slack below it), the moved point is a witness that the rest can hold together with `e`.
+/// (Sensitivity analysis of a basis to its right-hand side: Chvátal, Linear Programming, ch. 10.)
+extension Solver {
+    /// The refused equality `constraint` written over the solver's parameters, when they are
+    /// all markers of required equalities: how far it is from holding (`residual`, with every
+    /// marker at zero) and each equality's weight. Nil when the row names anything else (a
+    /// free variable, a slack, an error), when it holds already, or for an inequality.
+    /// - Complexity: the rows of the constraint's variables.
+    public func equalityCertificate(for constraint: Constraint) -> EqualityCertificate? {
+        guard constraint.relation == .equal, !isFeasibilityOnly else { return nil }
+        var row = RowBuilder(constant: constraint.expression.constant)
+        var scale = abs(constraint.expression.constant)
+        for term in constraint.expression.terms {
+            guard term.variable.index >= 0 && Int(term.variable.index) < model.variableSymbols.count else { return nil }
+            let symbol = model.variableSymbols[Int(term.variable.index)]
+            let index = tableau.basicRow[symbol.index]
+            if index < 0 {
+                row.insert(symbol, term.coefficient)
+            } else {
+                let basic = tableau.rows[Int(index)]
+                row.insert(basic, times: term.coefficient)
+                scale = max(scale, abs(basic.constant * term.coefficient))
+            }
+        }
+        guard !Tolerance.isZero(row.constant, scale: scale) else { return nil }
+        var weights: [ConstraintID: Double] = [:]
+        for k in row.symbols.indices {
+            let symbol = row.symbols[k]
+            guard tableau.kinds[symbol.index] == .dummy else { return nil }
+            let owner = tableau.owners[symbol.index]
+            guard owner >= 0, let record = liveRecord(ConstraintID(index: owner)), record.marker == symbol else { return nil }
+            weights[ConstraintID(index: owner), default: 0] += row.coefficients[k]
+        }
+        return EqualityCertificate(residual: row.constant, weights: weights)
+    }
+
+    /// What moving the required equality `id`'s marker from zero to `value`, every other
+    /// parameter left where it is, does to the restricted basic symbols. `.holds` when each
+    /// stays within its bounds (markers of equalities at zero, slacks and errors at or above
+    /// it): a witness that the solver's other required constraints hold at the moved point.
+    /// `.fails` when a required constraint's own marker or slack leaves its bounds in a row of
+    /// nothing but equalities' markers: with every other equality holding and this marker
+    /// forced to `value`, that row's value is forced too, so no point does. `.unknown` otherwise.
+    /// - Complexity: the rows that list the marker.
+    public func moveOfMarker(_ id: ConstraintID, to value: Double) -> MarkerMove {
+        guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
+              tableau.basicRow[record.marker.index] < 0 else { return .unknown }
+        let marker = record.marker
+        var result = MarkerMove.holds
+        tableau.columns.withRows(marker.index) { listed in
+            for index in listed {
+                let row = tableau.rows[Int(index)]
+                guard let basic = row.basic else { continue }
+                let coefficient = row.coefficient(of: marker)
+                if coefficient == 0 { continue }
+                let moved = row.constant + coefficient * value
+                let scale = max(abs(row.constant), abs(coefficient * value))
+                let kind = tableau.kinds[basic.index]
+                let out: Bool
+                switch kind {
+                case .external: out = false
+                case .dummy: out = !Tolerance.isZero(moved, scale: scale)
+                case .slack, .error, .artificial: out = moved < 0 && !Tolerance.isZero(moved, scale: scale)
+                }
+                guard out else { continue }
+                let owner = tableau.owners[basic.index]
+                let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
+                if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
+                    result = .fails
+                    return
+                }
+                result = .unknown
+            }
+        }
+        return result
+    }
+}
+
+/// What moving a required equality's marker does (`Solver.moveOfMarker(_:to:)`).
+public enum MarkerMove: Sendable {
+    /// Every other required constraint still holds at the moved point.
+    case holds
+    /// No point lets the others hold with the marker there.
+    case fails
+    /// Neither is shown.
+    case unknown
+}
+
+/// A refused required equality over the markers of the required equalities it contradicts
+/// (`Solver.equalityCertificate(for:)`).
+public struct EqualityCertificate: Sendable {
+    /// The refused equality's value with every marker at zero (never zero).
+    public let residual: Double
+    /// The weight of each required equality's marker (zero weights left out).
+    public let weights: [ConstraintID: Double]
+
+    /// The value the marker of `id` must take for the refused equality to hold; nil when its
+    /// weight is zero (taking it out leaves the refusal as it is).
+    public func markerValue(for id: ConstraintID) -> Double? {
+        guard let weight = weights[id], !Tolerance.isZero(weight) else { return nil }
+        return -residual / weight
+    }
+}
