@@ -88,6 +88,63 @@ extension Solver {
     }
 }
 
+extension Solver {
+    /// The user's variables that move when the required equality `id`'s marker moves from
+    /// zero to `value`, with their new values (by variable index), when that point is the
+    /// optimum of the solver with `id` taken out and a required constraint holding the marker
+    /// there: every restricted basic symbol stays within its bounds (`moveOfMarker` holds), and
+    /// none reaches or leaves zero, so that the basis, its reduced costs and the constraints
+    /// that are tight all stay as they are (and with them which variables are unique). Nil
+    /// otherwise.
+    /// - Complexity: the rows that list the marker.
+    public func movedVariables(_ id: ConstraintID, to value: Double) -> [Int32: Double]? {
+        guard moveOfMarker(id, to: value) == .holds, let record = liveRecord(id) else { return nil }
+        let marker = record.marker
+        var moved: [Int32: Double] = [:]
+        let kept = tableau.columns.withRows(marker.index) { listed -> Bool in
+            for index in listed {
+                let row = tableau.rows[Int(index)]
+                guard let basic = row.basic else { continue }
+                let coefficient = row.coefficient(of: marker)
+                if coefficient == 0 { continue }
+                let after = row.constant + coefficient * value
+                let scale = max(abs(row.constant), abs(coefficient * value))
+                switch tableau.kinds[basic.index] {
+                case .external:
+                    moved[tableau.owners[basic.index]] = after
+                case .dummy:
+                    continue
+                case .slack, .error, .artificial:
+                    if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { return false }
+                }
+            }
+            return true
+        }
+        return kept ? moved : nil
+    }
+
+    /// Whether constraint `id` is met with the variables in `moved` at their values there and
+    /// every other at its current one (`isSatisfied`, at a moved point).
+    public func isSatisfied(_ id: ConstraintID, with moved: [Int32: Double]) throws -> Bool {
+        guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
+        let constraint = record.constraint
+        var value = constraint.expression.constant
+        var scale = abs(value)
+        for term in constraint.expression.terms {
+            let part = term.coefficient * (moved[term.variable.index] ?? self.value(of: term.variable))
+            value += part
+            scale = max(scale, abs(part))
+        }
+        let violation: Double
+        switch constraint.relation {
+        case .equal: violation = abs(value)
+        case .lessThanOrEqual: violation = max(0, value)
+        case .greaterThanOrEqual: violation = max(0, -value)
+        }
+        return Tolerance.isZero(violation, scale: scale)
+    }
+}
+
 /// What moving a required equality's marker does (`Solver.moveOfMarker(_:to:)`).
 public enum MarkerMove: Sendable {
     /// Every other required constraint still holds at the moved point.

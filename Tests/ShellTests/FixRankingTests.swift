@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Shell
 @testable import LayoutEngine
 import CassowaryReference
@@ -412,4 +413,84 @@ func theResolvingMembersAreThoseTheChecksFindOnRandomSessions(seed: Int) {
             #expect(diagnostics.resolvingMembers(of: entry.set, broken: entry.broken) == checked, "seed \(seed), step \(step): \(line)")
         }
     }
+}
+
+/// A consequence read from the tableau (`MovedMarkers`) is the one a copy of the engine finds
+/// when the fix is applied to it: on the shapes of the benchmark and on random sessions of
+/// equalities. Returns how many fixes were read rather than tried.
+@discardableResult
+func expectMovedMarkersAgreeWithTrials(_ session: Session, _ context: String) -> Int {
+    let diagnostics = session.engine.diagnostics
+    var read = 0
+    for entry in session.engine.conflicts {
+        let trials = Diagnostics.FixTrials(session.engine.hierarchy)
+        guard let shortcut = MovedMarkers(diagnostics, trials: trials, broken: entry.broken) else { continue }
+        for fix in diagnostics.fixes(diagnostics.resolvingMembers(of: entry.set, broken: entry.broken)) {
+            guard let fast = shortcut.consequence(of: fix) else { continue }
+            read += 1
+            let slow = diagnostics.consequence(of: fix, broken: entry.broken, on: trials.rebuilt.copy(), trials: trials)
+            #expect(slow.map { describe($0) } == describe(fast), "\(context): \(fix)")
+        }
+    }
+    return read
+}
+
+/// A consequence in words, its numbers to a millionth (the two ways to a frame may differ in
+/// the last bits of a double; reports print far fewer).
+func describe(_ c: Consequence) -> String {
+    func r(_ rect: Rect) -> String {
+        [rect.x, rect.y, rect.width, rect.height].map { String(format: "%.6f", $0) }.joined(separator: " ")
+    }
+    let moves = c.moves.map { "\($0.view): \(r($0.before)) → \(r($0.after))" }
+    return "moves \(moves) collapsed \(c.collapsed) ambiguous \(c.ambiguous) violated \(c.violated) broken \(c.broken) resolves \(c.resolves)"
+}
+
+@Test func consequencesReadFromTheTableauAreThoseACopyFinds() {
+    let shapes = [
+        tooLongChain(12),
+        // A nesting made wider than the screen, and a stack of rows made too short.
+        "new view p; p.leading == root.leading; p.trailing == root.trailing; p.top == root.top; p.height == 40; new view q in p; q.leading == p.leading; q.trailing == p.trailing; q.top == p.top; q.bottom == p.bottom; new view r in q; r.leading == q.leading; r.trailing == q.trailing; r.top == q.top; r.bottom == q.bottom; clash: r.width == 5000; layout",
+        "new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading; s.width == 100; new view a in s; a.height == 20; new view b in s; b.height == 20; new view c in s; c.height == 20; clash: s.height == 30; layout",
+        // An optional constraint that the fix violates, and a view with an ambiguous width.
+        "new view a; a.leading == root.leading; a.width == 10; a.top == root.top; a.height == 10; new view b; b.leading == a.trailing; b.width == 10; b.top == root.top; b.height == 10; b.leading == root.leading + 10 @500; new view c; c.leading == b.trailing; c.top == root.top; c.height == 5; clash: b.trailing == root.leading + 30; layout",
+    ]
+    var read = 0
+    for shape in shapes {
+        let session = Session(sink: BufferSink())
+        #expect(session.run(line: shape) == .succeeded)
+        read += expectMovedMarkersAgreeWithTrials(session, shape)
+    }
+    #expect(read > 10)
+}
+
+/// Random layouts of six views placed by required equalities (a few of them inequalities or
+/// optional constraints), then one equality that contradicts them.
+@Test(arguments: 0..<60)
+func consequencesReadFromTheTableauAgreeOnRandomSessions(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 15_485_863 &+ 3)
+    var lines: [String] = []
+    for k in 0..<6 {
+        let container = k > 2 && Bool.random(using: &rng) ? " in v\(Int.random(in: 0..<k, using: &rng))" : ""
+        lines.append("new view v\(k)\(container)")
+        let before = k == 0 || !container.isEmpty ? "root.leading" : "v\(Int.random(in: 0..<k, using: &rng)).trailing"
+        let anchor = container.isEmpty ? before : "v\(container.split(separator: "v").last!).leading"
+        lines.append("v\(k).leading == \(anchor) + \(Int.random(in: 0...20, using: &rng))")
+        lines.append(k > 0 && Bool.random(using: &rng)
+                     ? "v\(k).width == v\(Int.random(in: 0..<k, using: &rng)).width + \(Int.random(in: -5...30, using: &rng))"
+                     : "v\(k).width == \(Int.random(in: 0...60, using: &rng))")
+        lines.append("v\(k).top == \(container.isEmpty ? "root.top" : "v\(container.split(separator: "v").last!).top") + \(Int.random(in: 0...40, using: &rng))")
+        lines.append("v\(k).height == \(Int.random(in: 5...40, using: &rng))")
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: lines.append("v\(k).width >= \(Int.random(in: 0...30, using: &rng))")
+        case 1: lines.append("v\(k).centerX == root.centerX @\([250, 500, 750].randomElement(using: &rng)!)")
+        default: break
+        }
+    }
+    let (a, b) = (Int.random(in: 0..<6, using: &rng), Int.random(in: 0..<6, using: &rng))
+    let attribute = ["trailing", "width", "centerX"].randomElement(using: &rng)!
+    lines.append("clash: v\(a).\(attribute) == v\(b).\(attribute == "width" ? "width" : "leading") + \(Int.random(in: 100...400, using: &rng)); layout")
+    let session = Session(sink: BufferSink())
+    let script = lines.joined(separator: "; ")
+    #expect(session.run(line: script) == .succeeded, "seed \(seed)")
+    expectMovedMarkersAgreeWithTrials(session, "seed \(seed): \(script)")
 }

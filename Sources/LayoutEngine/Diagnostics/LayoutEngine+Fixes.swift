@@ -1,3 +1,5 @@
+internal import Cassowary
+
 /// Whose a constraint is, and so what the developer can change about it.
 public enum ConstraintOwner: Hashable, Sendable {
     /// The developer's own: deactivate it or lower it.
@@ -130,9 +132,10 @@ extension Diagnostics {
             shared = FixTrials(engine.hierarchy)
         }
         let trials = tried ? shared : nil
+        let shortcut = trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) }
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: trials.flatMap {
-                consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
+                shortcut?.consequence(of: fix) ?? consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
             })
         }
         // Stable: equal ranks keep the set's order.
@@ -198,7 +201,7 @@ extension Diagnostics {
         for view in trials.views where view.id != Hierarchy.rootID && view.kind != .guide {
             // A fix changes no view's alignment insets.
             let old = engine.solvedFrame(view.id, insets: view.alignmentInsets), new = copy.solvedFrame(view.id, insets: view.alignmentInsets)
-            if !same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
+            if !Diagnostics.same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
             // Newly ambiguous: the copy is asked only about the views that were not (most of a
             // long log's placeholders are ambiguous anyway).
@@ -222,7 +225,138 @@ extension Diagnostics {
         }
     }
 
-    private func same(_ a: Rect, _ b: Rect) -> Bool {
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
         abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+    }
+}
+
+/// What deactivating a member of a conflict does, read from the tableau of the engine the
+/// fixes are tried on rather than tried on a copy of it, where that gives the same answer: the
+/// broken constraint contradicts required equalities alone (`Solver.equalityCertificate`), it
+/// is the only broken one, and nothing lays out after a change. Deactivating an equality of
+/// the certificate then frees its marker, the broken constraint fixes it, and when that move
+/// keeps every restricted symbol on the same side of zero (`Solver.movedVariables`) the
+/// optimum is the moved point: the views of the variables that move are the only ones to
+/// compare, the constraints that name them the only ones whose state can change, and no view
+/// becomes ambiguous that the engine did not already leave so. Each fix was a copy of the
+/// engine and a removal and an insertion in rows that, in a chain of n views, hold n markers.
+struct MovedMarkers {
+    let diagnostics: Diagnostics
+    let trials: Diagnostics.FixTrials
+    let certificate: EqualityCertificate
+    /// Per view of `trials.views` (nil for root and guides): the frame before (the session
+    /// engine's) and in the engine tried on.
+    let before: [Rect?]
+    let tried: [Rect?]
+    /// The views whose frame differs between the two engines, or which the engine tried on
+    /// leaves ambiguous and the session's does not (positions in `trials.views`).
+    let differing: [Int]
+    let ambiguous: [Int]
+    /// Per constraint of `trials.constraints`: its state before, and in the engine tried on
+    /// (nil for a stack's fitting constraints, which are not compared).
+    let was: [ConstraintState?]
+    let now: [ConstraintState?]
+    /// The constraints violated or broken in the engine tried on (positions).
+    let unmet: [Int]
+    let viewPosition: [ViewID: Int]
+    let constraintPosition: [ConstraintRef: Int]
+
+    init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials, broken: ConstraintRef) {
+        let engine = diagnostics.engine, rebuilt = trials.rebuilt
+        guard !rebuilt.hierarchy.autolayout, rebuilt.broken.count == 1, rebuilt.broken[broken] != nil,
+              engine.broken.count == 1, engine.broken[broken] != nil, rebuilt.link.installed[broken] == nil,
+              let compiled = rebuilt.diagnostics.compiledForm(broken),
+              let certificate = rebuilt.solver.equalityCertificate(for: compiled) else { return nil }
+        self.diagnostics = diagnostics
+        self.trials = trials
+        self.certificate = certificate
+        var before: [Rect?] = [], tried: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
+        var viewPosition: [ViewID: Int] = [:]
+        let ambiguity = engine.ambiguity()
+        for (k, view) in trials.views.enumerated() {
+            viewPosition[view.id] = k
+            guard view.id != Hierarchy.rootID && view.kind != .guide else {
+                before.append(nil)
+                tried.append(nil)
+                continue
+            }
+            let old = engine.solvedFrame(view.id, insets: view.alignmentInsets), new = rebuilt.solvedFrame(view.id, insets: view.alignmentInsets)
+            before.append(old)
+            tried.append(new)
+            if !Diagnostics.same(old, new) { differing.append(k) }
+            if ambiguity[view.id] == nil && !rebuilt.freeComponents(of: view.id).isEmpty { ambiguous.append(k) }
+        }
+        var was: [ConstraintState?] = [], now: [ConstraintState?] = []
+        var constraintPosition: [ConstraintRef: Int] = [:]
+        let copied = rebuilt.hierarchy
+        for (k, (ref, constraint)) in trials.constraints.enumerated() {
+            constraintPosition[ref] = k
+            if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true {
+                was.append(nil)
+                now.append(nil)
+                continue
+            }
+            was.append(engine.state(of: ref, constraint))
+            now.append(copied.constraint(ref).map { rebuilt.state(of: ref, $0) } ?? .inactive)
+        }
+        (self.before, self.tried, self.differing, self.ambiguous) = (before, tried, differing, ambiguous)
+        (self.was, self.now, self.viewPosition, self.constraintPosition) = (was, now, viewPosition, constraintPosition)
+        unmet = now.indices.filter { now[$0] == .violated || now[$0] == .broken }
+    }
+
+    /// The consequence of `fix` as `Diagnostics.consequence(of:broken:on:trials:)` finds it
+    /// on a copy; nil where this cannot tell (the fix is then tried).
+    func consequence(of fix: Fix) -> Consequence? {
+        // (A stack view's constraint or a view's own cannot be deactivated by name.)
+        guard case let .deactivate(member) = fix, case .user = member else { return nil }
+        let rebuilt = trials.rebuilt
+        guard let installed = rebuilt.link.installed[member], installed.compiled.isRequired, installed.compiled.relation == .equal,
+              let value = certificate.markerValue(for: installed.id),
+              let moved = rebuilt.solver.movedVariables(installed.id, to: value) else { return nil }
+        // The views and constraints to look at: those that differ already, and those of the
+        // variables that move.
+        var views = Set(differing)
+        var constraints = Set<Int>()
+        for variable in moved.keys {
+            if let component = rebuilt.link.components[variable], let k = viewPosition[component.view] { views.insert(k) }
+            for ref in rebuilt.link.variableUsers[variable] ?? [] { if let k = constraintPosition[ref] { constraints.insert(k) } }
+        }
+        if let k = constraintPosition[member] { constraints.insert(k) }
+        constraints.formUnion(unmet)
+        var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [], resolves: true)
+        for k in views.sorted() {
+            guard let old = before[k], let frame = tried[k] else { continue }
+            let view = trials.views[k]
+            let new = movedFrame(view, frame, moved)
+            if !Diagnostics.same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
+            if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
+        }
+        for k in constraints.sorted() {
+            guard let was = was[k] else { continue }
+            let ref = trials.constraints[k].ref
+            let state: ConstraintState
+            if ref == member {
+                state = .inactive
+            } else if let current = rebuilt.link.installed[ref], now[k] == .satisfied || now[k] == .violated, !current.compiled.isRequired {
+                state = ((try? rebuilt.solver.isSatisfied(current.id, with: moved)) ?? true) ? .satisfied : .violated
+            } else {
+                state = now[k]!
+            }
+            if state == .violated && was != .violated { result.violated.append(ref) }
+            if state == .broken && was != .broken { result.broken.append(ref) }
+        }
+        return result
+    }
+
+    /// A view's frame in the engine tried on, with the variables that move at their new values.
+    private func movedFrame(_ view: View, _ frame: Rect, _ moved: [Int32: Double]) -> Rect {
+        let rebuilt = trials.rebuilt
+        guard let v = rebuilt.link.variables[view.id] else { return frame }
+        let values = [v.minX, v.minY, v.width, v.height].map { variable in
+            rebuilt.clean(moved[variable.index] ?? rebuilt.solver.value(of: variable))
+        }
+        let alignment = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        let insets = view.alignmentInsets
+        return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 }
