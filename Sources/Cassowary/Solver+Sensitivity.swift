@@ -55,40 +55,9 @@ extension Solver {
     /// forced to `value`, that row's value is forced too, so no point does. `.unknown` otherwise.
     /// - Complexity: the rows that list the marker.
     public func moveOfMarker(_ id: ConstraintID, to value: Double) -> MarkerMove {
-        guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
-              tableau.basicRow[record.marker.index] < 0 else { return .unknown }
-        let marker = record.marker
-        var result = MarkerMove.holds
-        tableau.columns.withRows(marker.index) { listed in
-            for index in listed {
-                let row = tableau.rows[Int(index)]
-                guard let basic = row.basic else { continue }
-                let coefficient = row.coefficient(of: marker)
-                if coefficient == 0 { continue }
-                let moved = row.constant + coefficient * value
-                let scale = max(abs(row.constant), abs(coefficient * value))
-                let kind = tableau.kinds[basic.index]
-                let out: Bool
-                switch kind {
-                case .external: out = false
-                case .dummy: out = !Tolerance.isZero(moved, scale: scale)
-                case .slack, .error, .artificial: out = moved < 0 && !Tolerance.isZero(moved, scale: scale)
-                }
-                guard out else { continue }
-                let owner = tableau.owners[basic.index]
-                let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
-                if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
-                    result = .fails
-                    return
-                }
-                result = .unknown
-            }
-        }
-        return result
+        markerMove(id, to: value, moved: nil).outcome
     }
-}
 
-extension Solver {
     /// The user's variables that move when the required equality `id`'s marker moves from
     /// zero to `value`, with their new values (by variable index), when that point is the
     /// optimum of the solver with `id` taken out and a required constraint holding the marker
@@ -98,10 +67,21 @@ extension Solver {
     /// otherwise.
     /// - Complexity: the rows that list the marker.
     public func movedVariables(_ id: ConstraintID, to value: Double) -> [Int32: Double]? {
-        guard moveOfMarker(id, to: value) == .holds, let record = liveRecord(id) else { return nil }
-        let marker = record.marker
         var moved: [Int32: Double] = [:]
-        let kept = tableau.columns.withRows(marker.index) { listed -> Bool in
+        let (outcome, sidesKept) = withUnsafeMutablePointer(to: &moved) { markerMove(id, to: value, moved: $0) }
+        return outcome == .holds && sidesKept ? moved : nil
+    }
+
+    /// `moveOfMarker`, and whether every restricted basic symbol stays on its side of zero;
+    /// with `moved`, the user's variables that move, at their new values, written there.
+    private func markerMove(_ id: ConstraintID, to value: Double,
+                            moved: UnsafeMutablePointer<[Int32: Double]>?) -> (outcome: MarkerMove, sidesKept: Bool) {
+        guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
+              tableau.basicRow[record.marker.index] < 0 else { return (.unknown, false) }
+        let marker = record.marker
+        var outcome = MarkerMove.holds
+        var sidesKept = true
+        tableau.columns.withRows(marker.index) { listed in
             for index in listed {
                 let row = tableau.rows[Int(index)]
                 guard let basic = row.basic else { continue }
@@ -109,18 +89,29 @@ extension Solver {
                 if coefficient == 0 { continue }
                 let after = row.constant + coefficient * value
                 let scale = max(abs(row.constant), abs(coefficient * value))
-                switch tableau.kinds[basic.index] {
+                let kind = tableau.kinds[basic.index]
+                let out: Bool
+                switch kind {
                 case .external:
-                    moved[tableau.owners[basic.index]] = after
-                case .dummy:
+                    moved?.pointee[tableau.owners[basic.index]] = after
                     continue
+                case .dummy:
+                    out = !Tolerance.isZero(after, scale: scale)
                 case .slack, .error, .artificial:
-                    if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { return false }
+                    out = after < 0 && !Tolerance.isZero(after, scale: scale)
+                    if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { sidesKept = false }
                 }
+                guard out else { continue }
+                let owner = tableau.owners[basic.index]
+                let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
+                if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
+                    outcome = .fails
+                    return
+                }
+                outcome = .unknown
             }
-            return true
         }
-        return kept ? moved : nil
+        return (outcome, sidesKept)
     }
 
     /// Whether constraint `id` is met with the variables in `moved` at their values there and

@@ -38,7 +38,7 @@ extension LayoutEngine {
         let asked = names.compactMap { copy.hierarchy.constraintRef(named: $0) }
         copy.layoutIfNeeded()
         // Fixes that take the asked relation out are no answer to "why not".
-        let forbidding = copy.diagnostics.conflictReports().filter { asked.contains($0.broken) }.map { report -> ConflictReport in
+        let forbidding = copy.diagnostics.conflictReports(breaking: Set(asked)).map { report -> ConflictReport in
             var report = report
             func isAsked(_ fix: Fix) -> Bool {
                 switch fix {

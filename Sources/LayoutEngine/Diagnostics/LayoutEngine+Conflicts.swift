@@ -4,10 +4,14 @@ internal import Cassowary
 /// and the changes that resolve it; each violated optional constraint with what forces it.
 extension Diagnostics {
     /// Every conflict, in breaking order, with its chain and the fixes that work.
-    public func conflictReports() -> [ConflictReport] {
+    public func conflictReports() -> [ConflictReport] { conflictReports(breaking: nil) }
+
+    /// The conflicts of the broken constraints in `only` (every conflict when nil), in breaking
+    /// order: "why not" asks about its own relation's alone.
+    public func conflictReports(breaking only: Set<ConstraintRef>?) -> [ConflictReport] {
         // The hierarchy does not change here: one engine rebuilt from it serves every fix.
         var shared: FixTrials?
-        return engine.conflicts.map { entry in
+        return engine.conflicts.filter { only?.contains($0.broken) ?? true }.map { entry in
             let resolving = resolvingMembers(of: entry.set, broken: entry.broken)
             // UIKit's own constraints are never offered; with a cell's size in the set, the
             // developer's own are lowered to 999 rather than taken out.

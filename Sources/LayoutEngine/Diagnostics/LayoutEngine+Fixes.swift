@@ -138,13 +138,16 @@ extension Diagnostics {
                 shortcut?.consequence(of: fix) ?? consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
             })
         }
-        // Stable: equal ranks keep the set's order.
-        return ranked.enumerated().sorted { a, b in
-            let ka = rank(a.element.consequence), kb = rank(b.element.consequence)
+        // Stable: equal ranks keep the set's order. Each rank found once (a movement sums every
+        // move: found in each comparison, sorting the fixes of a nesting of 1,000 views was
+        // most of `conflicts`).
+        let keys = ranked.map { rank($0.consequence) }
+        return ranked.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
             if ka.0 != kb.0 { return ka.0 < kb.0 }
             if abs(ka.1 - kb.1) > 1e-9 { return ka.1 < kb.1 }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }.map { ranked[$0] }
     }
 
     /// Resolving and clean, resolving, not resolving, not tried; then the movement.
@@ -232,18 +235,29 @@ extension Diagnostics {
 
 /// What deactivating a member of a conflict does, read from the tableau of the engine the
 /// fixes are tried on rather than tried on a copy of it, where that gives the same answer: the
-/// broken constraint contradicts required equalities alone (`Solver.equalityCertificate`), it
-/// is the only broken one, and nothing lays out after a change. Deactivating an equality of
-/// the certificate then frees its marker, the broken constraint fixes it, and when that move
-/// keeps every restricted symbol on the same side of zero (`Solver.movedVariables`) the
-/// optimum is the moved point: the views of the variables that move are the only ones to
-/// compare, the constraints that name them the only ones whose state can change, and no view
-/// becomes ambiguous that the engine did not already leave so. Each fix was a copy of the
-/// engine and a removal and an insertion in rows that, in a chain of n views, hold n markers.
+/// broken constraints whose sets hold the member contradict required equalities alone
+/// (`Solver.equalityCertificate`), and nothing lays out after a change. Deactivating an
+/// equality frees its marker and the engine tries those broken constraints again, oldest
+/// first: the first whose certificate weighs the marker fixes it, each later one holds if it
+/// agrees there and breaks again otherwise (when it is the newest of what contradicts it, as
+/// the engine would break it; else the fix is tried). When that move keeps every restricted
+/// symbol on the same side of zero (`Solver.movedVariables`) the optimum is the moved point:
+/// the views of the variables that move are the only ones to compare, the constraints that
+/// name them the only ones whose state can change, and no view becomes ambiguous that the
+/// engine did not already leave so. Each fix was a copy of the engine and a removal and an
+/// insertion in rows that, in a chain of n views, hold n markers.
 struct MovedMarkers {
     let diagnostics: Diagnostics
     let trials: Diagnostics.FixTrials
-    let certificate: EqualityCertificate
+    let brokenRef: ConstraintRef
+    /// The broken constraints' certificates (nil where one names more than markers of
+    /// equalities), with the newest activation among each one's equalities and the one
+    /// newest after it (`(stamp, id)`), read once.
+    let certificates: [ConstraintRef: Certified?]
+    struct Certified {
+        let certificate: EqualityCertificate
+        let newest: [(stamp: Int, id: ConstraintID)]
+    }
     /// Per view of `trials.views` (nil for root and guides): the frame before (the session
     /// engine's) and in the engine tried on.
     let before: [Rect?]
@@ -263,13 +277,27 @@ struct MovedMarkers {
 
     init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials, broken: ConstraintRef) {
         let engine = diagnostics.engine, rebuilt = trials.rebuilt
-        guard !rebuilt.hierarchy.autolayout, rebuilt.broken.count == 1, rebuilt.broken[broken] != nil,
-              engine.broken.count == 1, engine.broken[broken] != nil, rebuilt.link.installed[broken] == nil,
+        guard !rebuilt.hierarchy.autolayout, rebuilt.broken[broken] != nil, engine.broken[broken] != nil,
+              Set(rebuilt.broken.keys) == Set(engine.broken.keys), rebuilt.link.installed[broken] == nil,
               let compiled = rebuilt.diagnostics.compiledForm(broken),
-              let certificate = rebuilt.solver.equalityCertificate(for: compiled) else { return nil }
+              rebuilt.solver.equalityCertificate(for: compiled) != nil else { return nil }
         self.diagnostics = diagnostics
         self.trials = trials
-        self.certificate = certificate
+        brokenRef = broken
+        var certificates: [ConstraintRef: Certified?] = [:]
+        for other in rebuilt.broken.keys {
+            certificates[other] = rebuilt.diagnostics.compiledForm(other).flatMap(rebuilt.solver.equalityCertificate(for:)).map { certificate in
+                var newest: [(stamp: Int, id: ConstraintID)] = []
+                for id in certificate.weights.keys {
+                    let stamp = rebuilt.link.refByID[id.index].map(rebuilt.stamp(of:)) ?? Int.max
+                    newest.append((stamp, id))
+                    newest.sort { $0.stamp > $1.stamp }
+                    if newest.count > 2 { newest.removeLast() }
+                }
+                return Certified(certificate: certificate, newest: newest)
+            }
+        }
+        self.certificates = certificates
         var before: [Rect?] = [], tried: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
         var viewPosition: [ViewID: Int] = [:]
         let ambiguity = engine.ambiguity()
@@ -311,7 +339,7 @@ struct MovedMarkers {
         guard case let .deactivate(member) = fix, case .user = member else { return nil }
         let rebuilt = trials.rebuilt
         guard let installed = rebuilt.link.installed[member], installed.compiled.isRequired, installed.compiled.relation == .equal,
-              let value = certificate.markerValue(for: installed.id),
+              let (value, holding) = retried(without: installed.id, member: member),
               let moved = rebuilt.solver.movedVariables(installed.id, to: value) else { return nil }
         // The views and constraints to look at: those that differ already, and those of the
         // variables that move.
@@ -323,7 +351,8 @@ struct MovedMarkers {
         }
         if let k = constraintPosition[member] { constraints.insert(k) }
         constraints.formUnion(unmet)
-        var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [], resolves: true)
+        var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
+                                 resolves: holding.contains(brokenRef))
         for k in views.sorted() {
             guard let old = before[k], let frame = tried[k] else { continue }
             let view = trials.views[k]
@@ -346,6 +375,43 @@ struct MovedMarkers {
             if state == .broken && was != .broken { result.broken.append(ref) }
         }
         return result
+    }
+
+    /// The broken constraints the engine tries again when the equality `id` (`member`) goes,
+    /// in activation order as it installs them: the value its marker takes (set by the first
+    /// that weighs it) and those that hold. Nil when one has no certificate, none weighs the
+    /// marker (it would be left free), or one that breaks again is not the newest of what
+    /// contradicts it.
+    private func retried(without id: ConstraintID, member: ConstraintRef) -> (Double, Set<ConstraintRef>)? {
+        let rebuilt = trials.rebuilt
+        let candidates = (rebuilt.breaking.brokenByMember[member] ?? []).map { (stamp: rebuilt.stamp(of: $0), ref: $0) }
+            .sorted { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.ref < $1.ref }
+        guard candidates.contains(where: { $0.ref == brokenRef }) else { return nil }
+        var value: Double?
+        var holding = Set<ConstraintRef>()
+        var newestHolding = Int.min
+        for (stamp, ref) in candidates {
+            guard let certified = certificates[ref] ?? nil else { return nil }
+            let certificate = certified.certificate
+            let newestOther = certified.newest.first(where: { $0.id != id })?.stamp ?? Int.min
+            let holds: Bool
+            if let value {
+                let weighed = (certificate.weights[id] ?? 0) * value
+                holds = abs(certificate.residual + weighed) <= 1e-9 * max(1, abs(certificate.residual), abs(weighed))
+            } else if let fixed = certificate.markerValue(for: id) {
+                value = fixed
+                holds = true
+            } else {
+                holds = false
+            }
+            if holds {
+                holding.insert(ref)
+                newestHolding = max(newestHolding, stamp, newestOther)
+            } else if stamp <= max(newestHolding, newestOther) {
+                return nil
+            }
+        }
+        return value.map { ($0, holding) }
     }
 
     /// A view's frame in the engine tried on, with the variables that move at their new values.
