@@ -59,15 +59,15 @@ extension Solver {
     }
 
     /// The user's variables that move when the required equality `id`'s marker moves from
-    /// zero to `value`, with their new values (by variable index), when that point is the
+    /// zero to `value`, with their new values (variable index and value), when that point is the
     /// optimum of the solver with `id` taken out and a required constraint holding the marker
     /// there: every restricted basic symbol stays within its bounds (`moveOfMarker` holds), and
     /// none reaches or leaves zero, so that the basis, its reduced costs and the constraints
     /// that are tight all stay as they are (and with them which variables are unique). Nil
     /// otherwise.
     /// - Complexity: the rows that list the marker.
-    public func movedVariables(_ id: ConstraintID, to value: Double) -> [Int32: Double]? {
-        var moved: [Int32: Double] = [:]
+    public func movedVariables(_ id: ConstraintID, to value: Double) -> [(variable: Int32, value: Double)]? {
+        var moved: [(variable: Int32, value: Double)] = []
         let (outcome, sidesKept) = withUnsafeMutablePointer(to: &moved) { markerMove(id, to: value, moved: $0) }
         return outcome == .holds && sidesKept ? moved : nil
     }
@@ -75,7 +75,7 @@ extension Solver {
     /// `moveOfMarker`, and whether every restricted basic symbol stays on its side of zero;
     /// with `moved`, the user's variables that move, at their new values, written there.
     private func markerMove(_ id: ConstraintID, to value: Double,
-                            moved: UnsafeMutablePointer<[Int32: Double]>?) -> (outcome: MarkerMove, sidesKept: Bool) {
+                            moved: UnsafeMutablePointer<[(variable: Int32, value: Double)]>?) -> (outcome: MarkerMove, sidesKept: Bool) {
         guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
               tableau.basicRow[record.marker.index] < 0 else { return (.unknown, false) }
         let marker = record.marker
@@ -93,7 +93,7 @@ extension Solver {
                 let out: Bool
                 switch kind {
                 case .external:
-                    moved?.pointee[tableau.owners[basic.index]] = after
+                    moved?.pointee.append((tableau.owners[basic.index], after))
                     continue
                 case .dummy:
                     out = !Tolerance.isZero(after, scale: scale)
@@ -114,15 +114,15 @@ extension Solver {
         return (outcome, sidesKept)
     }
 
-    /// Whether constraint `id` is met with the variables in `moved` at their values there and
-    /// every other at its current one (`isSatisfied`, at a moved point).
-    public func isSatisfied(_ id: ConstraintID, with moved: [Int32: Double]) throws -> Bool {
+    /// Whether constraint `id` is met with each variable at the value `moved` gives it (nil:
+    /// its current one): `isSatisfied`, at a moved point.
+    public func isSatisfied(_ id: ConstraintID, with moved: (Int32) -> Double?) throws -> Bool {
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         let constraint = record.constraint
         var value = constraint.expression.constant
         var scale = abs(value)
         for term in constraint.expression.terms {
-            let part = term.coefficient * (moved[term.variable.index] ?? self.value(of: term.variable))
+            let part = term.coefficient * (moved(term.variable.index) ?? self.value(of: term.variable))
             value += part
             scale = max(scale, abs(part))
         }

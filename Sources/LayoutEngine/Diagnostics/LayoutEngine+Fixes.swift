@@ -272,8 +272,25 @@ struct MovedMarkers {
     let now: [ConstraintState?]
     /// The constraints violated or broken in the engine tried on (positions).
     let unmet: [Int]
-    let viewPosition: [ViewID: Int]
     let constraintPosition: [ConstraintRef: Int]
+    /// Per solver variable: the view it belongs to (its position, or −1), and the optional
+    /// constraints in the solver that name it (positions).
+    let viewOfVariable: [Int]
+    let optionalUsers: [[Int]]
+    /// Per view: its variables in the engine tried on, and its alignment insets.
+    let frameVariables: [ViewVariables?]
+    let alignmentInsets: [EdgeInsets]
+    /// Per solver variable, its value at the moved point while a fix is read (NaN: unmoved).
+    let overlay: Overlay
+    final class Overlay {
+        var values: [Double]
+        init(count: Int) { values = [Double](repeating: .nan, count: count) }
+        func value(of variable: Int32) -> Double? {
+            let k = Int(variable)
+            guard k >= 0 && k < values.count, !values[k].isNaN else { return nil }
+            return values[k]
+        }
+    }
 
     init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials, broken: ConstraintRef) {
         let engine = diagnostics.engine, rebuilt = trials.rebuilt
@@ -299,10 +316,17 @@ struct MovedMarkers {
         }
         self.certificates = certificates
         var before: [Rect?] = [], tried: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
-        var viewPosition: [ViewID: Int] = [:]
+        let variableCount = rebuilt.solver.variableCount
+        var viewOfVariable = [Int](repeating: -1, count: variableCount)
+        var frameVariables: [ViewVariables?] = [], alignmentInsets: [EdgeInsets] = []
         let ambiguity = engine.ambiguity()
         for (k, view) in trials.views.enumerated() {
-            viewPosition[view.id] = k
+            let v = view.id < rebuilt.link.variables.count ? rebuilt.link.variables[view.id] : nil
+            frameVariables.append(v)
+            alignmentInsets.append(view.alignmentInsets)
+            if let v {
+                for variable in [v.minX, v.minY, v.width, v.height] where Int(variable.index) < variableCount { viewOfVariable[Int(variable.index)] = k }
+            }
             guard view.id != Hierarchy.rootID && view.kind != .guide else {
                 before.append(nil)
                 tried.append(nil)
@@ -328,7 +352,16 @@ struct MovedMarkers {
             now.append(copied.constraint(ref).map { rebuilt.state(of: ref, $0) } ?? .inactive)
         }
         (self.before, self.tried, self.differing, self.ambiguous) = (before, tried, differing, ambiguous)
-        (self.was, self.now, self.viewPosition, self.constraintPosition) = (was, now, viewPosition, constraintPosition)
+        var optionalUsers = [[Int]](repeating: [], count: variableCount)
+        for (k, (ref, _)) in trials.constraints.enumerated() where was[k] != nil {
+            guard let current = rebuilt.link.installed[ref], !current.compiled.isRequired else { continue }
+            for term in current.compiled.expression.terms where Int(term.variable.index) < variableCount {
+                if optionalUsers[Int(term.variable.index)].last != k { optionalUsers[Int(term.variable.index)].append(k) }
+            }
+        }
+        (self.was, self.now, self.constraintPosition) = (was, now, constraintPosition)
+        (self.viewOfVariable, self.optionalUsers, self.frameVariables, self.alignmentInsets) = (viewOfVariable, optionalUsers, frameVariables, alignmentInsets)
+        overlay = Overlay(count: variableCount)
         unmet = now.indices.filter { now[$0] == .violated || now[$0] == .broken }
     }
 
@@ -342,23 +375,30 @@ struct MovedMarkers {
               let (value, holding) = retried(without: installed.id, member: member),
               let moved = rebuilt.solver.movedVariables(installed.id, to: value) else { return nil }
         // The views and constraints to look at: those that differ already, and those of the
-        // variables that move.
-        var views = Set(differing)
-        var constraints = Set<Int>()
-        for variable in moved.keys {
-            if let component = rebuilt.link.components[variable], let k = viewPosition[component.view] { views.insert(k) }
-            for ref in rebuilt.link.variableUsers[variable] ?? [] { if let k = constraintPosition[ref] { constraints.insert(k) } }
+        // variables that move (only an optional constraint can change state there).
+        var views = differing
+        var constraints = unmet
+        // The moved values by variable, in a buffer kept from fix to fix (emptied after).
+        let overlay = self.overlay
+        for (variable, value) in moved { overlay.values[Int(variable)] = value }
+        defer { for (variable, _) in moved { overlay.values[Int(variable)] = .nan } }
+        for (variable, _) in moved {
+            let k = Int(variable)
+            guard k < viewOfVariable.count else { continue }
+            if viewOfVariable[k] >= 0 { views.append(viewOfVariable[k]) }
+            constraints += optionalUsers[k]
         }
-        if let k = constraintPosition[member] { constraints.insert(k) }
-        constraints.formUnion(unmet)
+        if let k = constraintPosition[member] { constraints.append(k) }
+        views = Array(Set(views))
+        constraints = Array(Set(constraints))
         var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
                                  resolves: holding.contains(brokenRef))
         for k in views.sorted() {
             guard let old = before[k], let frame = tried[k] else { continue }
-            let view = trials.views[k]
-            let new = movedFrame(view, frame, moved)
-            if !Diagnostics.same(old, new) { result.moves.append(.init(view: view.id, before: old, after: new)) }
-            if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(view.id) }
+            let id = trials.views[k].id
+            let new = movedFrame(k, frame, overlay)
+            if !Diagnostics.same(old, new) { result.moves.append(.init(view: id, before: old, after: new)) }
+            if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(id) }
         }
         for k in constraints.sorted() {
             guard let was = was[k] else { continue }
@@ -367,7 +407,7 @@ struct MovedMarkers {
             if ref == member {
                 state = .inactive
             } else if let current = rebuilt.link.installed[ref], now[k] == .satisfied || now[k] == .violated, !current.compiled.isRequired {
-                state = ((try? rebuilt.solver.isSatisfied(current.id, with: moved)) ?? true) ? .satisfied : .violated
+                state = ((try? rebuilt.solver.isSatisfied(current.id, with: overlay.value(of:))) ?? true) ? .satisfied : .violated
             } else {
                 state = now[k]!
             }
@@ -414,15 +454,14 @@ struct MovedMarkers {
         return value.map { ($0, holding) }
     }
 
-    /// A view's frame in the engine tried on, with the variables that move at their new values.
-    private func movedFrame(_ view: View, _ frame: Rect, _ moved: [Int32: Double]) -> Rect {
+    /// A view's frame (`trials.views[k]`) in the engine tried on, with the variables that move
+    /// at their new values.
+    private func movedFrame(_ k: Int, _ frame: Rect, _ overlay: Overlay) -> Rect {
         let rebuilt = trials.rebuilt
-        guard let v = rebuilt.link.variables[view.id] else { return frame }
-        let values = [v.minX, v.minY, v.width, v.height].map { variable in
-            rebuilt.clean(moved[variable.index] ?? rebuilt.solver.value(of: variable))
-        }
-        let alignment = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
-        let insets = view.alignmentInsets
+        guard let v = frameVariables[k] else { return frame }
+        func value(_ variable: Variable) -> Double { rebuilt.clean(overlay.value(of: variable.index) ?? rebuilt.solver.value(of: variable)) }
+        let alignment = Rect(x: value(v.minX), y: value(v.minY), width: value(v.width), height: value(v.height))
+        let insets = alignmentInsets[k]
         return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 }
