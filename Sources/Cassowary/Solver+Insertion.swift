@@ -117,18 +117,7 @@ extension Solver {
         var row = RowBuilder(constant: 0)
         swap(&row, &workspace.spareRow)
         row.reset(constant: constraint.expression.constant, capacity: 4 * constraint.expression.terms.count + 3)
-        var scale = abs(constraint.expression.constant)
-        for term in constraint.expression.terms {
-            let symbol = model.variableSymbols[Int(term.variable.index)]
-            let index = tableau.basicRow[symbol.index]
-            if index < 0 {
-                row.insert(symbol, term.coefficient)
-            } else {
-                let basic = tableau.rows[Int(index)]
-                row.insert(basic, times: term.coefficient)
-                scale = max(scale, abs(basic.constant * term.coefficient))
-            }
-        }
+        let scale = substitute(constraint.expression, into: &row)
         let owner = id.index
         let slot = constraint.isRequired ? -1 : acquireSlot(for: constraint.priority)
         let marker: Symbol
@@ -166,6 +155,25 @@ extension Solver {
         let record = ConstraintRecord(constraint: constraint, marker: marker, other: other,
                                       markerCoefficient: markerCoefficient, reversed: false, slot: slot)
         return (row, record, scale)
+    }
+
+    /// Adds a (validated) expression's terms to `row`, each basic variable replaced by its row;
+    /// the row's constant starts as the expression's. Returns the largest magnitude among the
+    /// constants summed, the scale the row's constant is compared against.
+    func substitute(_ expression: Expression, into row: inout RowBuilder) -> Double {
+        var scale = abs(expression.constant)
+        for term in expression.terms {
+            let symbol = model.variableSymbols[Int(term.variable.index)]
+            let index = tableau.basicRow[symbol.index]
+            if index < 0 {
+                row.insert(symbol, term.coefficient)
+            } else {
+                let basic = tableau.rows[Int(index)]
+                row.insert(basic, times: term.coefficient)
+                scale = max(scale, abs(basic.constant * term.coefficient))
+            }
+        }
+        return scale
     }
 
     /// The symbol to solve the new row for: an external symbol, else the constraint's own slack

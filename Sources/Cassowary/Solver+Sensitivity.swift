@@ -20,20 +20,11 @@ extension Solver {
     /// - Complexity: the rows of the constraint's variables.
     public func equalityCertificate(for constraint: Constraint) -> EqualityCertificate? {
         guard constraint.relation == .equal, !isFeasibilityOnly else { return nil }
-        var row = RowBuilder(constant: constraint.expression.constant)
-        var scale = abs(constraint.expression.constant)
-        for term in constraint.expression.terms {
-            guard term.variable.index >= 0 && Int(term.variable.index) < model.variableSymbols.count else { return nil }
-            let symbol = model.variableSymbols[Int(term.variable.index)]
-            let index = tableau.basicRow[symbol.index]
-            if index < 0 {
-                row.insert(symbol, term.coefficient)
-            } else {
-                let basic = tableau.rows[Int(index)]
-                row.insert(basic, times: term.coefficient)
-                scale = max(scale, abs(basic.constant * term.coefficient))
-            }
+        for term in constraint.expression.terms where term.variable.index < 0 || Int(term.variable.index) >= model.variableSymbols.count {
+            return nil
         }
+        var row = RowBuilder(constant: constraint.expression.constant)
+        let scale = substitute(constraint.expression, into: &row)
         guard !Tolerance.isZero(row.constant, scale: scale) else { return nil }
         var weights: [ConstraintID: Double] = [:]
         for k in row.symbols.indices {
