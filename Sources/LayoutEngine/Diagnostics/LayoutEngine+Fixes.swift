@@ -132,7 +132,10 @@ extension Diagnostics {
             shared = FixTrials(engine.hierarchy)
         }
         let trials = tried ? shared : nil
-        let shortcut = trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) }
+        // (Made only when a fix deactivates one of your constraints: a log's conflicts over a
+        // cell's size are lowered instead, and each would pay for it.)
+        let deactivates = fixes.contains { if case .deactivate(.user) = $0 { true } else { false } }
+        let shortcut = deactivates ? trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) } : nil
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: trials.flatMap {
                 shortcut?.consequence(of: fix) ?? consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
@@ -252,11 +255,14 @@ struct MovedMarkers {
     let brokenRef: ConstraintRef
     /// The broken constraints' certificates (nil where one names more than markers of
     /// equalities), with the newest activation among each one's equalities and the one
-    /// newest after it (`(stamp, id)`), read once.
-    let certificates: [ConstraintRef: Certified?]
+    /// newest after it (`(stamp, id)`), each read when first needed.
+    let certificates = Certificates()
     struct Certified {
         let certificate: EqualityCertificate
         let newest: [(stamp: Int, id: ConstraintID)]
+    }
+    final class Certificates {
+        var known: [ConstraintRef: Certified?] = [:]
     }
     /// Per view of `trials.views` (nil for root and guides): the frame before (the session
     /// engine's) and in the engine tried on.
@@ -301,20 +307,6 @@ struct MovedMarkers {
         self.diagnostics = diagnostics
         self.trials = trials
         brokenRef = broken
-        var certificates: [ConstraintRef: Certified?] = [:]
-        for other in rebuilt.broken.keys {
-            certificates[other] = rebuilt.diagnostics.compiledForm(other).flatMap(rebuilt.solver.equalityCertificate(for:)).map { certificate in
-                var newest: [(stamp: Int, id: ConstraintID)] = []
-                for id in certificate.weights.keys {
-                    let stamp = rebuilt.link.refByID[id.index].map(rebuilt.stamp(of:)) ?? Int.max
-                    newest.append((stamp, id))
-                    newest.sort { $0.stamp > $1.stamp }
-                    if newest.count > 2 { newest.removeLast() }
-                }
-                return Certified(certificate: certificate, newest: newest)
-            }
-        }
-        self.certificates = certificates
         var before: [Rect?] = [], tried: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
         let variableCount = rebuilt.solver.variableCount
         var viewOfVariable = [Int](repeating: -1, count: variableCount)
@@ -431,7 +423,7 @@ struct MovedMarkers {
         var holding = Set<ConstraintRef>()
         var newestHolding = Int.min
         for (stamp, ref) in candidates {
-            guard let certified = certificates[ref] ?? nil else { return nil }
+            guard let certified = certified(ref) else { return nil }
             let certificate = certified.certificate
             let newestOther = certified.newest.first(where: { $0.id != id })?.stamp ?? Int.min
             let holds: Bool
@@ -452,6 +444,24 @@ struct MovedMarkers {
             }
         }
         return value.map { ($0, holding) }
+    }
+
+    /// A broken constraint's certificate with its newest equalities, read once.
+    private func certified(_ ref: ConstraintRef) -> Certified? {
+        if let known = certificates.known[ref] { return known }
+        let rebuilt = trials.rebuilt
+        let found = rebuilt.diagnostics.compiledForm(ref).flatMap(rebuilt.solver.equalityCertificate(for:)).map { certificate in
+            var newest: [(stamp: Int, id: ConstraintID)] = []
+            for id in certificate.weights.keys {
+                let stamp = rebuilt.link.refByID[id.index].map(rebuilt.stamp(of:)) ?? Int.max
+                newest.append((stamp, id))
+                newest.sort { $0.stamp > $1.stamp }
+                if newest.count > 2 { newest.removeLast() }
+            }
+            return Certified(certificate: certificate, newest: newest)
+        }
+        certificates.known[ref] = .some(found)
+        return found
     }
 
     /// A view's frame (`trials.views[k]`) in the engine tried on, with the variables that move
