@@ -95,7 +95,7 @@ func runImportStoryboard(views: Int) -> Double {
 
 /// `paste` of N of UIKit's messages as a console prints them one after the other (each with
 /// its two empty lines inside, each on views of its own), then the empty line that ends it.
-func runPasteMessages(count: Int) -> Double {
+func runPasteMessages(count: Int, thenConflicts: Bool = false) -> Double {
     var lines = ["paste"]
     for i in 0..<count {
         let image = String(0x7f8794e00000 + 16 * i, radix: 16), cell = String(0x7f8795e00000 + 16 * i, radix: 16)
@@ -131,5 +131,6 @@ func runPasteMessages(count: Int) -> Double {
     if outcome.failed || session.engine.hierarchy.userConstraints.count != 4 * count {
         print("paste: \(session.engine.hierarchy.userConstraints.count) constraints read, \(4 * count) pasted")
     }
-    return elapsed
+    // paste-conflicts: then `conflicts`, every conflict's fixes tried.
+    return thenConflicts ? timed { session.run(line: "conflicts") } : elapsed
 }

@@ -214,6 +214,7 @@ for (workload, n) in plan {
         case "shell-stack": times.append(runShellStack(views: n))
         case "import-storyboard": times.append(runImportStoryboard(views: n))
         case "paste": times.append(runPasteMessages(count: n))
+        case "paste-conflicts": times.append(runPasteMessages(count: n, thenConflicts: true))
         case "self-sizing": times.append(runSelfSizingCells(count: n))
         case "self-sizing-layout": times.append(runSelfSizingCells(count: n, layoutOnly: true))
         case "draw", "export-svg", "export-html": times.append(runPicture(views: n, kind: String(workload.split(separator: "-").last!)))
@@ -228,7 +229,7 @@ for (workload, n) in plan {
             let parts = name.dropFirst("diag-".count).split(separator: "-", maxSplits: 1)
             times.append(runDiagnosisShape(String(parts[0]), views: n, command: String(parts[1])))
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, self-sizing, self-sizing-layout, draw, export-svg, export-html, conflict-chain|deep|stack[-next], diag-chain|deep|stack|free-build|conflicts|conflicts-all|why|ambiguous|explain|exercise|warnings|draw, check-storyboard")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, paste-conflicts, self-sizing, self-sizing-layout, draw, export-svg, export-html, conflict-chain|deep|stack[-next], diag-chain|deep|stack|free-build|conflicts|conflicts-all|why|ambiguous|explain|exercise|warnings|draw, check-storyboard")
             exit(2)
         }
     }
