@@ -15,13 +15,22 @@ extension Solver {
         return violation(of: record.constraint)
     }
 
-    func violation(of constraint: Constraint) -> Double {
-        var value = constraint.expression.constant
-        for term in constraint.expression.terms { value += term.coefficient * self.value(of: term.variable) }
+    func violation(of constraint: Constraint) -> Double { measure(constraint, at: value(of:)).violation }
+
+    /// How far the point where each variable has the value `value` gives it is from meeting a
+    /// constraint, and the largest magnitude summed (the scale the tolerance applies to).
+    func measure(_ constraint: Constraint, at value: (Variable) -> Double) -> (violation: Double, scale: Double) {
+        var total = constraint.expression.constant
+        var scale = abs(total)
+        for term in constraint.expression.terms {
+            let part = term.coefficient * value(term.variable)
+            total += part
+            scale = max(scale, abs(part))
+        }
         switch constraint.relation {
-        case .equal: return abs(value)
-        case .lessThanOrEqual: return max(0, value)
-        case .greaterThanOrEqual: return max(0, -value)
+        case .equal: return (abs(total), scale)
+        case .lessThanOrEqual: return (max(0, total), scale)
+        case .greaterThanOrEqual: return (max(0, -total), scale)
         }
     }
 
@@ -32,9 +41,8 @@ extension Solver {
     }
 
     func isMet(_ constraint: Constraint) -> Bool {
-        var scale = abs(constraint.expression.constant)
-        for term in constraint.expression.terms { scale = max(scale, abs(term.coefficient * value(of: term.variable))) }
-        return Tolerance.isZero(violation(of: constraint), scale: scale)
+        let (violation, scale) = measure(constraint, at: value(of:))
+        return Tolerance.isZero(violation, scale: scale)
     }
 
     // MARK: - Violations

@@ -32,7 +32,7 @@ extension Solver {
             guard tableau.kinds[symbol.index] == .dummy else { return nil }
             let owner = tableau.owners[symbol.index]
             guard owner >= 0, let record = liveRecord(ConstraintID(index: owner)), record.marker == symbol else { return nil }
-            weights[ConstraintID(index: owner), default: 0] += row.coefficients[k]
+            weights[ConstraintID(index: owner)] = row.coefficients[k]  // (a row lists a symbol once)
         }
         return EqualityCertificate(residual: row.constant, weights: weights)
     }
@@ -46,7 +46,7 @@ extension Solver {
     /// forced to `value`, that row's value is forced too, so no point does. `.unknown` otherwise.
     /// - Complexity: the rows that list the marker.
     public func moveOfMarker(_ id: ConstraintID, to value: Double) -> MarkerMove {
-        markerMove(id, to: value, moved: nil).outcome
+        markerMove(id, to: value, collecting: false).outcome
     }
 
     /// The user's variables that move when the required equality `id`'s marker moves from
@@ -58,20 +58,20 @@ extension Solver {
     /// otherwise.
     /// - Complexity: the rows that list the marker.
     public func movedVariables(_ id: ConstraintID, to value: Double) -> [(variable: Int32, value: Double)]? {
-        var moved: [(variable: Int32, value: Double)] = []
-        let (outcome, sidesKept) = withUnsafeMutablePointer(to: &moved) { markerMove(id, to: value, moved: $0) }
+        let (outcome, sidesKept, moved) = markerMove(id, to: value, collecting: true)
         return outcome == .holds && sidesKept ? moved : nil
     }
 
-    /// `moveOfMarker`, and whether every restricted basic symbol stays on its side of zero;
-    /// with `moved`, the user's variables that move, at their new values, written there.
+    /// `moveOfMarker`, whether every restricted basic symbol stays on its side of zero, and
+    /// (`collecting`) the user's variables that move, at their new values.
     private func markerMove(_ id: ConstraintID, to value: Double,
-                            moved: UnsafeMutablePointer<[(variable: Int32, value: Double)]>?) -> (outcome: MarkerMove, sidesKept: Bool) {
+                            collecting: Bool) -> (outcome: MarkerMove, sidesKept: Bool, moved: [(variable: Int32, value: Double)]) {
         guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
-              tableau.basicRow[record.marker.index] < 0 else { return (.unknown, false) }
+              tableau.basicRow[record.marker.index] < 0 else { return (.unknown, false, []) }
         let marker = record.marker
         var outcome = MarkerMove.holds
         var sidesKept = true
+        var moved: [(variable: Int32, value: Double)] = []
         tableau.columns.withRows(marker.index) { listed in
             for index in listed {
                 let row = tableau.rows[Int(index)]
@@ -84,7 +84,7 @@ extension Solver {
                 let out: Bool
                 switch kind {
                 case .external:
-                    moved?.pointee.append((tableau.owners[basic.index], after))
+                    if collecting { moved.append((tableau.owners[basic.index], after)) }
                     continue
                 case .dummy:
                     out = !Tolerance.isZero(after, scale: scale)
@@ -102,27 +102,14 @@ extension Solver {
                 outcome = .unknown
             }
         }
-        return (outcome, sidesKept)
+        return (outcome, sidesKept, moved)
     }
 
     /// Whether constraint `id` is met with each variable at the value `moved` gives it (nil:
     /// its current one): `isSatisfied`, at a moved point.
     public func isSatisfied(_ id: ConstraintID, with moved: (Int32) -> Double?) throws -> Bool {
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
-        let constraint = record.constraint
-        var value = constraint.expression.constant
-        var scale = abs(value)
-        for term in constraint.expression.terms {
-            let part = term.coefficient * (moved(term.variable.index) ?? self.value(of: term.variable))
-            value += part
-            scale = max(scale, abs(part))
-        }
-        let violation: Double
-        switch constraint.relation {
-        case .equal: violation = abs(value)
-        case .lessThanOrEqual: violation = max(0, value)
-        case .greaterThanOrEqual: violation = max(0, -value)
-        }
+        let (violation, scale) = measure(record.constraint) { moved($0.index) ?? value(of: $0) }
         return Tolerance.isZero(violation, scale: scale)
     }
 }
@@ -150,5 +137,12 @@ public struct EqualityCertificate: Sendable {
     public func markerValue(for id: ConstraintID) -> Double? {
         guard let weight = weights[id], !Tolerance.isZero(weight) else { return nil }
         return -residual / weight
+    }
+
+    /// Whether the refused equality holds once the marker of `id` is at `value` (every other
+    /// marker at zero).
+    public func holds(withMarker id: ConstraintID, at value: Double) -> Bool {
+        let weighed = (weights[id] ?? 0) * value
+        return Tolerance.isZero(residual + weighed, scale: max(abs(residual), abs(weighed)))
     }
 }

@@ -78,10 +78,15 @@ extension LayoutEngine {
 
     /// The solved alignment rectangle, with the frame's `insets` around it.
     func solvedFrame(_ id: ViewID, insets: EdgeInsets) -> Rect {
+        solvedFrame(id, insets: insets) { solver.value(of: $0) }
+    }
+
+    /// `solvedFrame(_:insets:)` with each variable at the value `value` gives it (a point
+    /// other than the solver's: a fix's, read from the tableau).
+    func solvedFrame(_ id: ViewID, insets: EdgeInsets, value: (Variable) -> Double) -> Rect {
         if id == Hierarchy.rootID { return hierarchy.root.frame }
         guard id < link.variables.count, let v = link.variables[id] else { return .zero }
-        let alignment = Rect(x: clean(solver.value(of: v.minX)), y: clean(solver.value(of: v.minY)),
-                             width: clean(solver.value(of: v.width)), height: clean(solver.value(of: v.height)))
+        let alignment = Rect(x: clean(value(v.minX)), y: clean(value(v.minY)), width: clean(value(v.width)), height: clean(value(v.height)))
         return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 

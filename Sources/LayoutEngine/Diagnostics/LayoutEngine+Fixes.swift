@@ -250,7 +250,6 @@ extension Diagnostics {
 /// engine did not already leave so. Each fix was a copy of the engine and a removal and an
 /// insertion in rows that, in a chain of n views, hold n markers.
 struct MovedMarkers {
-    let diagnostics: Diagnostics
     let trials: Diagnostics.FixTrials
     let brokenRef: ConstraintRef
     /// The broken constraints' certificates (nil where one names more than markers of
@@ -265,9 +264,8 @@ struct MovedMarkers {
         var known: [ConstraintRef: Certified?] = [:]
     }
     /// Per view of `trials.views` (nil for root and guides): the frame before (the session
-    /// engine's) and in the engine tried on.
+    /// engine's).
     let before: [Rect?]
-    let tried: [Rect?]
     /// The views whose frame differs between the two engines, or which the engine tried on
     /// leaves ambiguous and the session's does not (positions in `trials.views`).
     let differing: [Int]
@@ -283,9 +281,6 @@ struct MovedMarkers {
     /// constraints in the solver that name it (positions).
     let viewOfVariable: [Int]
     let optionalUsers: [[Int]]
-    /// Per view: its variables in the engine tried on, and its alignment insets.
-    let frameVariables: [ViewVariables?]
-    let alignmentInsets: [EdgeInsets]
     /// Per solver variable, its value at the moved point while a fix is read (NaN: unmoved).
     let overlay: Overlay
     final class Overlay {
@@ -304,30 +299,23 @@ struct MovedMarkers {
               Set(rebuilt.broken.keys) == Set(engine.broken.keys), rebuilt.link.installed[broken] == nil,
               let compiled = rebuilt.diagnostics.compiledForm(broken),
               rebuilt.solver.equalityCertificate(for: compiled) != nil else { return nil }
-        self.diagnostics = diagnostics
         self.trials = trials
         brokenRef = broken
-        var before: [Rect?] = [], tried: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
+        var before: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
         let variableCount = rebuilt.solver.variableCount
         var viewOfVariable = [Int](repeating: -1, count: variableCount)
-        var frameVariables: [ViewVariables?] = [], alignmentInsets: [EdgeInsets] = []
         let ambiguity = engine.ambiguity()
         for (k, view) in trials.views.enumerated() {
-            let v = view.id < rebuilt.link.variables.count ? rebuilt.link.variables[view.id] : nil
-            frameVariables.append(v)
-            alignmentInsets.append(view.alignmentInsets)
-            if let v {
+            if view.id < rebuilt.link.variables.count, let v = rebuilt.link.variables[view.id] {
                 for variable in [v.minX, v.minY, v.width, v.height] where Int(variable.index) < variableCount { viewOfVariable[Int(variable.index)] = k }
             }
             guard view.id != Hierarchy.rootID && view.kind != .guide else {
                 before.append(nil)
-                tried.append(nil)
                 continue
             }
-            let old = engine.solvedFrame(view.id, insets: view.alignmentInsets), new = rebuilt.solvedFrame(view.id, insets: view.alignmentInsets)
+            let old = engine.solvedFrame(view.id, insets: view.alignmentInsets)
             before.append(old)
-            tried.append(new)
-            if !Diagnostics.same(old, new) { differing.append(k) }
+            if !Diagnostics.same(old, rebuilt.solvedFrame(view.id, insets: view.alignmentInsets)) { differing.append(k) }
             if ambiguity[view.id] == nil && !rebuilt.freeComponents(of: view.id).isEmpty { ambiguous.append(k) }
         }
         var was: [ConstraintState?] = [], now: [ConstraintState?] = []
@@ -343,7 +331,7 @@ struct MovedMarkers {
             was.append(engine.state(of: ref, constraint))
             now.append(copied.constraint(ref).map { rebuilt.state(of: ref, $0) } ?? .inactive)
         }
-        (self.before, self.tried, self.differing, self.ambiguous) = (before, tried, differing, ambiguous)
+        (self.before, self.differing, self.ambiguous) = (before, differing, ambiguous)
         var optionalUsers = [[Int]](repeating: [], count: variableCount)
         for (k, (ref, _)) in trials.constraints.enumerated() where was[k] != nil {
             guard let current = rebuilt.link.installed[ref], !current.compiled.isRequired else { continue }
@@ -352,7 +340,7 @@ struct MovedMarkers {
             }
         }
         (self.was, self.now, self.constraintPosition) = (was, now, constraintPosition)
-        (self.viewOfVariable, self.optionalUsers, self.frameVariables, self.alignmentInsets) = (viewOfVariable, optionalUsers, frameVariables, alignmentInsets)
+        (self.viewOfVariable, self.optionalUsers) = (viewOfVariable, optionalUsers)
         overlay = Overlay(count: variableCount)
         unmet = now.indices.filter { now[$0] == .violated || now[$0] == .broken }
     }
@@ -386,9 +374,9 @@ struct MovedMarkers {
         var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
                                  resolves: holding.contains(brokenRef))
         for k in views.sorted() {
-            guard let old = before[k], let frame = tried[k] else { continue }
+            guard let old = before[k] else { continue }
             let id = trials.views[k].id
-            let new = movedFrame(k, frame, overlay)
+            let new = rebuilt.solvedFrame(id, insets: trials.views[k].alignmentInsets) { overlay.value(of: $0.index) ?? rebuilt.solver.value(of: $0) }
             if !Diagnostics.same(old, new) { result.moves.append(.init(view: id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(id) }
         }
@@ -428,8 +416,7 @@ struct MovedMarkers {
             let newestOther = certified.newest.first(where: { $0.id != id })?.stamp ?? Int.min
             let holds: Bool
             if let value {
-                let weighed = (certificate.weights[id] ?? 0) * value
-                holds = abs(certificate.residual + weighed) <= 1e-9 * max(1, abs(certificate.residual), abs(weighed))
+                holds = certificate.holds(withMarker: id, at: value)
             } else if let fixed = certificate.markerValue(for: id) {
                 value = fixed
                 holds = true
@@ -462,16 +449,5 @@ struct MovedMarkers {
         }
         certificates.known[ref] = .some(found)
         return found
-    }
-
-    /// A view's frame (`trials.views[k]`) in the engine tried on, with the variables that move
-    /// at their new values.
-    private func movedFrame(_ k: Int, _ frame: Rect, _ overlay: Overlay) -> Rect {
-        let rebuilt = trials.rebuilt
-        guard let v = frameVariables[k] else { return frame }
-        func value(_ variable: Variable) -> Double { rebuilt.clean(overlay.value(of: variable.index) ?? rebuilt.solver.value(of: variable)) }
-        let alignment = Rect(x: value(v.minX), y: value(v.minY), width: value(v.width), height: value(v.height))
-        let insets = alignmentInsets[k]
-        return insets == .zero ? alignment : alignment.inset(by: EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
     }
 }
