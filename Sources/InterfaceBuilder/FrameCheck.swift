@@ -26,7 +26,24 @@ public struct FrameCheck: Sendable {
         public var outcome: Outcome
     }
 
+    /// A label or button sized by strut's measure (`measuredText`), beside the frame Xcode
+    /// stored: what the text measure is fitted and checked on.
+    public struct TextSample: Sendable {
+        public var id: String
+        public var element: String
+        public var text: String
+        public var face: FontFace
+        public var size: Double
+        public var lines: Int
+        public var scale: Double
+        public var stored: Rect
+        public var measured: (width: Double, height: Double)
+        public var isApart: Bool
+    }
+
     public var entries: [Entry] = []
+    /// With `measuredText`, each label and button strut measured.
+    public var samples: [TextSample] = []
     /// Lines of the import's report: the size each scene was laid out at.
     public var sizes: [String] = []
 
@@ -78,6 +95,11 @@ public struct FrameCheck: Sendable {
                     outcome = .notImported
                 }
                 check.entries.append(Entry(id: id, element: node.name, line: node.line, name: byID[id]?.name, stored: stored, outcome: outcome))
+                if measuredText, let made = byID[id], let size = made.textSize, !made.intrinsicIsExplicit {
+                    check.samples.append(TextSample(id: id, element: node.name, text: made.text, face: made.textFont.face, size: made.font,
+                                                    lines: made.numberOfLines, scale: made.displayScale, stored: stored,
+                                                    measured: size, isApart: outcome.isApart))
+                }
             }
             for child in node.children { walk(child, parent: node) }
         }

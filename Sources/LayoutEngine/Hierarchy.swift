@@ -168,6 +168,9 @@ public struct Hierarchy: Sendable {
     /// Off: stack views leave out their fitting constraints (spanning fit, canvas fit,
     /// ambiguity suppression), so that what only they decide shows as ambiguous.
     var stackFitting = true
+    /// Root's height a variable of the solver instead of its frame's (only in the scratch
+    /// copy `fittingHeightOfRoot` sizes a cell's content view in).
+    var rootHeightFitting = false
     /// `set autolayout = on`: a layout pass after every change.
     public internal(set) var autolayout = false
     /// `set canvas = on`: stack views lay hidden arranged views out as Interface Builder's canvas

@@ -167,6 +167,26 @@ extension LayoutEngine {
         hierarchy.constraint(ref)?.name ?? "?"
     }
 
+    /// UIKit's `systemLayoutSizeFitting` of root at its own width: the height its constraints
+    /// give it when that height would be 0 at `fittingSizeLevel` (50), as a table view sizes a
+    /// self-sizing cell's content view (`rowHeight = automaticDimension`, the default of a table
+    /// made in code). Worked out on a copy; nil if the copy could not be solved.
+    public func fittingHeightOfRoot() -> Double? {
+        let scratch = copy()
+        scratch.interruptCheck = nil
+        scratch.hierarchy.rootHeightFitting = true
+        scratch.pending.needsFullSync = true
+        let atLeastZero = ConstraintSpec(firstItem: "root", firstAttribute: .height, relation: .greaterThanOrEqual, secondItem: nil,
+                                         secondAttribute: nil, multiplier: 1, constant: 0, priority: .required)
+        var wantsZero = atLeastZero
+        wantsZero.relation = .equal
+        wantsZero.priority = .fittingSizeLevel
+        guard (try? scratch.addConstraints([atLeastZero, wantsZero])) != nil,
+              let height = scratch.link.variables[Hierarchy.rootID]?.height else { return nil }
+        let value = scratch.solver.value(of: height)
+        return value.isFinite ? max(0, value) : nil
+    }
+
     // MARK: - Ambiguity
 
     /// The frame components of a view that are not the same in every optimal layout.

@@ -259,7 +259,7 @@ extension LayoutEngine {
             }
         }
         if form.sizeCoefficient != 0 {
-            if anchor.item == Hierarchy.rootID {
+            if anchor.item == Hierarchy.rootID && (horizontal || !hierarchy.rootHeightFitting) {
                 let frame = hierarchy.root.frame
                 expression.constant += form.sizeCoefficient * (horizontal ? frame.width : frame.height)
             } else {

@@ -83,6 +83,7 @@ extension Commands {
         }
         s.print("imported \(file): \(typeName): \(report.views.count) view\(report.views.count == 1 ? "" : "s") (\(report.views.joined(separator: ", "))), "
                 + "\(report.constraints) constraint\(report.constraints == 1 ? "" : "s")" + (report.inactive > 0 ? " (\(report.inactive) inactive)" : ""))
+        for note in report.notes { s.print(note) }
         for skipped in report.skipped { s.print("skipped \(skipped)") }
     }
 

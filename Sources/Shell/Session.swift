@@ -41,12 +41,15 @@ public struct SwiftImportReport: Sendable {
     public var constraints: Int
     public var inactive: Int
     public var skipped: [String]
-    public init(typeName: String?, views: [String], constraints: Int, inactive: Int, skipped: [String]) {
+    /// What strut decided where UIKit's caller decides (a cell's row height), a line each.
+    public var notes: [String]
+    public init(typeName: String?, views: [String], constraints: Int, inactive: Int, skipped: [String], notes: [String] = []) {
         self.typeName = typeName
         self.views = views
         self.constraints = constraints
         self.inactive = inactive
         self.skipped = skipped
+        self.notes = notes
     }
 }
 

@@ -195,6 +195,6 @@ public func installSwiftReader() {
             throw SwiftImportFailure(message: error.message)
         }
         return SwiftImportReport(typeName: layout.typeName, views: layout.views, constraints: layout.constraints, inactive: layout.inactive,
-                                 skipped: layout.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" })
+                                 skipped: layout.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" }, notes: layout.notes)
     }
 }

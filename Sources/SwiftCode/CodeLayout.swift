@@ -27,6 +27,8 @@ public struct CodeLayout: Sendable {
     public var constraints = 0
     public var inactive = 0
     public var skipped: [Skipped] = []
+    /// What strut decided for the code where UIKit's caller decides (a cell's row height).
+    public var notes: [String] = []
     /// Where each constraint the code made was made (those it removed again too).
     public var made: [Location] = []
 }

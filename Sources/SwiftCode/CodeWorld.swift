@@ -39,6 +39,8 @@ final class CodeWorld {
     private(set) var viewOrder: [String] = []
     private(set) var constraints: [ConstraintRecord] = []
     var skipped: [CodeLayout.Skipped] = []
+    /// What strut decided where UIKit's caller decides (`CodeLayout.notes`).
+    var notes: [String] = []
     private var perLine: [String: Int] = [:]
     /// Frames the code gave views (`UIView(frame:)`, `frame = …`): what `bounds` reads before
     /// a layout pass, and what a subview's frame is measured against (a nib's content view).
@@ -420,7 +422,25 @@ final class CodeWorld {
         sources.typeName = type
         try engine.addCodeSources(sources)
         engine.layoutIfNeeded()
-        return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: skipped, made: constraints.map(\.location))
+        return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: skipped, notes: notes,
+                          made: constraints.map(\.location))
+    }
+
+    /// A table view cell's content view (root) as its table sizes it before the cell's first
+    /// layout pass: the table's width (the session's), and the height its constraints fit at
+    /// that width, as a table made in code sizes its rows (`rowHeight` is `automaticDimension`
+    /// by default since iOS 11). Constraints that fit no height get the standard row's 44
+    /// points, as UIKit does ("constraints ambiguously suggest a height of zero").
+    func sizeTableCell(_ type: String) {
+        flush()
+        let root = engine.hierarchy.root.frame
+        let fitted = engine.fittingHeightOfRoot() ?? 0
+        let height = fitted > 0.001 ? fitted : 44
+        guard (try? engine.setProperty(.frame(Rect(x: 0, y: 0, width: root.width, height: height), within: nil), of: "root")) != nil else { return }
+        let size = "\(formatNumber(root.width)) x \(formatNumber(height))"
+        notes.append(fitted > 0.001
+            ? "\(type) is a table view cell: root, its content view, is \(size), the table's width and the height its constraints fit (a self-sizing row); 'set root.frame = 0 0 W H' tries another row"
+            : "\(type) is a table view cell: root, its content view, is \(size): its constraints fit no height, so the row takes the standard 44 points, as UIKit does; 'set root.frame = 0 0 W H' tries another row")
     }
 
     /// Runs an engine change; a refusal is said at the code's line, and the code goes on.

@@ -265,6 +265,7 @@ extension ObjCEvaluator {
                 let root = world.engine.hierarchy.view(named: "root")!.frame
                 return .rect(Rect(x: 0, y: 0, width: root.width, height: root.height))
             }
+            if name == "scale" { return .number(world.engine.hierarchy.traits.displayScale) }
             return .unknown("~")
         case let .unknown(reason):
             return .unknown(reason)

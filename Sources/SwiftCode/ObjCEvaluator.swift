@@ -148,6 +148,7 @@ final class ObjCEvaluator: ValueReading {
             : ["updateConstraints", "layoutSubviews"]
         for selector in entries where aborted == nil {
             if selector == "layoutSubviews" || selector == "viewWillLayoutSubviews" { world.flush() }
+            if selector == "layoutSubviews", uikitAncestor(of: name)?.hasSuffix("TableViewCell") == true { world.sizeTableCell(name) }
             _ = send(selector, to: this, arguments: [], at: nil)
         }
         // `configure`, `setupViews`, …: called by a superclass outside the files (a form

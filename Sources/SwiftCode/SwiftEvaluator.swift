@@ -115,6 +115,7 @@ final class SwiftEvaluator {
             : ["updateConstraints", "layoutSubviews"]
         for name in entries where aborted == nil {
             if name == "viewWillLayoutSubviews" || name == "layoutSubviews" { world.flush() }
+            if name == "layoutSubviews", program.uikitAncestor(of: type)?.hasSuffix("TableViewCell") == true { world.sizeTableCell(type) }
             _ = callMethod(name, on: this, type: type, arguments: [], at: nil)
             if name == "viewDidLoad" || name == "updateConstraints" { runOverriddenSetUp(of: type, this: this) }
         }

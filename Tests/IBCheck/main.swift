@@ -8,10 +8,20 @@ import InterfaceBuilder
 // measure of their text (`import FILE with measured text`) and prints both figures.
 var verbose = false
 var measured = false
+var samples = false
+func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.6g", value) }
 var paths: [String] = []
 for argument in CommandLine.arguments.dropFirst() {
-    if argument == "-v" { verbose = true } else if argument == "--measured-text" { measured = true } else { paths.append(argument) }
+    switch argument {
+    case "-v": verbose = true
+    case "--measured-text": measured = true
+    // Tab-separated, one line per label or button strut measured: what the text measure's
+    // fit reads (Scripts/fit-text).
+    case "--text-samples": measured = true; samples = true
+    default: paths.append(argument)
+    }
 }
+if samples { print(["document", "id", "element", "family", "weight", "size", "lines", "scale", "storedWidth", "storedHeight", "width", "height", "apart", "text"].joined(separator: "\t")) }
 var measuredMatching = 0, measuredCounted = 0
 var files: [String] = []
 for path in paths {
@@ -36,7 +46,7 @@ for file in files {
         matching += check.matching
         counted += check.counted.count
                 let apart = check.entries.count - check.counted.count
-        print("\(check.matching)/\(check.counted.count)\(apart > 0 ? " (+\(apart) apart)" : "")  \(name)")
+        if !samples { print("\(check.matching)/\(check.counted.count)\(apart > 0 ? " (+\(apart) apart)" : "")  \(name)") }
         excused += apart
         if verbose { for line in check.differences { print("    " + line) } }
         if measured {
@@ -44,12 +54,22 @@ for file in files {
             measuredMatching += text.matching
             measuredCounted += text.counted.count
             if verbose { for line in text.differences { print("    measured: " + line) } }
+            for sample in text.samples where samples {
+                let escaped = sample.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+                let fields: [String] = [name, sample.id, sample.element, sample.face.family.rawValue, sample.face.weight.rawValue,
+                                        number(sample.size), String(sample.lines), number(sample.scale),
+                                        number(sample.stored.width), number(sample.stored.height),
+                                        number(sample.measured.width), number(sample.measured.height),
+                                        sample.isApart ? "1" : "0", escaped]
+                print(fields.joined(separator: "\t"))
+            }
         }
     } catch {
         failed += 1
         print("error  \(name): \(error)")
     }
 }
+if samples { exit(failed == 0 ? 0 : 1) }
 let share = counted == 0 ? 0 : Double(matching) / Double(counted) * 100
 print(String(format: "ibcheck: %d of %d views on Xcode's frame (%.1f%%) in %d documents; %d set apart (marked misplaced or ambiguous by Xcode, a container controller's own bar, or a frame for another size class); %d documents not read",
              matching, counted, share, files.count, excused, failed))

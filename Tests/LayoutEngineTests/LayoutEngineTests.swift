@@ -414,3 +414,34 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(closestMatch(to: "lyout", in: ["layout", "lay"]) == "layout")
     #expect(closestMatch(to: String(repeating: "x", count: 10_000), in: ["layout"]) == nil)
 }
+
+/// `fittingHeightOfRoot` is UIKit's `systemLayoutSizeFitting` of root at its width: the
+/// lowest height its constraints allow, at priority 50, with every stronger wish kept; the
+/// engine itself is left as it was.
+@Test func rootsFittingHeightIsTheLowestItsConstraintsAllow() throws {
+    let engine = LayoutEngine()
+    try engine.setTextMetric(.fixed)
+    try engine.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])
+    try engine.addView(kind: .view, name: "box", parent: "root")
+    try engine.addConstraint(spec("title", .top, .equal, "root", plus: 12))
+    try engine.addConstraint(spec("title", .leading, .equal, "root", plus: 16))
+    try engine.addConstraint(spec("box", .top, .equal, "title", .bottom, plus: 8))
+    try engine.addConstraint(spec("box", .leading, .equal, "root"))
+    try engine.addConstraint(spec("box", .width, .equal, "root", .width))
+    // Half as high as it is wide, at 750: kept before the height's wish at 50.
+    try engine.addConstraint(spec("box", .height, .equal, "box", .width, times: 0.5, at: .defaultHigh))
+    try engine.addConstraint(spec("box", .bottom, .lessThanOrEqual, "root", plus: -10))
+    engine.layoutIfNeeded()
+    let before = (engine.hierarchy.root.frame, frame(engine, "box"), engine.hierarchy.constraints.count, engine.generation)
+    // 12 + 20.4 (a 17-point line of the fixed metric) + 8 + 195 + 10.
+    let expected: Double = 12 + 20.4 + 8 + 195 + 10
+    let fitted = try #require(engine.fittingHeightOfRoot())
+    #expect(abs(fitted - expected) < 1e-9)
+    #expect(engine.hierarchy.root.frame == before.0)
+    #expect(frame(engine, "box") == before.1)
+    #expect(engine.hierarchy.constraints.count == before.2)
+    #expect(engine.generation == before.3)
+    // Nothing below the content: the height goes to zero.
+    try engine.setActive(["c7"], .deactivate)
+    #expect(engine.fittingHeightOfRoot() == 0)
+}

@@ -208,7 +208,9 @@ func everyConstraintCallOfTheSwiftFixturesIsReadOrSaid() throws {
     for path in files {
         let source = try String(contentsOf: codeFixtures.appendingPathComponent(path), encoding: .utf8)
         let name = String(path.split(separator: "/").last!)
-        let (layout, _) = try run(source, file: name)
+        let (layout, engine) = try run(source, file: name)
+        // Shipped code lays out without a conflict.
+        #expect(engine.broken.isEmpty, "\(name): broke \(engine.broken.keys.map { engine.name(of: $0) }.sorted())")
         let scanned = scannedConstraintLines(source)
         let made = Set(layout.made.map(\.line))
         let skipped = Set(layout.skipped.map(\.location.line))
@@ -500,7 +502,8 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     for path in files {
         let source = try String(contentsOf: codeFixtures.appendingPathComponent(path), encoding: .utf8)
         let name = String(path.split(separator: "/").last!)
-        let (layout, _) = try run(source, file: name)
+        let (layout, engine) = try run(source, file: name)
+        #expect(engine.broken.isEmpty, "\(name): broke \(engine.broken.keys.map { engine.name(of: $0) }.sorted())")
         let scanned = scannedObjCConstraintLines(source)
         let made = Set(layout.made.map(\.line))
         let skipped = Set(layout.skipped.map(\.location.line))
@@ -509,7 +512,7 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
         read += scanned.intersection(made).count
         said += scanned.subtracting(made).count
     }
-    #expect(read >= 130, "read \(read), said \(said)")
+    #expect(read >= 131, "read \(read), said \(said)")
 }
 
 /// The recipients field in Objective-C, flowed by the container's own `layoutSubviews` with a
@@ -632,4 +635,38 @@ func everyConstraintCallOfTheObjectiveCFixturesIsReadOrSaid() throws {
     #expect(session.run(line: "import \(inputs.path)/Scenarios type Nope") == .failed)
     #expect(sink.errors.hasSuffix("cannot import Scenarios: no UIKit type named Nope in it\n"))
     #expect(StateDump.json(session.engine) == before)
+}
+
+/// A table view cell made in code is laid out as a table made in code lays out its rows: its
+/// content view (root) as wide as the table and as high as its constraints fit at that width
+/// (`rowHeight = automaticDimension`), or 44 points when they fit no height.
+@Test func aTableViewCellFromCodeIsAsHighAsItsConstraintsFit() throws {
+    let (note, noteEngine) = try run(try input("NoteCell.swift"), file: "NoteCell.swift")
+    // 12 above the title (fixed metric: 20.4 high), 8, the body's 60, 12 below.
+    #expect(frame(noteEngine, "root") == [0, 0, 393, 112.4])
+    #expect(frame(noteEngine, "body") == [16, 40.333, 0, 60])
+    #expect(note.notes == ["NoteCell is a table view cell: root, its content view, is 393 x 112.4, the table's width and the height its constraints fit (a self-sizing row); 'set root.frame = 0 0 W H' tries another row"])
+    #expect(noteEngine.broken.isEmpty)
+    // The badge hangs from the top; nothing reaches the bottom.
+    let (badge, badgeEngine) = try run(try input("BadgeCell.m"), file: "BadgeCell.m")
+    #expect(frame(badgeEngine, "root") == [0, 0, 393, 44])
+    #expect(badge.notes == ["BadgeCell is a table view cell: root, its content view, is 393 x 44: its constraints fit no height, so the row takes the standard 44 points, as UIKit does; 'set root.frame = 0 0 W H' tries another row"])
+    // A view is not a cell: root keeps the device's size.
+    let (_, card) = try run(cardSource, file: "CardView.swift")
+    #expect(frame(card, "root") == [0, 0, 393, 852])
+}
+
+/// WeChat's conversation cell pins its avatar 12 points inside the top and the bottom and makes
+/// it square: on a screen-high root it was 828 wide and pushed the labels past the right edge
+/// (three conflicts). As a self-sizing row it is 24 high, and the hairline under it is one
+/// pixel of the device (`1.0 / UIScreen.mainScreen.scale`).
+@Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
+func weChatsConversationCellLaysOutAsARowWithoutAConflict() throws {
+    let file = codeFixtures.appendingPathComponent("masonry/WeChat-ConversationListCell.m")
+    let (layout, engine) = try run(try String(contentsOf: file, encoding: .utf8), file: "ConversationListCell.m")
+    #expect(engine.broken.isEmpty)
+    #expect(layout.skipped.isEmpty)
+    #expect(frame(engine, "root") == [0, 0, 393, 24])
+    #expect(frame(engine, "avatarIV") == [15, 12, 0, 0])
+    #expect(frame(engine, "line") == [25, 23, 368, 0.333])
 }
