@@ -120,7 +120,15 @@ enum ConstraintCalls {
         if SwiftEvaluator.swift2AnchorLabel(name) != nil { return Syntax(member.declName) }
         if name == "constraints", firstLabel == "withVisualFormat" { return Syntax(member.declName) }
         if snapRelations.contains(name), let start = chainStart(member) { return start }
+        if member.base != nil, TinyConstraintsCall.methods.contains(name), importsTinyConstraints(call) { return Syntax(call) }
         return nil
+    }
+
+    /// Whether the call's file imports TinyConstraints (whose method names, `top(to:)` or
+    /// `width(_:)`, are constraint calls only there).
+    static func importsTinyConstraints(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let file = call.root.as(SourceFileSyntax.self) else { return false }
+        return file.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "TinyConstraints" }
     }
 
     /// The `make` a SnapKit line starts with (`make.top.equalTo(…)`, `$0.edges.equalToSuperview()`).

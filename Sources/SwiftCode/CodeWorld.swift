@@ -60,6 +60,9 @@ final class CodeWorld {
 
     func className(of view: String) -> String? { views[view]?.className }
 
+    /// A `UILayoutGuide` the code made (a view of kind guide here).
+    func isGuide(_ name: String) -> Bool { views[name]?.kind == .guide }
+
     /// Subviews the code added, in the order added.
     func children(of view: String) -> [String] {
         viewOrder.filter { views[$0]?.parent == view }.sorted { abs(views[$0]!.added) < abs(views[$1]!.added) }

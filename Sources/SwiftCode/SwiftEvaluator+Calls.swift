@@ -51,6 +51,8 @@ extension SwiftEvaluator {
 
     /// `UILabel()`, `CGRect(…)`, `setUp()`, `pin(a, to: b)`: by what the name is.
     func callNamed(_ name: String, _ call: FunctionCallExprSyntax, naming: String?) -> CodeValue {
+        // TinyConstraints' `Constraints()`: an empty array of constraints.
+        if name == "Constraints", call.arguments.isEmpty, program.types[name] == nil { return .array([]) }
         if let local = frame.scopes.reversed().lazy.compactMap({ $0[name] }).first, case let .closure(closure, captured) = local {
             return callClosure(closure, captured: captured, arguments: arguments(call).map(\.1))
         }
@@ -151,13 +153,29 @@ extension SwiftEvaluator {
         "semanticContentAttribute", "translatesAutoresizingMaskIntoConstraints",
     ]
 
-    static let tinyConstraints: Set<String> = [
-        "edges", "edgesToSuperview", "center", "centerInSuperview", "centerX", "centerY", "centerXToSuperview", "centerYToSuperview",
-        "origin", "size", "width", "height", "widthToSuperview", "heightToSuperview", "left", "right", "top", "bottom", "leading",
-        "trailing", "leftToSuperview", "rightToSuperview", "topToSuperview", "bottomToSuperview", "leadingToSuperview",
-        "trailingToSuperview", "leftToRight", "rightToLeft", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",
-        "horizontalToSuperview", "verticalToSuperview", "aspectRatio", "stack", "followEdges", "widthToHeight", "heightToWidth",
-    ]
+    static func tinyInsets(_ name: String, _ n: Double) -> EdgeInsets? {
+        switch name {
+        case "uniform": EdgeInsets(top: n, left: n, bottom: n, right: n)
+        case "top": EdgeInsets(top: n, left: 0, bottom: 0, right: 0)
+        case "left": EdgeInsets(top: 0, left: n, bottom: 0, right: 0)
+        case "bottom": EdgeInsets(top: 0, left: 0, bottom: n, right: 0)
+        case "right": EdgeInsets(top: 0, left: 0, bottom: 0, right: n)
+        case "horizontal": EdgeInsets(top: 0, left: n, bottom: 0, right: n)
+        case "vertical": EdgeInsets(top: n, left: 0, bottom: n, right: 0)
+        default: nil
+        }
+    }
+
+    /// A TinyConstraints call's constraints: one, or an array of them (`Constraints`).
+    func tinyConstraints(_ tiny: TinyConstraintsCall, on item: String, _ call: FunctionCallExprSyntax) -> CodeValue {
+        switch tiny.make(for: item, in: world, reader: self, at: location(of: call)) {
+        case let .success(made):
+            let single = !["edges", "edgesToSuperview", "center", "centerInSuperview", "origin", "size", "horizontalToSuperview", "verticalToSuperview"]
+                .contains(tiny.method) && !(tiny.labelled["min"] != nil || tiny.labelled["max"] != nil)
+            return single && made.count == 1 ? .constraint(made[0]) : .array(made.map(CodeValue.constraint))
+        case let .failure(error): return .unknown("TinyConstraints' `\(tiny.method)`: \(error.message)")
+        }
+    }
 
     /// A constraint method of a layout library strut does not read yet (its constraint is left
     /// out, and said).
@@ -165,7 +183,7 @@ extension SwiftEvaluator {
         if method.hasPrefix("auto"), method.dropFirst(4).first?.isUppercase == true {
             return "PureLayout's `\(method)`: not read yet; its constraints are left out"
         }
-        if tinyConstraints.contains(method) { return "TinyConstraints' `\(method)`: not read yet; its constraints are left out" }
+        if method == "stack" || method == "followEdges" { return "TinyConstraints' `\(method)`: not read yet; its constraints are left out" }
         return nil
     }
 
@@ -191,6 +209,8 @@ extension SwiftEvaluator {
                 if let value = geometry(type, args), !labels.isEmpty { return value }
             }
             if labels == ["rawValue"], let n = asNumber(args[0].1) { return .number(n) }
+            // TinyConstraints' insets: `.uniform(8)`, `.top(8) + .left(8)`, `.horizontal(16)`.
+            if args.count == 1, labels.isEmpty, let n = asNumber(args[0].1), let insets = Self.tinyInsets(method, n) { return .insets(insets) }
             return .unknown("~")
         }
         if base.is(SuperExprSyntax.self) { return callSuper(method, call) }
@@ -316,6 +336,7 @@ extension SwiftEvaluator {
                 case let .failure(error): return .unknown("PureLayout's `\(method)`: \(error.message)")
                 }
             }
+            if view != "root", let tiny = TinyConstraintsCall(method: method, arguments: args) { return tinyConstraints(tiny, on: view, call) }
             if let reason = Self.otherLibrary(method) { return .unknown(reason) }
             if naming != nil {
                 // `UILabel().preparedForAutoLayout()`: a helper that gives the view back, for Auto
@@ -337,6 +358,7 @@ extension SwiftEvaluator {
             if let function = program.extensionMethods(method).first, let body = function.body {
                 return invoke(body, parameters: function.signature.parameterClause, arguments: args, this: owner, type: nil, at: Syntax(call))
             }
+            if case let .guide(guide) = owner, let tiny = TinyConstraintsCall(method: method, arguments: args) { return tinyConstraints(tiny, on: guide, call) }
             return .unknown("`\(method)(…)`: a method strut does not know")
         case let .array(items):
             return arrayCall(items, method, call)
@@ -402,7 +424,7 @@ extension SwiftEvaluator {
         case "append", "insert", "removeAll", "removeLast", "removeFirst":
             return mutateArray(items, method, args, call)
         // A SnapKit `Constraint` kept in a property (an array of the constraints it made).
-        case "activate", "deactivate", "install", "uninstall":
+        case "activate", "deactivate", "deActivate", "install", "uninstall":
             for index in constraintIndices(.array(items)) { world.setActive(index, method == "activate" || method == "install", at: location(of: call)) }
             return .nothing
         case "update":

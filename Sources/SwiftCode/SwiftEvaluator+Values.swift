@@ -178,6 +178,9 @@ extension SwiftEvaluator {
     func arithmetic(_ op: String, _ left: CodeValue, _ right: CodeValue) -> CodeValue {
         if op == "+", case let .string(a) = left, case let .string(b) = right { return .string(a + b) }
         if op == "+", case let .array(a) = left, case let .array(b) = right { return .array(a + b) }
+        if op == "+", case let .insets(a) = left, case let .insets(b) = right {
+            return .insets(EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right))
+        }
         guard let a = asNumber(left), let b = asNumber(right) else { return .unknown("~") }
         let result: Double
         switch op {
@@ -213,7 +216,7 @@ extension SwiftEvaluator {
     /// A computed property of a type declared here, run with its object as `self`.
     func computed(_ name: String, of this: CodeValue) -> CodeValue? {
         guard let type = dynamicType(of: this), let accessors = program.computedProperty(name, of: type) else { return nil }
-        frames.append(CodeFrame(this: this, type: type))
+        frames.append(newFrame(this: this, type: type))
         defer { frames.removeLast() }
         return getter(accessors)
     }

@@ -45,6 +45,16 @@ struct CodeFrame {
     var this: CodeValue
     var type: String?
     var scopes: [[String: CodeValue]] = [[:]]
+    /// The call this frame is of (copies share it): a closure run while that call is still
+    /// running writes the variables it changed back to it, as Swift's closures capture them.
+    var call = 0
+
+    /// The variables both frames have in their first `depth` scopes take `source`'s values.
+    static func share(_ source: CodeFrame, into target: inout CodeFrame, depth: Int) {
+        for i in 0..<min(depth, source.scopes.count, target.scopes.count) {
+            for key in target.scopes[i].keys { if let value = source.scopes[i][key] { target.scopes[i][key] = value } }
+        }
+    }
 }
 
 /// A call the evaluator ran: its file's tree and its place in it.
@@ -69,6 +79,8 @@ final class SwiftEvaluator {
     let program: SwiftProgram
     let world: CodeWorld
     var frames: [CodeFrame] = []
+    /// Calls made so far (`newFrame`).
+    var frameCalls = 0
     /// Stored properties of the objects the code made (the main type's, and views of types
     /// declared here), by object: a view's name, or `@controller`.
     var fields: [String: [String: CodeValue]] = [:]
@@ -142,7 +154,7 @@ final class SwiftEvaluator {
     /// UIKit runs for an object made in code.
     func construct(_ type: String, this: CodeValue, arguments: [(String?, CodeValue)] = []) {
         let key = objectKey(this)
-        frames.append(CodeFrame(this: this, type: type))
+        frames.append(newFrame(this: this, type: type))
         defer { frames.removeLast() }
         for variable in program.storedProperties(of: type) {
             for binding in variable.bindings {
@@ -172,7 +184,7 @@ final class SwiftEvaluator {
             : [labels, ["frame"], ["style", "reuseIdentifier"], ["reuseIdentifier"], []]) + (own.map { [$0] } ?? []) + [["coder"]]
         for wanted in preferred {
             if let (initializer, owner) = initializers.first(where: { parameterLabels($0.0.signature.parameterClause) == wanted }), let body = initializer.body {
-                frames.append(CodeFrame(this: this, type: owner))
+                frames.append(newFrame(this: this, type: owner))
                 bind(initializer.signature.parameterClause, to: arguments)
                 _ = runBlock(body.statements)
                 frames.removeLast()
@@ -237,7 +249,7 @@ final class SwiftEvaluator {
         }
         depth += 1
         defer { depth -= 1 }
-        frames.append(CodeFrame(this: this, type: type))
+        frames.append(newFrame(this: this, type: type))
         defer { frames.removeLast() }
         if let parameters { bind(parameters, to: arguments) }
         if case let .returned(value) = runBlock(body.statements) { return value }
@@ -264,6 +276,8 @@ final class SwiftEvaluator {
         depth += 1
         defer { depth -= 1 }
         var inner = captured
+        // Made in a call that still runs: its variables as they are now, not as captured.
+        if let k = frames.indices.last, frames[k].call == captured.call { CodeFrame.share(frames[k], into: &inner, depth: captured.scopes.count) }
         inner.scopes.append([:])
         var names: [String] = []
         if let signature = closure.signature?.parameterClause {
@@ -277,13 +291,24 @@ final class SwiftEvaluator {
             if k < names.count { inner.scopes[inner.scopes.count - 1][names[k]] = value }
         }
         frames.append(inner)
-        defer { frames.removeLast() }
+        defer {
+            // Run while the call it was made in still runs (`forEach`, `map`, `{ … }()`): the
+            // variables of that call it changed are changed there too.
+            let final = frames.removeLast()
+            if let k = frames.indices.last, frames[k].call == captured.call { CodeFrame.share(final, into: &frames[k], depth: captured.scopes.count) }
+        }
         // A closure of one expression returns it.
         if closure.statements.count == 1, case let .expr(expr) = closure.statements.first!.item {
             return evaluate(expr)
         }
         if case let .returned(value) = runBlock(closure.statements) { return value }
         return .nothing
+    }
+
+    /// The frame of a new call (`CodeFrame.call` tells calls apart).
+    func newFrame(this: CodeValue, type: String?) -> CodeFrame {
+        frameCalls += 1
+        return CodeFrame(this: this, type: type, call: frameCalls)
     }
 
     // MARK: - Statements
