@@ -22,6 +22,8 @@ final class CodeWorld {
         var added = 0
         var live = false
         var location: CodeLayout.Location
+        /// Made by UIKit, not by the code (a scroll view's layout guides).
+        var uikit = false
     }
 
     struct ConstraintRecord {
@@ -32,6 +34,8 @@ final class CodeWorld {
         /// Made by SnapKit for this view (what `remakeConstraints` removes).
         var snapView: String?
         var removed = false
+        /// Made by UIKit, not by the code (a scroll view's guide on its edges).
+        var uikit = false
     }
 
     let engine: LayoutEngine
@@ -343,9 +347,52 @@ final class CodeWorld {
         item.firstIndex(of: ".").map { String(item[..<$0]) } ?? item
     }
 
+    /// Whether a view the code made is a `UIScrollView`.
+    func isScrollView(_ name: String) -> Bool {
+        guard let record = views[name] else { return false }
+        return record.className == "UIScrollView" || record.properties.contains { if case .documentClass("UIScrollView") = $0 { true } else { false } }
+    }
+
+    /// A scroll view's `contentLayoutGuide` or `frameLayoutGuide`, made under it when first
+    /// named, with the constraints UIKit gives it: the content guide's leading and top on the
+    /// scroll view's (content offset 0; its size is what the content's constraints make it),
+    /// the frame guide on all four edges.
+    func scrollGuide(_ role: String, of scroll: String, at location: CodeLayout.Location) -> String {
+        let content = role == "contentLayoutGuide"
+        let name = scroll + (content ? "ContentLayoutGuide" : "FrameLayoutGuide")
+        if views[name] != nil { return name }
+        let made = makeView(className: "UILayoutGuide", kind: .guide, documentClass: nil, name: name, at: location)
+        views[made]!.uikit = true
+        add(made, to: scroll, location: location)
+        for edge in content ? [LayoutAttribute.leading, .top] : [.leading, .top, .trailing, .bottom] {
+            let spec = ConstraintSpec(name: "\(made).\(edge.name)", firstItem: made, firstAttribute: edge, relation: .equal, secondItem: scroll, secondAttribute: edge)
+            constraints.append(ConstraintRecord(spec: spec, location: location, active: true, uikit: true))
+        }
+        return made
+    }
+
+    /// A constraint between a scroll view's edges or centre and a view inside it is on the
+    /// scroll view's content, as UIKit reads it (its size is the frame's).
+    func onScrollContent(_ spec: ConstraintSpec, at location: CodeLayout.Location) -> ConstraintSpec {
+        guard let second = spec.secondItem, let secondAttribute = spec.secondAttribute else { return spec }
+        func inside(_ item: String, _ scroll: String) -> Bool {
+            var current = views[owner(of: item)]?.parent
+            while let view = current { if view == scroll { return true }; current = views[view]?.parent }
+            return false
+        }
+        var spec = spec
+        if isScrollView(spec.firstItem), !spec.firstAttribute.isDimension, inside(second, spec.firstItem) {
+            spec.firstItem = scrollGuide("contentLayoutGuide", of: spec.firstItem, at: location)
+        } else if isScrollView(second), !secondAttribute.isDimension, inside(spec.firstItem, second) {
+            spec.secondItem = scrollGuide("contentLayoutGuide", of: second, at: location)
+        }
+        return spec
+    }
+
     /// Constraints whose views are all in the engine enter it, with their names and states.
     func flush() {
         for k in constraints.indices where !constraints[k].live && !constraints[k].removed {
+            if !constraints[k].uikit { constraints[k].spec = onScrollContent(constraints[k].spec, at: constraints[k].location) }
             let spec = constraints[k].spec
             let items = [spec.firstItem] + (spec.secondItem.map { [$0] } ?? [])
             guard items.allSatisfy(isLive) else { continue }
@@ -394,7 +441,7 @@ final class CodeWorld {
         var sources = CodeSources()
         var made: [String] = []
         for name in viewOrder {
-            guard let record = views[name] else { continue }
+            guard let record = views[name], !record.uikit else { continue }
             if record.live {
                 made.append(name)
                 sources.views[name] = SourceRef(file: record.location.file, line: record.location.line, column: record.location.column)
@@ -405,7 +452,7 @@ final class CodeWorld {
         }
         var count = 0
         var inactive = 0
-        for record in constraints {
+        for record in constraints where !record.uikit {
             guard let name = record.spec.name else { continue }
             if record.live {
                 count += 1
@@ -426,7 +473,7 @@ final class CodeWorld {
         try engine.addCodeSources(sources)
         engine.layoutIfNeeded()
         return CodeLayout(typeName: type, views: views, constraints: count, inactive: inactive, skipped: skipped, notes: notes,
-                          made: constraints.map(\.location))
+                          made: constraints.filter { !$0.uikit }.map(\.location))
     }
 
     /// A table view cell's content view (root) as its table sizes it before the cell's first

@@ -234,6 +234,9 @@ extension SwiftEvaluator {
         if case let .member(typeName) = owner, typeName.hasPrefix("type:") {
             return staticMember(String(typeName.dropFirst(5)), name)
         }
+        if name == "contentLayoutGuide" || name == "frameLayoutGuide", case let .view(view) = owner, world.isScrollView(view) {
+            return .guide(world.scrollGuide(name, of: view, at: location(of: member)))
+        }
         return self.member(of: owner, name)
     }
 
@@ -293,7 +296,7 @@ extension SwiftEvaluator {
             if let computed = computed(name, of: owner) { return computed }
             switch name {
             case "contentLayoutGuide", "frameLayoutGuide":
-                return .unknown("`\(name)`: a scroll view's guide strut does not model yet")
+                return .unknown("`\(name)`: a scroll view's guide, on a view strut does not know as a scroll view")
             case "layer", "imageView", "textContainer", "navigationController", "navigationItem", "tabBarController", "window":
                 return .member("cosmetic")
             case "view" where view == "root", "contentView" where view == "root": return owner

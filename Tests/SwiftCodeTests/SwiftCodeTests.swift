@@ -747,3 +747,117 @@ func tinyConstraintsExampleLaysOutItsHorizontalArrangement() throws {
         #expect(abs(f[0] - x) < 0.34 && abs(f[2] - side) < 0.34 && f[1] == 396 && f[3] == 85, "\(name): \(f)")
     }
 }
+
+/// A scroll view's content: constraints between its edges and a view inside it are on its
+/// content (UIKit's rule since iOS 6), so the content is as tall as its own constraints make
+/// it, not the scroll view; `contentLayoutGuide` and `frameLayoutGuide` say which explicitly.
+@Test func aScrollViewsEdgesAreItsContentsToTheViewsInsideIt() throws {
+    let source = """
+        import UIKit
+
+        final class Reader: UIViewController {
+            let scroll = UIScrollView()
+            let page = UIView()
+            let other = UIScrollView()
+            let strip = UIView()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                for v in [scroll, page, other, strip] { v.translatesAutoresizingMaskIntoConstraints = false }
+                view.addSubview(scroll)
+                scroll.addSubview(page)
+                view.addSubview(other)
+                other.addSubview(strip)
+                NSLayoutConstraint.activate([
+                    scroll.topAnchor.constraint(equalTo: view.topAnchor),
+                    scroll.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                    scroll.widthAnchor.constraint(equalToConstant: 200),
+                    scroll.heightAnchor.constraint(equalToConstant: 300),
+                    page.topAnchor.constraint(equalTo: scroll.topAnchor, constant: 10),
+                    page.bottomAnchor.constraint(equalTo: scroll.bottomAnchor),
+                    page.leadingAnchor.constraint(equalTo: scroll.leadingAnchor),
+                    page.trailingAnchor.constraint(equalTo: scroll.trailingAnchor),
+                    page.widthAnchor.constraint(equalTo: scroll.widthAnchor),
+                    page.heightAnchor.constraint(equalToConstant: 1000),
+                    other.topAnchor.constraint(equalTo: scroll.bottomAnchor),
+                    other.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                    other.widthAnchor.constraint(equalToConstant: 100),
+                    other.heightAnchor.constraint(equalToConstant: 50),
+                    strip.leadingAnchor.constraint(equalTo: other.contentLayoutGuide.leadingAnchor),
+                    strip.topAnchor.constraint(equalTo: other.contentLayoutGuide.topAnchor, constant: 5),
+                    strip.trailingAnchor.constraint(equalTo: other.contentLayoutGuide.trailingAnchor),
+                    strip.widthAnchor.constraint(equalToConstant: 400),
+                    strip.heightAnchor.constraint(equalTo: other.frameLayoutGuide.heightAnchor, constant: -10),
+                ])
+            }
+        }
+        """
+    let (layout, engine) = try run(source, file: "Reader.swift")
+    #expect(layout.views == ["scroll", "page", "other", "strip"])
+    #expect(engine.broken.isEmpty)
+    // 1,000 high inside a scroll view 300 high: its content, not squeezed to the frame.
+    #expect(frame(engine, "page") == [0, 10, 200, 1000])
+    #expect(frame(engine, "strip") == [0, 5, 400, 40])
+    #expect(constraints(engine).filter { $0.contains("scroll") && !$0.contains("Guide") } == [
+        "Reader.swift:17: scroll.top == root.top", "Reader.swift:18: scroll.leading == root.leading",
+        "Reader.swift:19: scroll.width == 200", "Reader.swift:20: scroll.height == 300",
+        "Reader.swift:25: page.width == scroll.width", "Reader.swift:27: other.top == scroll.bottom",
+    ])
+    #expect(constraints(engine).filter { $0.hasPrefix("Reader.swift:2") && $0.contains("scrollContentLayoutGuide") } == [
+        "Reader.swift:21: page.top == scrollContentLayoutGuide.top + 10", "Reader.swift:22: page.bottom == scrollContentLayoutGuide.bottom",
+        "Reader.swift:23: page.leading == scrollContentLayoutGuide.leading", "Reader.swift:24: page.trailing == scrollContentLayoutGuide.trailing",
+    ])
+    #expect(constraints(engine).contains("Reader.swift:35: strip.height == otherFrameLayoutGuide.height - 10"))
+    // The guides are UIKit's: not counted among the code's views or constraints.
+    #expect(layout.constraints == 19)
+}
+
+/// The Objective-C reader names a scroll view's guides too.
+@Test func objectiveCNamesAScrollViewsContentGuide() throws {
+    let source = """
+        @interface Pager : UIView
+        @property (nonatomic, strong) UIScrollView *scroll;
+        @property (nonatomic, strong) UIView *page;
+        @end
+
+        @implementation Pager
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                _scroll = [UIScrollView new];
+                _page = [UIView new];
+                _scroll.translatesAutoresizingMaskIntoConstraints = NO;
+                _page.translatesAutoresizingMaskIntoConstraints = NO;
+                [self addSubview:_scroll];
+                [_scroll addSubview:_page];
+                [_scroll.topAnchor constraintEqualToAnchor:self.topAnchor].active = YES;
+                [_scroll.leadingAnchor constraintEqualToAnchor:self.leadingAnchor].active = YES;
+                [_scroll.widthAnchor constraintEqualToConstant:120].active = YES;
+                [_scroll.heightAnchor constraintEqualToConstant:80].active = YES;
+                [_page.topAnchor constraintEqualToAnchor:_scroll.contentLayoutGuide.topAnchor constant:4].active = YES;
+                [_page.leadingAnchor constraintEqualToAnchor:_scroll.contentLayoutGuide.leadingAnchor].active = YES;
+                [_page.widthAnchor constraintEqualToAnchor:_scroll.frameLayoutGuide.widthAnchor].active = YES;
+                [_page.heightAnchor constraintEqualToConstant:500].active = YES;
+            }
+            return self;
+        }
+        @end
+        """
+    let (layout, engine) = try run(source, file: "Pager.m")
+    #expect(layout.skipped.isEmpty)
+    #expect(engine.broken.isEmpty)
+    #expect(frame(engine, "page") == [0, 4, 120, 500])
+    #expect(constraints(engine).contains("Pager.m:19: page.top == scrollContentLayoutGuide.top + 4"))
+}
+
+/// The code examples' reader: its container is pinned to the scroll view's edges, which are
+/// the content's, so it is as tall as its stack, not the screen.
+@Test(.enabled(if: FileManager.default.fileExists(atPath: codeFixtures.path), "../shared/fixtures/code is absent"))
+func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
+    let file = codeFixtures.appendingPathComponent("swift-anchors/CodeExamples-CodeViewController.swift")
+    let (_, engine) = try run(try String(contentsOf: file, encoding: .utf8), file: "CodeViewController.swift")
+    #expect(engine.broken.isEmpty)
+    #expect(frame(engine, "scrollView") == [0, 0, 393, 852])
+    let container = frame(engine, "containerView")
+    let stack = frame(engine, "stackView")
+    #expect(container[3] < 852 && container[3] == stack[1] + stack[3] + 20, "\(container) \(stack)")
+}
