@@ -861,3 +861,46 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     let stack = frame(engine, "stackView")
     #expect(container[3] < 852 && container[3] == stack[1] + stack[3] + 20, "\(container) \(stack)")
 }
+
+/// `UIStackView.spacingUseSystem` (Objective-C's `UIStackViewSpacingUseSystem`) is the system
+/// spacing, 8 points, as the system-spacing anchors take it.
+@Test func aStacksSystemSpacingIsEightPoints() throws {
+    let swift = """
+        import UIKit
+        final class Pair: UIView {
+            let stack = UIStackView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                stack.axis = .vertical
+                stack.spacing = UIStackView.spacingUseSystem
+                stack.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(stack)
+                for _ in 0..<2 {
+                    let box = UIView()
+                    box.heightAnchor.constraint(equalToConstant: 20).isActive = true
+                    stack.addArrangedSubview(box)
+                }
+                stack.topAnchor.constraint(equalTo: topAnchor).isActive = true
+                stack.leadingAnchor.constraint(equalTo: leadingAnchor).isActive = true
+            }
+        }
+        """
+    let (layout, engine) = try run(swift, file: "Pair.swift")
+    #expect(layout.skipped.isEmpty)
+    #expect(frame(engine, "stack")[3] == 48)
+    let objc = """
+        @implementation Row
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                UIStackView *stack = [UIStackView new];
+                stack.spacing = UIStackViewSpacingUseSystem;
+                [self addSubview:stack];
+            }
+            return self;
+        }
+        @end
+        """
+    let (objcLayout, objcEngine) = try run(objc, file: "Row.m")
+    #expect(objcLayout.skipped.isEmpty)
+    #expect(objcEngine.hierarchy.view(named: "stack")?.stack.spacing == 8)
+}
