@@ -40,6 +40,10 @@ extension Solver {
         return isMet(record.constraint)
     }
 
+    /// Whether the current solution meets a constraint that need not be in the solver (its
+    /// variables are): a refused one, as it would be met were it optional.
+    public func isSatisfied(_ constraint: Constraint) -> Bool { isMet(constraint) }
+
     func isMet(_ constraint: Constraint) -> Bool {
         let (violation, scale) = measure(constraint, at: value(of:))
         return Tolerance.isZero(violation, scale: scale)

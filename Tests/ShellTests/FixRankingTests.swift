@@ -425,7 +425,10 @@ func expectMovedMarkersAgreeWithTrials(_ session: Session, _ context: String) ->
     for entry in session.engine.conflicts {
         let trials = Diagnostics.FixTrials(session.engine.hierarchy)
         guard let shortcut = MovedMarkers(diagnostics, trials: trials, broken: entry.broken) else { continue }
-        for fix in diagnostics.fixes(diagnostics.resolvingMembers(of: entry.set, broken: entry.broken)) {
+        // Each member taken out, and lowered to 999 (as a conflict with a cell's size offers).
+        var fixes = diagnostics.fixes(diagnostics.resolvingMembers(of: entry.set, broken: entry.broken))
+        fixes += fixes.compactMap { if case let .deactivate(ref) = $0 { .priority(ref, 999) } else { nil } }
+        for fix in fixes {
             guard let fast = shortcut.consequence(of: fix) else { continue }
             read += 1
             let slow = diagnostics.consequence(of: fix, broken: entry.broken, on: trials.rebuilt.copy(), trials: trials)
@@ -463,7 +466,7 @@ func describe(_ c: Consequence) -> String {
         #expect(session.run(line: shape) == .succeeded)
         read += expectMovedMarkersAgreeWithTrials(session, shape)
     }
-    #expect(read >= 27)
+    #expect(read >= 60)
 }
 
 /// Random layouts of six views placed by required equalities (a few of them inequalities or
@@ -500,4 +503,30 @@ func consequencesReadFromTheTableauAgreeOnRandomSessions(seed: Int) {
     let script = lines.joined(separator: "; ")
     #expect(session.run(line: script) == .succeeded, "seed \(seed)")
     expectMovedMarkersAgreeWithTrials(session, "seed \(seed): \(script)")
+}
+
+/// A log's conflicts with a cell's size offer each of your constraints lowered to 999: read
+/// from the tableau too, and the same as the copies find, for every message of a long log.
+@Test func aLogsLoweredFixesAreReadFromTheTableau() throws {
+    let message = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/encapsulated-height.txt"), encoding: .utf8)
+    // Twenty cells, each message on views of its own (the addresses told apart).
+    var log = ""
+    for k in 0..<20 {
+        log += message.replacingOccurrences(of: "0x7f8794e", with: String(format: "0x7f87%02xe", k))
+            .replacingOccurrences(of: "0x600000a8", with: String(format: "0x6000%02xa8", k)) + "\n"
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut-lowered-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("cells.txt")
+    try log.write(to: file, atomically: true, encoding: .utf8)
+    let fresh = Session(sink: BufferSink())
+    #expect(fresh.run(line: "import \(file.path)") == .succeeded)
+    #expect(fresh.engine.conflicts.count == 20)
+    // Three lowered members a message (the cell's own size is not offered), and the broken one.
+    #expect(expectMovedMarkersAgreeWithTrials(fresh, "20 cells") >= 60)
+    // The report's fixes are the lowered ones, each resolving.
+    let report = try #require(fresh.engine.diagnostics.conflictReports().first)
+    #expect(report.ranked.count == 3)
+    #expect(report.ranked.allSatisfy { if case .priority = $0.fix { $0.consequence?.resolves == true } else { false } })
 }

@@ -116,11 +116,22 @@ extension Diagnostics {
         let rebuilt: LayoutEngine
         let views: [View]
         let constraints: [(ref: ConstraintRef, constraint: LayoutConstraint)]
+        /// `MovedMarkers.Reading` of these trials, made when first asked (`.some(nil)`: it
+        /// cannot be read).
+        private let cache = ReadingCache()
+        private final class ReadingCache { var reading: MovedMarkers.Reading?? }
 
         init(_ hierarchy: Hierarchy) {
             rebuilt = Diagnostics.rebuilt(from: hierarchy)
             views = hierarchy.allViews
             constraints = hierarchy.allConstraints
+        }
+
+        func reading(_ diagnostics: Diagnostics) -> MovedMarkers.Reading? {
+            if let known = cache.reading { return known }
+            let made = MovedMarkers.Reading(diagnostics, trials: self)
+            cache.reading = .some(made)
+            return made
         }
     }
 
@@ -134,7 +145,12 @@ extension Diagnostics {
         let trials = tried ? shared : nil
         // (Made only when a fix deactivates one of your constraints: a log's conflicts over a
         // cell's size are lowered instead, and each would pay for it.)
-        let deactivates = fixes.contains { if case .deactivate(.user) = $0 { true } else { false } }
+        let deactivates = fixes.contains {
+            switch $0 {
+            case .deactivate(.user), .priority(.user, _): true
+            default: false
+            }
+        }
         let shortcut = deactivates ? trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) } : nil
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: trials.flatMap {
@@ -250,39 +266,89 @@ extension Diagnostics {
 /// engine did not already leave so. Each fix was a copy of the engine and a removal and an
 /// insertion in rows that, in a chain of n views, hold n markers.
 struct MovedMarkers {
-    let trials: Diagnostics.FixTrials
-    let brokenRef: ConstraintRef
-    /// The broken constraints' certificates (nil where one names more than markers of
-    /// equalities), with the newest activation among each one's equalities and the one
-    /// newest after it (`(stamp, id)`), each read when first needed.
-    let certificates = Certificates()
+    /// What every conflict of one report reads alike from the engine its fixes are tried on,
+    /// made once per report (`FixTrials.reading`): a log of 1,000 conflicts read it 1,000 times.
+    final class Reading {
+        /// The broken constraints' certificates (nil where one names more than markers of
+        /// equalities), with the newest activation among each one's equalities and the one
+        /// newest after it (`(stamp, id)`), each read when first needed.
+        var certificates: [ConstraintRef: Certified?] = [:]
+        /// Per view of `trials.views` (nil for root and guides): the frame before (the session
+        /// engine's).
+        let before: [Rect?]
+        /// The views whose frame differs between the two engines, or which the engine tried on
+        /// leaves ambiguous and the session's does not (positions in `trials.views`).
+        let differing: [Int]
+        let ambiguous: [Int]
+        /// Per constraint of `trials.constraints`: its state before, and in the engine tried on
+        /// (nil for a stack's fitting constraints, which are not compared).
+        let was: [ConstraintState?]
+        let now: [ConstraintState?]
+        /// The constraints violated or broken in the engine tried on whose state differs from
+        /// the session's (positions). Those whose state is the same there stay unmet or become
+        /// met under a fix, which a consequence does not list, unless they are optional ones on
+        /// a variable that moves (`optionalUsers`): a log of 1,000 broken constraints looked at
+        /// each of them for every fix.
+        let unmet: [Int]
+        let constraintPosition: [ConstraintRef: Int]
+        /// Per solver variable: the view it belongs to (its position, or −1), and the optional
+        /// constraints in the solver that name it (positions).
+        let viewOfVariable: [Int]
+        let optionalUsers: [[Int]]
+        /// Per solver variable, its value at the moved point while a fix is read (NaN: unmoved).
+        let overlay: Overlay
+
+        init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials) {
+            let engine = diagnostics.engine, rebuilt = trials.rebuilt
+            guard !rebuilt.hierarchy.autolayout, Set(rebuilt.broken.keys) == Set(engine.broken.keys) else { return nil }
+            var before: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
+            let variableCount = rebuilt.solver.variableCount
+            var viewOfVariable = [Int](repeating: -1, count: variableCount)
+            let ambiguity = engine.ambiguity()
+            for (k, view) in trials.views.enumerated() {
+                if view.id < rebuilt.link.variables.count, let v = rebuilt.link.variables[view.id] {
+                    for variable in [v.minX, v.minY, v.width, v.height] where Int(variable.index) < variableCount { viewOfVariable[Int(variable.index)] = k }
+                }
+                guard view.id != Hierarchy.rootID && view.kind != .guide else {
+                    before.append(nil)
+                    continue
+                }
+                let old = engine.solvedFrame(view.id, insets: view.alignmentInsets)
+                before.append(old)
+                if !Diagnostics.same(old, rebuilt.solvedFrame(view.id, insets: view.alignmentInsets)) { differing.append(k) }
+                if ambiguity[view.id] == nil && !rebuilt.freeComponents(of: view.id).isEmpty { ambiguous.append(k) }
+            }
+            var was: [ConstraintState?] = [], now: [ConstraintState?] = []
+            var constraintPosition: [ConstraintRef: Int] = [:]
+            let copied = rebuilt.hierarchy
+            for (k, (ref, constraint)) in trials.constraints.enumerated() {
+                constraintPosition[ref] = k
+                if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true {
+                    was.append(nil)
+                    now.append(nil)
+                    continue
+                }
+                was.append(engine.state(of: ref, constraint))
+                now.append(copied.constraint(ref).map { rebuilt.state(of: ref, $0) } ?? .inactive)
+            }
+            (self.before, self.differing, self.ambiguous) = (before, differing, ambiguous)
+            var optionalUsers = [[Int]](repeating: [], count: variableCount)
+            for (k, (ref, _)) in trials.constraints.enumerated() where was[k] != nil {
+                guard let current = rebuilt.link.installed[ref], !current.compiled.isRequired else { continue }
+                for term in current.compiled.expression.terms where Int(term.variable.index) < variableCount {
+                    if optionalUsers[Int(term.variable.index)].last != k { optionalUsers[Int(term.variable.index)].append(k) }
+                }
+            }
+            (self.was, self.now, self.constraintPosition) = (was, now, constraintPosition)
+            (self.viewOfVariable, self.optionalUsers) = (viewOfVariable, optionalUsers)
+            overlay = Overlay(count: variableCount)
+            unmet = now.indices.filter { (now[$0] == .violated || now[$0] == .broken) && was[$0] != now[$0] }
+        }
+    }
     struct Certified {
         let certificate: EqualityCertificate
         let newest: [(stamp: Int, id: ConstraintID)]
     }
-    final class Certificates {
-        var known: [ConstraintRef: Certified?] = [:]
-    }
-    /// Per view of `trials.views` (nil for root and guides): the frame before (the session
-    /// engine's).
-    let before: [Rect?]
-    /// The views whose frame differs between the two engines, or which the engine tried on
-    /// leaves ambiguous and the session's does not (positions in `trials.views`).
-    let differing: [Int]
-    let ambiguous: [Int]
-    /// Per constraint of `trials.constraints`: its state before, and in the engine tried on
-    /// (nil for a stack's fitting constraints, which are not compared).
-    let was: [ConstraintState?]
-    let now: [ConstraintState?]
-    /// The constraints violated or broken in the engine tried on (positions).
-    let unmet: [Int]
-    let constraintPosition: [ConstraintRef: Int]
-    /// Per solver variable: the view it belongs to (its position, or −1), and the optional
-    /// constraints in the solver that name it (positions).
-    let viewOfVariable: [Int]
-    let optionalUsers: [[Int]]
-    /// Per solver variable, its value at the moved point while a fix is read (NaN: unmoved).
-    let overlay: Overlay
     final class Overlay {
         var values: [Double]
         init(count: Int) { values = [Double](repeating: .nan, count: count) }
@@ -293,67 +359,64 @@ struct MovedMarkers {
         }
     }
 
+    let trials: Diagnostics.FixTrials
+    let reading: Reading
+    let brokenRef: ConstraintRef
+    /// The broken constraint as the solver takes it; it contradicts required equalities alone
+    /// (it has an `equalityCertificate`).
+    let brokenCompiled: Constraint
+    var before: [Rect?] { reading.before }
+    var differing: [Int] { reading.differing }
+    var ambiguous: [Int] { reading.ambiguous }
+    var was: [ConstraintState?] { reading.was }
+    var now: [ConstraintState?] { reading.now }
+    var unmet: [Int] { reading.unmet }
+    var constraintPosition: [ConstraintRef: Int] { reading.constraintPosition }
+    var viewOfVariable: [Int] { reading.viewOfVariable }
+    var optionalUsers: [[Int]] { reading.optionalUsers }
+    var overlay: Overlay { reading.overlay }
+
     init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials, broken: ConstraintRef) {
         let engine = diagnostics.engine, rebuilt = trials.rebuilt
-        guard !rebuilt.hierarchy.autolayout, rebuilt.broken[broken] != nil, engine.broken[broken] != nil,
-              Set(rebuilt.broken.keys) == Set(engine.broken.keys), rebuilt.link.installed[broken] == nil,
+        guard rebuilt.broken[broken] != nil, engine.broken[broken] != nil, rebuilt.link.installed[broken] == nil,
               let compiled = rebuilt.diagnostics.compiledForm(broken),
-              rebuilt.solver.equalityCertificate(for: compiled) != nil else { return nil }
+              rebuilt.solver.equalityCertificate(for: compiled) != nil,
+              let reading = trials.reading(diagnostics) else { return nil }
         self.trials = trials
+        self.reading = reading
         brokenRef = broken
-        var before: [Rect?] = [], differing: [Int] = [], ambiguous: [Int] = []
-        let variableCount = rebuilt.solver.variableCount
-        var viewOfVariable = [Int](repeating: -1, count: variableCount)
-        let ambiguity = engine.ambiguity()
-        for (k, view) in trials.views.enumerated() {
-            if view.id < rebuilt.link.variables.count, let v = rebuilt.link.variables[view.id] {
-                for variable in [v.minX, v.minY, v.width, v.height] where Int(variable.index) < variableCount { viewOfVariable[Int(variable.index)] = k }
-            }
-            guard view.id != Hierarchy.rootID && view.kind != .guide else {
-                before.append(nil)
-                continue
-            }
-            let old = engine.solvedFrame(view.id, insets: view.alignmentInsets)
-            before.append(old)
-            if !Diagnostics.same(old, rebuilt.solvedFrame(view.id, insets: view.alignmentInsets)) { differing.append(k) }
-            if ambiguity[view.id] == nil && !rebuilt.freeComponents(of: view.id).isEmpty { ambiguous.append(k) }
-        }
-        var was: [ConstraintState?] = [], now: [ConstraintState?] = []
-        var constraintPosition: [ConstraintRef: Int] = [:]
-        let copied = rebuilt.hierarchy
-        for (k, (ref, constraint)) in trials.constraints.enumerated() {
-            constraintPosition[ref] = k
-            if constraint.identifier.map(StackLayout.fittingIdentifiers.contains) == true {
-                was.append(nil)
-                now.append(nil)
-                continue
-            }
-            was.append(engine.state(of: ref, constraint))
-            now.append(copied.constraint(ref).map { rebuilt.state(of: ref, $0) } ?? .inactive)
-        }
-        (self.before, self.differing, self.ambiguous) = (before, differing, ambiguous)
-        var optionalUsers = [[Int]](repeating: [], count: variableCount)
-        for (k, (ref, _)) in trials.constraints.enumerated() where was[k] != nil {
-            guard let current = rebuilt.link.installed[ref], !current.compiled.isRequired else { continue }
-            for term in current.compiled.expression.terms where Int(term.variable.index) < variableCount {
-                if optionalUsers[Int(term.variable.index)].last != k { optionalUsers[Int(term.variable.index)].append(k) }
-            }
-        }
-        (self.was, self.now, self.constraintPosition) = (was, now, constraintPosition)
-        (self.viewOfVariable, self.optionalUsers) = (viewOfVariable, optionalUsers)
-        overlay = Overlay(count: variableCount)
-        unmet = now.indices.filter { now[$0] == .violated || now[$0] == .broken }
+        brokenCompiled = compiled
     }
 
     /// The consequence of `fix` as `Diagnostics.consequence(of:broken:on:trials:)` finds it
     /// on a copy; nil where this cannot tell (the fix is then tried).
     func consequence(of fix: Fix) -> Consequence? {
-        // (A stack view's constraint or a view's own cannot be deactivated by name.)
-        guard case let .deactivate(member) = fix, case .user = member else { return nil }
+        // Deactivating a member, or lowering it below required: that takes it out of the
+        // required system as deactivating does, and leaves it as an optional constraint whose
+        // shortfall the required equalities then fix (the certificate weighs its marker), so
+        // nothing else can move to meet it. (A stack view's constraint or a view's own cannot
+        // be deactivated or lowered by name.)
+        let member: ConstraintRef, lowered: Bool
+        switch fix {
+        case let .deactivate(ref): (member, lowered) = (ref, false)
+        case let .priority(ref, priority) where !priority.isRequired: (member, lowered) = (ref, true)
+        default: return nil
+        }
+        guard case .user = member else { return nil }
         let rebuilt = trials.rebuilt
-        guard let installed = rebuilt.link.installed[member], installed.compiled.isRequired, installed.compiled.relation == .equal,
-              let (value, holding) = retried(without: installed.id, member: member),
-              let moved = rebuilt.solver.movedVariables(installed.id, to: value) else { return nil }
+        var moved: [(variable: Int32, value: Double)] = []
+        var holding: Set<ConstraintRef> = [brokenRef]
+        var memberID: ConstraintID?
+        if member == brokenRef {
+            // The broken one lowered: its shortfall is the certificate's residual whatever
+            // moves, so nothing moves, and it is violated rather than broken.
+            guard lowered else { return nil }
+        } else {
+            guard let installed = rebuilt.link.installed[member], installed.compiled.isRequired, installed.compiled.relation == .equal,
+                  let (value, held) = retried(without: installed.id, member: member),
+                  let found = rebuilt.solver.movedVariables(installed.id, to: value) else { return nil }
+            (moved, holding, memberID) = (found, held, installed.id)
+        }
         // The views and constraints to look at: those that differ already, and those of the
         // variables that move (only an optional constraint can change state there).
         var views = differing
@@ -385,7 +448,13 @@ struct MovedMarkers {
             let ref = trials.constraints[k].ref
             let state: ConstraintState
             if ref == member {
-                state = .inactive
+                if !lowered {
+                    state = .inactive
+                } else if let memberID {
+                    state = ((try? rebuilt.solver.isSatisfied(memberID, with: overlay.value(of:))) ?? true) ? .satisfied : .violated
+                } else {
+                    state = rebuilt.solver.isSatisfied(brokenCompiled) ? .satisfied : .violated
+                }
             } else if let current = rebuilt.link.installed[ref], now[k] == .satisfied || now[k] == .violated, !current.compiled.isRequired {
                 state = ((try? rebuilt.solver.isSatisfied(current.id, with: overlay.value(of:))) ?? true) ? .satisfied : .violated
             } else {
@@ -435,7 +504,7 @@ struct MovedMarkers {
 
     /// A broken constraint's certificate with its newest equalities, read once.
     private func certified(_ ref: ConstraintRef) -> Certified? {
-        if let known = certificates.known[ref] { return known }
+        if let known = reading.certificates[ref] { return known }
         let rebuilt = trials.rebuilt
         let found = rebuilt.diagnostics.compiledForm(ref).flatMap(rebuilt.solver.equalityCertificate(for:)).map { certificate in
             var newest: [(stamp: Int, id: ConstraintID)] = []
@@ -447,7 +516,7 @@ struct MovedMarkers {
             }
             return Certified(certificate: certificate, newest: newest)
         }
-        certificates.known[ref] = .some(found)
+        reading.certificates[ref] = .some(found)
         return found
     }
 }
