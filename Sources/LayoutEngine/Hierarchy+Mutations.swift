@@ -161,6 +161,12 @@ extension Hierarchy {
             guard view.kind == .stack else { throw refuse() }
             try check(spacing, "spacing")
             views[id]!.stack.spacing = spacing
+        case let .spacingAfter(spacing):
+            guard let parent = view.parent, self.view(parent).kind == .stack, view.kind != .guide else {
+                throw LayoutError.notArranged(view: view.name)
+            }
+            if let spacing { try check(spacing, "spacing") }
+            views[id]!.spacingAfter = spacing
         case let .distribution(value):
             guard view.kind == .stack else { throw refuse() }
             views[id]!.stack.distribution = value

@@ -41,6 +41,9 @@ public enum ViewProperty: Hashable, Sendable {
     case hidden(Bool)
     case axis(Axis)
     case spacing(Double)
+    /// An arranged view's custom spacing after it in its stack (`setCustomSpacing(_:after:)`);
+    /// nil: the stack's `spacing` again (`spacingUseDefault`).
+    case spacingAfter(Double?)
     case distribution(String)
     case alignment(String)
     case marginsRelative(Bool)
@@ -83,6 +86,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .hidden: "hidden"
         case .axis: "axis"
         case .spacing: "spacing"
+        case .spacingAfter: "spacingAfter"
         case .distribution: "distribution"
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
@@ -111,7 +115,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "axis", "spacing", "spacingAfter", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
 }

@@ -315,6 +315,8 @@ public final class LayoutEngine {
             }
             h.views[parentID]!.children.insert(id, at: index ?? h.endOfSubviews(parentID))
             h.views[id]!.parent = parentID
+            // A stack's custom spacing after a view is lost when the view leaves it.
+            if oldParent != parentID && h.views[id]!.spacingAfter != nil { h.views[id]!.spacingAfter = nil }
             if h.view(parentID).kind == .stack && oldParent != parentID {
                 // addArrangedSubview turns translatesAutoresizingMaskIntoConstraints off.
                 try h.set(.autoresizing(false), on: id)

@@ -28,6 +28,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case measuredConstantOutOfRange(Double, total: Double)
     case notFinite(what: String, value: Double)
     case propertyNotApplicable(property: String, view: String, kind: ViewKind)
+    /// `spacingAfter` on a view that is not arranged in a stack view.
+    case notArranged(view: String)
     case rootIsFixed(property: String)
     /// A constraint that a view's properties make (content size, autoresizing).
     case systemConstraint(name: String, view: String, kind: SystemConstraintKind)

@@ -69,7 +69,11 @@ struct StackDrafts {
         skip(.spacing, .spacing, min(from, chainCount) - 1)
         for j in tail(max(1, from), chainCount) {
             let (a, b) = (link(j - 1), link(j))
-            let gap = canvasHiding ? settings.spacing : Hierarchy.stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
+            // A custom spacing after `a` holds between it and the next visible view; beside a
+            // hidden view the stack's own spacing is shared out as before.
+            let custom = inputs.spacingAfter[a] ?? settings.spacing
+            let gap = canvasHiding || (!hidden[a] && !hidden[b]) ? custom
+                : Hierarchy.stackGap(between: a, and: b, hidden: hidden, spacing: settings.spacing)
             if settings.baselineRelative && settings.axis == .vertical && !hidden[a] && !hidden[b] {
                 add(.spacing, .spacing, anchor(items[b], .firstBaseline), spreads ? .greaterThanOrEqual : .equal,
                     anchor(items[a], .lastBaseline), constant: gap)
@@ -107,7 +111,8 @@ struct StackDrafts {
         case "fillProportionally":
             let intrinsic = visibleIndices.map { $0.map { inputs.intrinsic[$0] } } ?? inputs.intrinsic
             let total = intrinsic.reduce(0, +)
-            let spacingTotal = settings.spacing * Double(max(visible.count - 1, 0))
+            let visibleAt = visibleIndices ?? Array(items.indices)
+            let spacingTotal = visibleAt.dropLast().reduce(0) { $0 + (inputs.spacingAfter[$1] ?? settings.spacing) }
             if total > max(spacingTotal, 1) {
                 for (k, item) in visible.enumerated() {
                     let share = intrinsic[k] / total

@@ -5,6 +5,8 @@ struct StackInputs: Hashable, Sendable {
     var fitting: Bool
     var arranged: [ViewID]
     var hidden: [Bool]
+    /// Each arranged view's custom spacing after it (nil: the stack's `spacing`).
+    var spacingAfter: [Double?]
     /// `Hierarchy.canvas`: hidden arranged views as Interface Builder's canvas draws them.
     var canvas: Bool
     /// Intrinsic sizes along the axis (0 without one), for `fillProportionally` only: other
@@ -305,6 +307,7 @@ extension Hierarchy {
         guard old.settings == new.settings, old.fitting == new.fitting, old.canvas == new.canvas,
               new.settings.distribution != "fillProportionally",
               old.arranged.count >= 2, new.arranged.count > old.arranged.count, new.arranged.starts(with: old.arranged),
+              new.spacingAfter.starts(with: old.spacingAfter),
               !old.hidden.contains(true), !new.hidden.contains(true) else { return nil }
         return stackDrafts(id, old, helpers: views[id]!.stackLayout.helpers, emitFrom: StackLayout.emitNone, from: old.arranged.count) { _ in }
     }
@@ -371,16 +374,19 @@ extension Hierarchy {
         let children = view(id).children
         var arranged: [ViewID] = []
         var hidden: [Bool] = []
+        var spacingAfter: [Double?] = []
         arranged.reserveCapacity(children.count)
         hidden.reserveCapacity(children.count)
+        spacingAfter.reserveCapacity(children.count)
         for child in children {
             guard views[child]?.kind != .guide else { continue }
             arranged.append(child)
             hidden.append(views[child]?.isHidden == true)
+            spacingAfter.append(views[child]?.spacingAfter)
         }
         return StackInputs(
             settings: settings, fitting: stackFitting, arranged: arranged,
-            hidden: hidden, canvas: canvas,
+            hidden: hidden, spacingAfter: spacingAfter, canvas: canvas,
             intrinsic: settings.distribution != "fillProportionally" ? [] : arranged.map {
                 let size = view($0).intrinsicContentSize
                 return (settings.axis == .horizontal ? size.width : size.height) ?? 0

@@ -147,6 +147,8 @@ public struct View: Sendable {
             var textLayout = TextLayout()
             /// Nil until one is set (most views never have any): the box keeps the fields small.
             var areas: AreaBox?
+            /// Arranged in a stack: the stack's custom spacing after it (nil: the stack's own).
+            var spacingAfter: Double?
         }
         @exclusivity(unchecked) var fields: Fields
 
@@ -182,6 +184,12 @@ public struct View: Sendable {
     public var text: String {
         get { references.fields.text }
         _modify { yield &ownReferences().fields.text }
+    }
+    /// Arranged in a stack view: the stack's custom spacing after this view
+    /// (`setCustomSpacing(_:after:)`); nil: the stack's `spacing`. Lost when it leaves the stack.
+    public var spacingAfter: Double? {
+        get { references.fields.spacingAfter }
+        _modify { yield &ownReferences().fields.spacingAfter }
     }
     public var font: Double = 17
     /// The Dynamic Type style the font comes from (nil: a fixed size).

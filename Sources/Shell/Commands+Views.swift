@@ -46,7 +46,9 @@ extension Commands {
                 hidden true|false · class "UIClass" · ibID "id" · on stack views: axis horizontal|vertical · \
                 spacing N|system · distribution fill|fillEqually|fillProportionally|equalSpacing|equalCentering · \
                 alignment fill|leading|top|firstBaseline|center|trailing|bottom|lastBaseline · \
-                marginsRelative true|false · baselineRelative true|false. Every subview of a stack view that is \
+                marginsRelative true|false · baselineRelative true|false · on a stack's arranged view: spacingAfter \
+                N|system|default (the stack's custom spacing after it, setCustomSpacing(_:after:); default: the stack's \
+                spacing; lost when the view leaves the stack). Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -450,6 +452,11 @@ extension Commands {
             // `system` is UIKit's standard spacing between siblings, 8.
             if c.acceptWord("system") { return .spacing(8) }
             return .spacing(try c.number("a spacing (or system)"))
+        case "spacingAfter":
+            // UIKit's `setCustomSpacing(_:after:)`; `default` is `spacingUseDefault`.
+            if c.acceptWord("default") { return .spacingAfter(nil) }
+            if c.acceptWord("system") { return .spacingAfter(8) }
+            return .spacingAfter(try c.number("a spacing (or system, or default)"))
         case "marginsRelative", "baselineRelative":
             let word = try c.name("true or false")
             guard word == "true" || word == "false" else { throw ShellError.syntax("expected true or false, found '\(word)'", usage: nil) }

@@ -174,6 +174,8 @@ public enum ErrorText {
             return "\(what) \(formatNumber(value)) is not a finite number"
         case let .propertyNotApplicable(property, view, kind):
             return "'\(property)' does not apply to '\(view)' (a \(kind.rawValue))"
+        case let .notArranged(view):
+            return "'\(view)' is not arranged in a stack view: 'spacingAfter' is a stack's spacing after one of its arranged views"
         case let .rootIsFixed(property):
             return "root's '\(property)' is fixed; root takes only frame and margins"
         case let .systemConstraint(name, view, kind):

@@ -223,6 +223,7 @@ enum ScriptWriter {
         add(.plain, "\(view.directionalMargins ? "directionalMargins" : "margins") = \(insets(view.margins))")
         if view.alignmentInsets != .zero { add(.plain, "alignmentInsets = \(insets(view.alignmentInsets))") }
         add(.plain, "hidden = \(view.isHidden)")
+        if let after = view.spacingAfter { add(.plain, "spacingAfter = \(formatNumber(after))") }
         if view.kind == .stack {
             add(.plain, "axis = \(view.stack.axis.rawValue)")
             add(.plain, "spacing = \(formatNumber(view.stack.spacing))")

@@ -109,6 +109,10 @@ enum StateDump {
                 if stack.marginsRelative { out.add(", \"marginsRelative\": true") }
                 if stack.baselineRelative { out.add(", \"baselineRelative\": true") }
             }
+            if let after = view.spacingAfter {
+                out.add(", \"spacingAfter\": ")
+                number(after)
+            }
             if let ibID = view.ibID {
                 out.add(", \"ibID\": ")
                 string(ibID)

@@ -101,7 +101,7 @@ extension ObjCEvaluator {
         "UILayoutPriorityFittingSizeLevel": 50, "MASLayoutPriorityRequired": 1000, "MASLayoutPriorityDefaultHigh": 750,
         "MASLayoutPriorityDefaultMedium": 500, "MASLayoutPriorityDefaultLow": 250, "MASLayoutPriorityFittingSizeLevel": 50,
         "UIViewNoIntrinsicMetric": -1, "CGFLOAT_MAX": 1e9, "YES": 1, "NO": 0, "true": 1, "false": 0, "NSNotFound": -1,
-        "UIStackViewSpacingUseSystem": 8,
+        "UIStackViewSpacingUseSystem": 8, "UIStackViewSpacingUseDefault": 3.4028234663852886e38,
     ]
 
     static let foundationClasses: Set<String> = [

@@ -192,6 +192,9 @@ extension ObjCEvaluator {
             if selector == "addArrangedSubview:" { world.setProperty(.autoresizing(false), of: child, at: here) }
             world.add(child, to: view, location: here)
             return .nothing
+        case "setCustomSpacing:afterView:":
+            guard arguments.count == 2, let arranged = child(1) else { return .unknown("a view strut does not know") }
+            return customSpacing(arguments[0], after: arranged, in: view, world: world, at: here)
         case "insertSubview:atIndex:", "insertSubview:belowSubview:", "insertSubview:aboveSubview:", "insertArrangedSubview:atIndex:":
             guard let child = child() else { return .unknown("a view strut does not know") }
             let index = selector.hasSuffix("atIndex:") ? arguments.last.flatMap(asNumber).map(Int.init) : nil

@@ -567,7 +567,8 @@ extension SwiftEvaluator {
             if case let .string(text) = args.first?.1 { world.setProperty(.text(text), of: view, at: here) }
             return .nothing
         case "setCustomSpacing":
-            return .unknown("`setCustomSpacing(_:after:)`: a stack's spacing after one view, not modelled yet")
+            guard args.count == 2, case let .view(arranged) = args[1].1 else { return .unknown("a view strut does not know") }
+            return customSpacing(args[0].1, after: arranged, in: view, world: world, at: here)
         default:
             return nil
         }

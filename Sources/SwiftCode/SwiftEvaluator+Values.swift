@@ -258,6 +258,7 @@ extension SwiftEvaluator {
         case ("UIView", "noIntrinsicMetric"): return .number(-1)
         // The system spacing, as the system-spacing anchors take it: 8 points.
         case ("UIStackView", "spacingUseSystem"): return .number(8)
+        case ("UIStackView", "spacingUseDefault"): return .member("spacingUseDefault")
         case ("CGFloat", "greatestFiniteMagnitude"), ("Double", "greatestFiniteMagnitude"): return .number(1e9)
         case ("UIFont", "labelFontSize"): return .number(17)
         case ("UIFont", "systemFontSize"): return .number(14)

@@ -35,6 +35,22 @@ extension ValueReading {
         return Axis(rawValue: name.prefix(1).lowercased() + name.dropFirst())
     }
 
+    /// `setCustomSpacing(_:after:)` (`setCustomSpacing:afterView:`): the stack's spacing after
+    /// one of its arranged views; `spacingUseDefault` (UIKit's greatest float) gives the stack's
+    /// own back. A view not arranged in the stack is left alone, and said.
+    func customSpacing(_ value: CodeValue, after arranged: String, in stack: String, world: CodeWorld, at here: CodeLayout.Location) -> CodeValue {
+        guard world.parent(of: arranged) == stack else { return .unknown("`\(arranged)` is not arranged in `\(stack)`: no custom spacing after it") }
+        let spacing: Double?
+        if case .member("spacingUseDefault") = value {
+            spacing = nil
+        } else {
+            guard let n = asNumber(value) else { return .unknown("a spacing strut does not know") }
+            spacing = n >= 1e30 ? nil : n
+        }
+        world.setProperty(.spacingAfter(spacing), of: arranged, at: here)
+        return .nothing
+    }
+
     func asInsets(_ value: CodeValue) -> EdgeInsets? {
         switch value {
         case let .insets(e): e

@@ -357,3 +357,38 @@ func alignedRow(_ alignment: String) -> Session {
     #expect(last.frame.y == 20.4 * Double(count - 2))
     #expect(frames(session, ["l0", "l1"]).map(\.y) == [0, 20.4])
 }
+
+// MARK: - Custom spacing after an arranged view
+
+@Test func customSpacingAfterAViewReplacesTheStacksBetweenItAndTheNext() {
+    // a, 25, b, 10, c: 40 + 25 + 60 + 10 + 20.
+    let session = rowSession(width: nil, ["set a.spacingAfter = 25"])
+    #expect(close(frames(session, ["s", "a", "b", "c"]), [R(10, 20, 155, 30), R(0, 0, 40, 30), R(65, 0, 60, 30), R(135, 0, 20, 30)]))
+    let spacing = session.engine.hierarchy.view(named: "s")!.stackLayout.generated
+        .filter { $0.identifier == "UISV-spacing" }.map { session.engine.hierarchy.text(of: $0) }
+    #expect(spacing == ["b.leading == a.trailing + 25", "c.leading == b.trailing + 10"])
+    // fillProportionally shares what the spacing leaves: 320 − 25 − 10 = 285 as 40 : 60 : 20.
+    let proportional = rowSession(width: 320, ["set a.spacingAfter = 25", "set s.distribution = fillProportionally"])
+    #expect(close(frames(proportional, ["a", "b", "c"]), [R(0, 0, 95, 30), R(120, 0, 142.5, 30), R(272.5, 0, 47.5, 30)]))
+    // `default` gives the stack's spacing back; leaving the stack loses it (as UIKit's does).
+    #expect(session.run(line: "set a.spacingAfter = default; layout") == .succeeded)
+    #expect(close(frames(session, ["b"]), [R(50, 0, 60, 30)]))
+    #expect(session.run(line: "set a.spacingAfter = 30; move a to root; move a to s at 0; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "a")!.spacingAfter == nil)
+    #expect(close(frames(session, ["b"]), [R(50, 0, 60, 30)]))
+}
+
+@Test func customSpacingIsRefusedOffAStackAndKeptBySave() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    _ = session.run(line: "new view loose; new stack s; new view a in s; new view b in s")
+    let before = StateDump.json(session.engine)
+    #expect(session.run(line: "set loose.spacingAfter = 4") == .failed)
+    #expect(sink.errors.hasSuffix("error: 'loose' is not arranged in a stack view: 'spacingAfter' is a stack's spacing after one of its arranged views\n"))
+    #expect(session.run(line: "set a.spacingAfter = nan") == .failed)
+    #expect(StateDump.json(session.engine) == before)
+    #expect(session.run(line: "set a.spacingAfter = system") == .succeeded)
+    #expect(StateDump.json(session.engine).contains("\"name\": \"a\", \"kind\": \"view\", \"parent\": \"s\", \"frame\": [0, 0, 0, 0], \"ambiguous\": [\"width\", \"height\"], \"spacingAfter\": 8}"))
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.contains("new view a in s\nset a.spacingAfter = 8\n"))
+}

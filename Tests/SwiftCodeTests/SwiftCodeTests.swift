@@ -904,3 +904,67 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(objcLayout.skipped.isEmpty)
     #expect(objcEngine.hierarchy.view(named: "stack")?.stack.spacing == 8)
 }
+
+/// `setCustomSpacing(_:after:)` and `setCustomSpacing:afterView:`: the stack's spacing after
+/// one arranged view; `spacingUseDefault` gives the stack's back; a view not arranged in the
+/// stack is left alone, and said.
+@Test func aStacksCustomSpacingAfterAViewIsRead() throws {
+    let swift = """
+        import UIKit
+        final class Form: UIView {
+            let stack = UIStackView()
+            let title = UIView()
+            let field = UIView()
+            let button = UIView()
+            let stray = UIView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                stack.axis = .vertical
+                stack.spacing = 8
+                stack.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(stack)
+                addSubview(stray)
+                for v in [title, field, button] {
+                    v.heightAnchor.constraint(equalToConstant: 20).isActive = true
+                    stack.addArrangedSubview(v)
+                }
+                stack.setCustomSpacing(24, after: title)
+                stack.setCustomSpacing(2, after: field)
+                stack.setCustomSpacing(UIStackView.spacingUseDefault, after: field)
+                stack.setCustomSpacing(4, after: stray)
+                stack.topAnchor.constraint(equalTo: topAnchor).isActive = true
+                stack.leadingAnchor.constraint(equalTo: leadingAnchor).isActive = true
+            }
+        }
+        """
+    let (layout, engine) = try run(swift, file: "Form.swift")
+    #expect(skipped(layout) == ["22 `stray` is not arranged in `stack`: no custom spacing after it"])
+    // 20, 24, 20, 8, 20.
+    #expect(frame(engine, "field")[1] == 44)
+    #expect(frame(engine, "button")[1] == 72)
+    let objc = """
+        @implementation Card
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                UIStackView *stack = [UIStackView new];
+                stack.axis = UILayoutConstraintAxisVertical;
+                UIView *top = [UIView new];
+                UIView *bottom = [UIView new];
+                [stack addArrangedSubview:top];
+                [stack addArrangedSubview:bottom];
+                [top.heightAnchor constraintEqualToConstant:10].active = YES;
+                [bottom.heightAnchor constraintEqualToConstant:10].active = YES;
+                [stack setCustomSpacing:16 afterView:top];
+                stack.translatesAutoresizingMaskIntoConstraints = NO;
+                [self addSubview:stack];
+                [stack.topAnchor constraintEqualToAnchor:self.topAnchor].active = YES;
+                [stack.leadingAnchor constraintEqualToAnchor:self.leadingAnchor].active = YES;
+            }
+            return self;
+        }
+        @end
+        """
+    let (objcLayout, objcEngine) = try run(objc, file: "Card.m")
+    #expect(objcLayout.skipped.isEmpty)
+    #expect(frame(objcEngine, "bottom")[1] == 26)
+}
