@@ -398,11 +398,25 @@ final class CodeWorld {
             guard items.allSatisfy(isLive) else { continue }
             let location = constraints[k].location
             // The type's own size (`heightAnchor.constraint(equalToConstant:)` on self): root's
-            // frame is the session's, so it is said, not added.
+            // frame is given, not solved, so a required size is given to root's frame (the other
+            // side stays the session's) and any other is said; neither is added.
             if items.allSatisfy({ $0 == "root" }), spec.firstAttribute == .width || spec.firstAttribute == .height {
                 constraints[k].removed = true
-                skipped.append(CodeLayout.Skipped(location: location, code: spec.name ?? "", reason:
-                    "sizes the type's own view (root), whose frame is the session's here: not added ('set root.frame = …' tries a size)"))
+                let frame = engine.hierarchy.root.frame
+                if constraints[k].active, spec.secondItem == nil, spec.relation == .equal, spec.priority.isRequired,
+                   spec.constant > 0, spec.constant <= 100_000,
+                   attempt(at: location, spec.name ?? "", {
+                       let width = spec.firstAttribute == .width ? spec.constant : frame.width
+                       let height = spec.firstAttribute == .height ? spec.constant : frame.height
+                       try engine.setProperty(.frame(Rect(x: 0, y: 0, width: width, height: height), within: nil), of: "root")
+                   }) {
+                    let made = engine.hierarchy.root.frame
+                    notes.append("\(location.text) sizes the type's own view: root is \(formatNumber(made.width)) x \(formatNumber(made.height)), "
+                        + "as the code asks ('set root.frame = …' tries another size)")
+                } else {
+                    skipped.append(CodeLayout.Skipped(location: location, code: spec.name ?? "", reason:
+                        "sizes the type's own view (root), whose frame is the session's here: not added ('set root.frame = …' tries a size)"))
+                }
                 continue
             }
             let added = attempt(at: location, spec.name ?? "") {

@@ -968,3 +968,34 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(objcLayout.skipped.isEmpty)
     #expect(frame(objcEngine, "bottom")[1] == 26)
 }
+
+/// A view type's own required size (`heightAnchor.constraint(equalToConstant:)` on `self`)
+/// becomes root's frame on that side, as whatever embeds the view would have to give it; an
+/// inequality is said, as before.
+@Test func aViewTypesOwnSizeIsRootsFrame() throws {
+    let source = """
+        import UIKit
+        final class Banner: UIView {
+            let line = UIView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                addSubview(line)
+                line.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    heightAnchor.constraint(equalToConstant: 60),
+                    widthAnchor.constraint(greaterThanOrEqualToConstant: 100),
+                    line.leadingAnchor.constraint(equalTo: leadingAnchor),
+                    line.trailingAnchor.constraint(equalTo: trailingAnchor),
+                    line.bottomAnchor.constraint(equalTo: bottomAnchor),
+                    line.heightAnchor.constraint(equalToConstant: 1),
+                ])
+            }
+        }
+        """
+    let (layout, engine) = try run(source, file: "Banner.swift")
+    #expect(frame(engine, "root") == [0, 0, 393, 60])
+    #expect(frame(engine, "line") == [0, 59, 393, 1])
+    #expect(layout.notes == ["Banner.swift:9 sizes the type's own view: root is 393 x 60, as the code asks ('set root.frame = …' tries another size)"])
+    #expect(skipped(layout) == ["10 sizes the type's own view (root), whose frame is the session's here: not added ('set root.frame = …' tries a size)"])
+    #expect(engine.broken.isEmpty)
+}
