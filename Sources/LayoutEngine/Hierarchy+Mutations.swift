@@ -161,6 +161,12 @@ extension Hierarchy {
             guard view.kind == .stack else { throw refuse() }
             try check(spacing, "spacing")
             views[id]!.stack.spacing = spacing
+        case let .textView(scrolling):
+            // (A text view is a label of class UITextView: `new textView`, or read from code.)
+            guard view.kind == .label, view.documentClass == "UITextView" else { throw refuse() }
+            views[id]!.setTextView(scrolling)
+            hasMultiLineLabels = true
+            touchContentSize(id)
         case let .spacingAfter(spacing):
             guard let parent = view.parent, self.view(parent).kind == .stack, view.kind != .guide else {
                 throw LayoutError.notArranged(view: view.name)

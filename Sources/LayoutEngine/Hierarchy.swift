@@ -41,6 +41,10 @@ public enum ViewProperty: Hashable, Sendable {
     case hidden(Bool)
     case axis(Axis)
     case spacing(Double)
+    /// A label kind that is a `UITextView`: always wraps, inside the text container's insets;
+    /// `scrolls` (the default) has no intrinsic size, `grows` is sized by its text
+    /// (`isScrollEnabled = false`).
+    case textView(TextViewScrolling)
     /// An arranged view's custom spacing after it in its stack (`setCustomSpacing(_:after:)`);
     /// nil: the stack's `spacing` again (`spacingUseDefault`).
     case spacingAfter(Double?)
@@ -87,6 +91,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .axis: "axis"
         case .spacing: "spacing"
         case .spacingAfter: "spacingAfter"
+        case .textView: "scrollEnabled"
         case .distribution: "distribution"
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
@@ -106,7 +111,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// lines move a label's baselines, the insets a button's.
     var movesAttributes: Bool {
         switch self {
-        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins,
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins, .textView,
              .insetsMarginsFromSafeArea, .preservesSuperviewMargins, .semanticContent, .additionalSafeAreaInsets: true
         default: false
         }
@@ -115,7 +120,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "spacingAfter", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "axis", "spacing", "spacingAfter", "scrollEnabled", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
 }

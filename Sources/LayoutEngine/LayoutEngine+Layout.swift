@@ -14,7 +14,8 @@ extension LayoutEngine {
             if hierarchy.hasMultiLineLabels {
                 var wrapped: [(ViewID, Double)] = []
                 for id in hierarchy.views.indices where id != Hierarchy.rootID {
-                    guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1,
+                    // (A text view that scrolls has no size from its text to wrap.)
+                    guard let view = hierarchy.views[id], view.kind == .label, view.numberOfLines != 1, view.textView != .scrolls,
                           view.preferredMaxLayoutWidth == 0, !view.intrinsicIsExplicit, view.wrapWidth != view.frame.width else { continue }
                     wrapped.append((id, view.frame.width))
                 }

@@ -49,8 +49,16 @@ struct TextLayout: Sendable {
     /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
     var fixedMetric = false
     var lineBreakMode = LineBreakMode.tailTruncation
+    /// A `UITextView` (a label that always wraps, inside the text container's insets), and
+    /// whether it scrolls (then it has no intrinsic size, as a scroll view has none).
+    var textView: TextViewScrolling?
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
+}
+
+/// Whether a text view scrolls (`isScrollEnabled`).
+public enum TextViewScrolling: Sendable, Hashable {
+    case scrolls, grows
 }
 
 /// A view's safe area, the margins in effect and the layout direction it follows (rarely set,
@@ -117,6 +125,7 @@ final class MeasureMemo: Sendable {
         var scale: Double
         var fixed: Bool
         var insets: EdgeInsets
+        var textView: TextViewScrolling?
     }
     let key: Key
     let width: Double
@@ -187,6 +196,17 @@ public struct View: Sendable {
     }
     /// Arranged in a stack view: the stack's custom spacing after this view
     /// (`setCustomSpacing(_:after:)`); nil: the stack's `spacing`. Lost when it leaves the stack.
+    /// A `UITextView` (a label kind that always wraps, inside its insets), and whether it
+    /// scrolls; nil for a label or button.
+    public var textView: TextViewScrolling? { references.fields.textLayout.textView }
+
+    /// Makes a label a text view: it wraps at the width it is given, as many lines as its text
+    /// needs.
+    public mutating func setTextView(_ scrolling: TextViewScrolling) {
+        let fields = ownReferences()
+        fields.fields.textLayout.textView = scrolling
+        fields.fields.textLayout.numberOfLines = 0
+    }
     public var spacingAfter: Double? {
         get { references.fields.spacingAfter }
         _modify { yield &ownReferences().fields.spacingAfter }
@@ -409,7 +429,8 @@ public struct View: Sendable {
     private var measureKey: MeasureMemo.Key {
         let layout = references.fields.textLayout
         return MeasureMemo.Key(text: text, font: textFont, lines: layout.numberOfLines, mode: layout.lineBreakMode,
-                               limit: wrapLimit, scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets)
+                               limit: wrapLimit, scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets,
+                               textView: layout.textView)
     }
 
     /// Measures the text now, so that `textSize` (asked once for each of its four content-size
@@ -438,6 +459,7 @@ public struct View: Sendable {
     /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide.
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
+        if let textView = references.fields.textLayout.textView { return textView == .grows ? textViewMeasure() : nil }
         if fixedMetric { return fixedMeasure(capped: capped) }
         let font = textFont
         if kind == .button {
@@ -456,6 +478,34 @@ public struct View: Sendable {
         let scale = displayScale
         return (Font.roundedUp(lines.max() ?? 0, scale: scale),
                 Font.roundedUp(font.lineHeight * Double(max(lines.count, 1)), scale: scale))
+    }
+
+    /// UITextView with scrolling off: its text wrapped at its width less the line fragment
+    /// padding (5 points each side, `NSTextContainer`'s default), inside the text container's
+    /// inset (8 points above and below, `textContainerInset`'s default); empty, it keeps one
+    /// line for the caret.
+    private func textViewMeasure() -> (width: Double, height: Double) {
+        let padding = 10.0, inset = 16.0
+        let font = textFont
+        let lineHeight = fixedMetric ? 1.2 * self.font : font.lineHeight
+        var widths: [Double]
+        if fixedMetric {
+            let cell = 0.5 * self.font
+            if let limit = wrapLimit {
+                let cells = min(max(((limit - padding) / cell + 1e-9).rounded(.down), 1), 1e9)
+                widths = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1).map { Double($0) * cell }
+            } else {
+                widths = [cell * Double(View.displayCells(text))]
+            }
+        } else if let limit = wrapLimit {
+            widths = font.lineWidths(of: text, limit: max(limit - padding, 1), byCharacter: lineBreakMode == .characterWrap)
+        } else {
+            widths = [font.width(of: text)]
+        }
+        if text.isEmpty { widths = [0] }
+        let scale = fixedMetric ? 0 : displayScale
+        func rounded(_ value: Double) -> Double { scale > 0 ? Font.roundedUp(value, scale: scale) : value }
+        return (rounded(widths.max() ?? 0) + padding, rounded(lineHeight * Double(max(widths.count, 1))) + inset)
     }
 
     /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and

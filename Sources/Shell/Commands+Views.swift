@@ -48,7 +48,9 @@ extension Commands {
                 alignment fill|leading|top|firstBaseline|center|trailing|bottom|lastBaseline · \
                 marginsRelative true|false · baselineRelative true|false · on a stack's arranged view: spacingAfter \
                 N|system|default (the stack's custom spacing after it, setCustomSpacing(_:after:); default: the stack's \
-                spacing; lost when the view leaves the stack). Every subview of a stack view that is \
+                spacing; lost when the view leaves the stack) · on a text view (new textView): scrollEnabled on|off \
+                (off: sized by its text, wrapped at the width it is given, inside 8 points above and below and \
+                5 on each side; on, the default: no intrinsic size). Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -152,7 +154,7 @@ extension Commands {
     }
 
     /// What `new` makes: the view kinds, then UIKit's controls.
-    static let kindWords = ViewKind.allCases.map(\.rawValue) + Control.allCases.map(\.rawValue)
+    static let kindWords = ViewKind.allCases.map(\.rawValue) + Control.allCases.map(\.rawValue) + ["textView"]
     static let kindExpected = "a kind (\(kindWords.joined(separator: " ")))"
 
     static func newView(_ s: Session, _ a: Arguments) throws {
@@ -161,7 +163,8 @@ extension Commands {
         let kindWord = try c.name(Commands.kindExpected)
         // A control is a view of its UIKit class, with the control's size and alignment insets.
         let control = Control(rawValue: kindWord)
-        guard let kind = control == nil ? ViewKind(rawValue: kindWord) : .view else {
+        let textView = kindWord == "textView"
+        guard let kind = textView ? .label : control == nil ? ViewKind(rawValue: kindWord) : .view else {
             throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: Commands.kindWords))
         }
         // A name the lexer split (`a-b`, `x.y`): a symbol right after it, with no space.
@@ -173,6 +176,11 @@ extension Commands {
         var parent = "root"
         if c.acceptWord("in") { parent = try c.name("a parent view") }
         var properties: [ViewProperty] = []
+        // A UITextView: a label that always wraps inside its insets, scrolling (no intrinsic
+        // size) until `scrollEnabled = off`; a view's hugging, not a label's.
+        if textView {
+            properties += [.documentClass("UITextView"), .textView(.scrolls), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
+        }
         if let control {
             properties.append(.documentClass(control.className))
             if control.alignmentInsets != .zero { properties.append(.alignmentInsets(control.alignmentInsets)) }
@@ -452,6 +460,8 @@ extension Commands {
             // `system` is UIKit's standard spacing between siblings, 8.
             if c.acceptWord("system") { return .spacing(8) }
             return .spacing(try c.number("a spacing (or system)"))
+        case "scrollEnabled":
+            return .textView(try onOff(&c, property) ? .scrolls : .grows)
         case "spacingAfter":
             // UIKit's `setCustomSpacing(_:after:)`; `default` is `spacingUseDefault`.
             if c.acceptWord("default") { return .spacingAfter(nil) }

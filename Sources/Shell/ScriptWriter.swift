@@ -203,6 +203,13 @@ enum ScriptWriter {
     /// makes, whose properties need no statement.
     static func madeByNew(_ view: View) -> (word: String, view: View) {
         var fresh = View.defaults(kind: view.kind)
+        if view.kind == .label, view.textView != nil {
+            fresh.documentClass = "UITextView"
+            fresh.setTextView(.scrolls)
+            fresh.huggingH = 250
+            fresh.huggingV = 250
+            return ("textView", fresh)
+        }
         guard view.kind == .view, let control = view.documentClass.flatMap(Control.init(className:)) else { return (view.kind.rawValue, fresh) }
         fresh.documentClass = control.className
         fresh.alignmentInsets = control.alignmentInsets
@@ -224,6 +231,7 @@ enum ScriptWriter {
         if view.alignmentInsets != .zero { add(.plain, "alignmentInsets = \(insets(view.alignmentInsets))") }
         add(.plain, "hidden = \(view.isHidden)")
         if let after = view.spacingAfter { add(.plain, "spacingAfter = \(formatNumber(after))") }
+        if view.textView == .grows { add(.contentSize, "scrollEnabled = off") }
         if view.kind == .stack {
             add(.plain, "axis = \(view.stack.axis.rawValue)")
             add(.plain, "spacing = \(formatNumber(view.stack.spacing))")

@@ -109,6 +109,7 @@ enum StateDump {
                 if stack.marginsRelative { out.add(", \"marginsRelative\": true") }
                 if stack.baselineRelative { out.add(", \"baselineRelative\": true") }
             }
+            if view.textView == .grows { out.add(", \"scrollEnabled\": false") }
             if let after = view.spacingAfter {
                 out.add(", \"spacingAfter\": ")
                 number(after)

@@ -43,6 +43,8 @@ extension ViewKind {
     static func of(className: String) -> (kind: ViewKind, documentClass: String?) {
         switch className {
         case "UILabel": (.label, nil)
+        // A text view measures its text as a label that always wraps (inside its insets).
+        case "UITextView": (.label, "UITextView")
         case "UIButton": (.button, nil)
         case "UIImageView": (.image, nil)
         case "UIStackView": (.stack, nil)

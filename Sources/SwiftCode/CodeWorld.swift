@@ -77,6 +77,9 @@ final class CodeWorld {
     /// The views on screen, in the order made.
     var liveViews: [String] { viewOrder.filter { views[$0]?.live == true } }
 
+    /// Whether a view the code made is a `UITextView` (a label kind here).
+    func isTextView(_ name: String) -> Bool { views[name]?.kind == .label && views[name]?.className == "UITextView" }
+
     /// Whether strut measures the view's text: labels, buttons and text fields.
     func measuresText(_ view: String) -> Bool {
         guard let record = views[view] else { return false }
@@ -107,6 +110,11 @@ final class CodeWorld {
         nextNumber[base] = k
         var properties: [ViewProperty] = []
         if let documentClass { properties.append(.documentClass(documentClass)) }
+        // A UITextView scrolls (no intrinsic size) until the code turns scrolling off; a view's
+        // hugging, not a label's.
+        if kind == .label, documentClass == "UITextView" {
+            properties += [.textView(.scrolls), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
+        }
         // Made in code, a view translates its autoresizing mask into constraints until told not to.
         if kind != .guide { properties.append(.autoresizing(true)) }
         views[name] = ViewRecord(name: name, className: className, kind: kind, properties: properties, location: location)

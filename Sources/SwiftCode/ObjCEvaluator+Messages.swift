@@ -257,6 +257,9 @@ extension ObjCEvaluator {
             return set(.lines(Int(n)))
         case ("hidden", _):
             return truth(value).map { set(.hidden($0)) } ?? .unknown("~")
+        case ("scrollEnabled", _):
+            guard world.isTextView(view), let on = truth(value) else { return .nothing }
+            return set(.textView(on ? .scrolls : .grows))
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
             return .nothing

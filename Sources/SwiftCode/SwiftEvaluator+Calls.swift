@@ -724,7 +724,7 @@ extension SwiftEvaluator {
             world.setProperty(p, of: view, at: here)
             return .nothing
         }
-        // Text and fonts strut measures on labels and buttons (a text view's it does not model).
+        // Text and fonts strut measures on labels, buttons and text views (a label kind here).
         if ["text", "attributedText", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth"].contains(property),
            !world.measuresText(view) {
             return .nothing
@@ -743,6 +743,9 @@ extension SwiftEvaluator {
             guard let n = asNumber(value), n >= 0, n == n.rounded(), n < 1e6 else { return .unknown("~") }
             return set(.lines(Int(n)))
         case let ("isHidden", .bool(hidden)): return set(.hidden(hidden))
+        // A text view's scrolling decides whether its text sizes it; a scroll view's is cosmetic.
+        case let ("isScrollEnabled", .bool(on)): return world.isTextView(view) ? set(.textView(on ? .scrolls : .grows)) : .nothing
+        case ("isScrollEnabled", _): return .nothing
         case ("spacing", _):
             guard let n = asNumber(value) else { return .unknown(reasonOf(value)) }
             return set(.spacing(n))

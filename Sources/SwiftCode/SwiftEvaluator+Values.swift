@@ -15,7 +15,7 @@ extension SwiftEvaluator {
         "image", "isOpaque", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "placeholder", "borderStyle", "tag",
         "delegate", "dataSource", "isEnabled", "isSelected", "attributedPlaceholder", "keyboardType", "returnKeyType",
         "isSecureTextEntry", "autocorrectionType", "autocapitalizationType", "clearButtonMode", "separatorStyle", "rowHeight",
-        "estimatedRowHeight", "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "isScrollEnabled", "bounces",
+        "estimatedRowHeight", "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "bounces",
         "alwaysBounceVertical", "alwaysBounceHorizontal", "selectionStyle", "accessoryType", "isAccessibilityElement",
         "highlightedTextColor", "shadowColor", "shadowOffset", "onTintColor", "thumbTintColor", "progressTintColor",
         "trackTintColor", "currentPageIndicatorTintColor", "pageIndicatorTintColor", "hidesWhenStopped", "effect",

@@ -28,7 +28,7 @@ let constraintUsage = "usage: [NAME:] ITEM.ATTR (==|<=|>=) [M *] ITEM.ATTR [(+|-
 let badInputs: [BadInput] = [
     BadInput("frobnicate", "unknown command 'frobnicate'; type 'help' for the list"),
     BadInput("layuot", "unknown command 'layuot'; did you mean 'layout'?"),
-    BadInput("new widget w", "unknown kind 'widget'; kinds: view label image button stack guide field switch slider segmented stepper spinner progress pageControl datePicker picker searchBar"),
+    BadInput("new widget w", "unknown kind 'widget'; kinds: view label image button stack guide field switch slider segmented stepper spinner progress pageControl datePicker picker searchBar textView"),
     BadInput("new lable w", "unknown kind 'lable'; did you mean 'label'?"),
     BadInput("new view a", "a view named 'a' already exists; pick another name"),
     BadInput("new view super", "'super' is reserved; pick another name"),
@@ -36,7 +36,7 @@ let badInputs: [BadInput] = [
     BadInput("new view b in g", "'g' is a layout guide and cannot have subviews"),
     BadInput("new label x text=\"open", "unterminated string starting at column 18"),
     BadInput("new label x text=\"a\\tb\"", "unknown escape '\\t' at column 20 (strings take \\\", \\\\ and \\n)"),
-    BadInput("set a.colour = 1", "unknown property 'colour'; properties: text font fontName weight italic adjustsFont contentInsets lines lineBreakMode preferredMaxLayoutWidth intrinsic hugging.h hugging.v compression.h compression.v frame autoresizing mask margins alignmentInsets hidden axis spacing spacingAfter distribution alignment marginsRelative baselineRelative class ibID directionalMargins insetsLayoutMarginsFromSafeArea preservesSuperviewLayoutMargins semanticContentAttribute additionalSafeAreaInsets"),
+    BadInput("set a.colour = 1", "unknown property 'colour'; properties: text font fontName weight italic adjustsFont contentInsets lines lineBreakMode preferredMaxLayoutWidth intrinsic hugging.h hugging.v compression.h compression.v frame autoresizing mask margins alignmentInsets hidden axis spacing spacingAfter scrollEnabled distribution alignment marginsRelative baselineRelative class ibID directionalMargins insetsLayoutMarginsFromSafeArea preservesSuperviewLayoutMargins semanticContentAttribute additionalSafeAreaInsets"),
     BadInput("set a.width = 10", "unknown property 'width': width is an attribute; constrain it (VIEW.width == C) or set VIEW.frame"),
     BadInput("new label t2 top=5", "unknown property 'top': top is an attribute; constrain it (VIEW.top == C) or set VIEW.frame"),
     BadInput("set a.fnot = 1", "unknown property 'fnot'; did you mean 'font'?"),

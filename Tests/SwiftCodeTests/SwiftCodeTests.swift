@@ -859,7 +859,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(frame(engine, "scrollView") == [0, 0, 393, 852])
     let container = frame(engine, "containerView")
     let stack = frame(engine, "stackView")
-    #expect(container[3] < 852 && container[3] == stack[1] + stack[3] + 20, "\(container) \(stack)")
+    #expect(container[3] < 852 && abs(container[3] - (stack[1] + stack[3] + 20)) < 0.001, "\(container) \(stack)")
 }
 
 /// `UIStackView.spacingUseSystem` (Objective-C's `UIStackViewSpacingUseSystem`) is the system
@@ -998,4 +998,55 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(layout.notes == ["Banner.swift:9 sizes the type's own view: root is 393 x 60, as the code asks ('set root.frame = …' tries another size)"])
     #expect(skipped(layout) == ["10 sizes the type's own view (root), whose frame is the session's here: not added ('set root.frame = …' tries a size)"])
     #expect(engine.broken.isEmpty)
+}
+
+/// A `UITextView` with `isScrollEnabled = false` (`scrollEnabled = NO`) is sized by its text, as
+/// a label that wraps at its width inside the text view's insets; a scrolling one is not.
+@Test func aTextViewThatDoesNotScrollIsSizedByItsText() throws {
+    let source = """
+        import UIKit
+        final class Note: UIView {
+            let body = UITextView()
+            let log = UITextView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                body.text = "Hello world"
+                body.isScrollEnabled = false
+                log.text = "Scrolls"
+                for v in [body, log] {
+                    v.translatesAutoresizingMaskIntoConstraints = false
+                    addSubview(v)
+                    v.leadingAnchor.constraint(equalTo: leadingAnchor).isActive = true
+                    v.widthAnchor.constraint(equalToConstant: 100).isActive = true
+                }
+                body.topAnchor.constraint(equalTo: topAnchor).isActive = true
+                log.topAnchor.constraint(equalTo: body.bottomAnchor).isActive = true
+            }
+        }
+        """
+    let (layout, engine) = try run(source, file: "Note.swift")
+    #expect(layout.skipped.isEmpty)
+    // Two lines of the fixed metric (20.4 each) and 16 of inset: 56.8, its edges on the
+    // iPhone's pixels.
+    #expect(frame(engine, "body") == [0, 0, 100, 56.667])
+    #expect(engine.hierarchy.view(named: "log")?.intrinsicContentSize.height == nil)
+    let objc = """
+        @implementation Card
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                UITextView *text = [[UITextView alloc] init];
+                text.text = @"Hello world";
+                text.scrollEnabled = NO;
+                text.translatesAutoresizingMaskIntoConstraints = NO;
+                [self addSubview:text];
+                [text.widthAnchor constraintEqualToConstant:100].active = YES;
+                [text.topAnchor constraintEqualToAnchor:self.topAnchor].active = YES;
+                [text.leadingAnchor constraintEqualToAnchor:self.leadingAnchor].active = YES;
+            }
+            return self;
+        }
+        @end
+        """
+    let (_, objcEngine) = try run(objc, file: "Card.m")
+    #expect(frame(objcEngine, "text") == [0, 0, 100, 56.667])
 }
