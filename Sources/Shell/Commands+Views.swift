@@ -179,7 +179,7 @@ extension Commands {
         // A UITextView: a label that always wraps inside its insets, scrolling (no intrinsic
         // size) until `scrollEnabled = off`; a view's hugging, not a label's.
         if textView {
-            properties += [.documentClass("UITextView"), .textView(.scrolls), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
+            properties += [.documentClass("UITextView"), .textView(.scrolls), .textStyle(.body), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
         }
         if let control {
             properties.append(.documentClass(control.className))

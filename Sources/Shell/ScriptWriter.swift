@@ -206,6 +206,7 @@ enum ScriptWriter {
         if view.kind == .label, view.textView != nil {
             fresh.documentClass = "UITextView"
             fresh.setTextView(.scrolls)
+            fresh.textStyle = .body
             fresh.huggingH = 250
             fresh.huggingV = 250
             return ("textView", fresh)

@@ -113,7 +113,7 @@ final class CodeWorld {
         // A UITextView scrolls (no intrinsic size) until the code turns scrolling off; a view's
         // hugging, not a label's.
         if kind == .label, documentClass == "UITextView" {
-            properties += [.textView(.scrolls), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
+            properties += [.textView(.scrolls), .textStyle(.body), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
         }
         // Made in code, a view translates its autoresizing mask into constraints until told not to.
         if kind != .guide { properties.append(.autoresizing(true)) }
