@@ -52,7 +52,7 @@ import CassowaryReference
         case 8: return "constant \(constraint()) \(number())"
         case 9: return "delete \(view())"
         case 10: return "move \(view()) to \(view())"
-        case 11: return "set \(view()).\(["hidden = true", "hidden = false", "intrinsic = 40 20", "hugging.h = 300", "margins = 4 4 4 4", "spacing = 6", "axis = vertical", "distribution = fillEqually", "alignment = center", "text = \"Hello\""].randomElement(using: &rng)!)"
+        case 11: return "set \(view()).\(["hidden = true", "hidden = false", "intrinsic = 40 20", "hugging.h = 300", "margins = 4 4 4 4", "spacing = 6", "axis = vertical", "distribution = fillEqually", "alignment = center", "text = \"Hello\"", "spacingAfter = 12", "spacingAfter = default"].randomElement(using: &rng)!)"
         case 12: return "H:|-[\(view())]-[\(view())(>=\(number()))]-|"
         case 13: return "layout"
         case 14: return "exercise \(view())"
