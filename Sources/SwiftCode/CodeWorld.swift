@@ -399,7 +399,12 @@ final class CodeWorld {
 
     /// Constraints whose views are all in the engine enter it, with their names and states.
     func flush() {
-        for k in constraints.indices where !constraints[k].live && !constraints[k].removed {
+        // (By index to the end as it grows: a scroll view's guide made on the way brings its
+        // own constraints, which enter in this same pass.)
+        var k = -1
+        while k + 1 < constraints.count {
+            k += 1
+            guard !constraints[k].live && !constraints[k].removed else { continue }
             if !constraints[k].uikit { constraints[k].spec = onScrollContent(constraints[k].spec, at: constraints[k].location) }
             let spec = constraints[k].spec
             let items = [spec.firstItem] + (spec.secondItem.map { [$0] } ?? [])

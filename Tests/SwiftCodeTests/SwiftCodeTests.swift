@@ -1050,3 +1050,4 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     let (_, objcEngine) = try run(objc, file: "Card.m")
     #expect(frame(objcEngine, "text") == [0, 0, 100, 56.667])
 }
+
