@@ -129,7 +129,7 @@ let package = Package(
         // Compares real documents' views, as strut lays them out, with Xcode's stored frames.
         .executableTarget(
             name: "ibcheck",
-            dependencies: ["InterfaceBuilder"],
+            dependencies: ["InterfaceBuilder", "LayoutEngine"],
             path: "Tests/IBCheck"
         ),
         // Fuzz targets for every input path (Scripts/fuzz builds them with libFuzzer; a plain

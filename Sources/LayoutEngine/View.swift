@@ -194,8 +194,6 @@ public struct View: Sendable {
         get { references.fields.text }
         _modify { yield &ownReferences().fields.text }
     }
-    /// Arranged in a stack view: the stack's custom spacing after this view
-    /// (`setCustomSpacing(_:after:)`); nil: the stack's `spacing`. Lost when it leaves the stack.
     /// A `UITextView` (a label kind that always wraps, inside its insets), and whether it
     /// scrolls; nil for a label or button.
     public var textView: TextViewScrolling? { references.fields.textLayout.textView }
@@ -207,6 +205,8 @@ public struct View: Sendable {
         fields.fields.textLayout.textView = scrolling
         fields.fields.textLayout.numberOfLines = 0
     }
+    /// Arranged in a stack view: the stack's custom spacing after this view
+    /// (`setCustomSpacing(_:after:)`); nil: the stack's `spacing`. Lost when it leaves the stack.
     public var spacingAfter: Double? {
         get { references.fields.spacingAfter }
         _modify { yield &ownReferences().fields.spacingAfter }
@@ -460,18 +460,24 @@ public struct View: Sendable {
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
         if let textView = references.fields.textLayout.textView { return textView == .grows ? textViewMeasure() : nil }
-        if fixedMetric { return fixedMeasure(capped: capped) }
-        let font = textFont
+        if fixedMetric { return fixedMeasure(capped: capped, limit: wrapLimit) }
         if kind == .button {
+            let font = textFont
             let title = text.isEmpty ? 0 : Font.roundedUp(font.width(of: text), scale: 1)
             let height = Font.roundedUp(font.lineHeight, scale: 1)
             let insets = contentInsets
             if insets == .zero { return (max(title, 30), height + 12) }
             return (title + insets.left + insets.right, height + insets.top + insets.bottom)
         }
+        return labelMeasure(capped: capped, limit: wrapLimit)
+    }
+
+    /// A label's text in its font, wrapped at `limit` when it has more than one line.
+    private func labelMeasure(capped: Bool, limit: Double?) -> (width: Double, height: Double) {
+        let font = textFont
         if text.isEmpty { return (0, 0) }
         var lines = [font.width(of: text)]
-        if numberOfLines != 1, let limit = wrapLimit {
+        if numberOfLines != 1, let limit {
             lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
             if numberOfLines != 0 && capped { lines = Array(lines.prefix(numberOfLines)) }
         }
@@ -486,32 +492,16 @@ public struct View: Sendable {
     /// line for the caret.
     private func textViewMeasure() -> (width: Double, height: Double) {
         let padding = 10.0, inset = 16.0
-        let font = textFont
-        let lineHeight = fixedMetric ? 1.2 * self.font : font.lineHeight
-        var widths: [Double]
-        if fixedMetric {
-            let cell = 0.5 * self.font
-            if let limit = wrapLimit {
-                let cells = min(max(((limit - padding) / cell + 1e-9).rounded(.down), 1), 1e9)
-                widths = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1).map { Double($0) * cell }
-            } else {
-                widths = [cell * Double(View.displayCells(text))]
-            }
-        } else if let limit = wrapLimit {
-            widths = font.lineWidths(of: text, limit: max(limit - padding, 1), byCharacter: lineBreakMode == .characterWrap)
-        } else {
-            widths = [font.width(of: text)]
-        }
-        if text.isEmpty { widths = [0] }
-        let scale = fixedMetric ? 0 : displayScale
-        func rounded(_ value: Double) -> Double { scale > 0 ? Font.roundedUp(value, scale: scale) : value }
-        return (rounded(widths.max() ?? 0) + padding, rounded(lineHeight * Double(max(widths.count, 1))) + inset)
+        let limit = wrapLimit.map { max($0 - padding, 1) }
+        var size = fixedMetric ? fixedMeasure(capped: false, limit: limit) : labelMeasure(capped: false, limit: limit)
+        if text.isEmpty && !fixedMetric { size.height = Font.roundedUp(textFont.lineHeight, scale: displayScale) }
+        return (size.width + padding, size.height + inset)
     }
 
     /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and
     /// buttons alike; empty text is 0 wide and one line high.
-    private func fixedMeasure(capped: Bool) -> (width: Double, height: Double) {
-        guard kind == .label, numberOfLines != 1, let limit = wrapLimit else {
+    private func fixedMeasure(capped: Bool, limit: Double?) -> (width: Double, height: Double) {
+        guard kind == .label, numberOfLines != 1, let limit else {
             return (0.5 * font * Double(View.displayCells(text)), 1.2 * font)
         }
         let cell = 0.5 * font

@@ -153,26 +153,11 @@ extension SwiftEvaluator {
         "semanticContentAttribute", "translatesAutoresizingMaskIntoConstraints",
     ]
 
-    static func tinyInsets(_ name: String, _ n: Double) -> EdgeInsets? {
-        switch name {
-        case "uniform": EdgeInsets(top: n, left: n, bottom: n, right: n)
-        case "top": EdgeInsets(top: n, left: 0, bottom: 0, right: 0)
-        case "left": EdgeInsets(top: 0, left: n, bottom: 0, right: 0)
-        case "bottom": EdgeInsets(top: 0, left: 0, bottom: n, right: 0)
-        case "right": EdgeInsets(top: 0, left: 0, bottom: 0, right: n)
-        case "horizontal": EdgeInsets(top: 0, left: n, bottom: 0, right: n)
-        case "vertical": EdgeInsets(top: n, left: 0, bottom: n, right: 0)
-        default: nil
-        }
-    }
-
     /// A TinyConstraints call's constraints: one, or an array of them (`Constraints`).
     func tinyConstraints(_ tiny: TinyConstraintsCall, on item: String, _ call: FunctionCallExprSyntax) -> CodeValue {
         switch tiny.make(for: item, in: world, reader: self, at: location(of: call)) {
         case let .success(made):
-            let single = !["edges", "edgesToSuperview", "center", "centerInSuperview", "origin", "size", "horizontalToSuperview", "verticalToSuperview"]
-                .contains(tiny.method) && !(tiny.labelled["min"] != nil || tiny.labelled["max"] != nil)
-            return single && made.count == 1 ? .constraint(made[0]) : .array(made.map(CodeValue.constraint))
+            return tiny.returnsOne && made.count == 1 ? .constraint(made[0]) : .array(made.map(CodeValue.constraint))
         case let .failure(error): return .unknown("TinyConstraints' `\(tiny.method)`: \(error.message)")
         }
     }
@@ -210,7 +195,7 @@ extension SwiftEvaluator {
             }
             if labels == ["rawValue"], let n = asNumber(args[0].1) { return .number(n) }
             // TinyConstraints' insets: `.uniform(8)`, `.top(8) + .left(8)`, `.horizontal(16)`.
-            if args.count == 1, labels.isEmpty, let n = asNumber(args[0].1), let insets = Self.tinyInsets(method, n) { return .insets(insets) }
+            if args.count == 1, labels.isEmpty, let n = asNumber(args[0].1), let insets = TinyConstraintsCall.insets(method, n) { return .insets(insets) }
             return .unknown("~")
         }
         if base.is(SuperExprSyntax.self) { return callSuper(method, call) }

@@ -35,6 +35,27 @@ struct TinyConstraintsCall {
                 && labelled["min"] == nil && labelled["max"] == nil) else { return nil }
     }
 
+    /// Whether the call gives back one `Constraint` (it makes exactly one), not `Constraints`.
+    var returnsOne: Bool {
+        let many: Set<String> = ["edges", "edgesToSuperview", "center", "centerInSuperview", "origin", "size", "horizontalToSuperview",
+                                 "verticalToSuperview"]
+        return !many.contains(method) && labelled["min"] == nil && labelled["max"] == nil
+    }
+
+    /// `TinyEdgeInsets`' builders: `.uniform(8)`, `.top(8)`, `.horizontal(16)`, … (`+` adds them).
+    static func insets(_ name: String, _ n: Double) -> EdgeInsets? {
+        switch name {
+        case "uniform": EdgeInsets(top: n, left: n, bottom: n, right: n)
+        case "top": EdgeInsets(top: n, left: 0, bottom: 0, right: 0)
+        case "left": EdgeInsets(top: 0, left: n, bottom: 0, right: 0)
+        case "bottom": EdgeInsets(top: 0, left: 0, bottom: n, right: 0)
+        case "right": EdgeInsets(top: 0, left: 0, bottom: 0, right: n)
+        case "horizontal": EdgeInsets(top: 0, left: n, bottom: 0, right: n)
+        case "vertical": EdgeInsets(top: n, left: 0, bottom: n, right: 0)
+        default: nil
+        }
+    }
+
     /// The attribute a one-edge method names (`left`, `topToSuperview`, `leftToRight` → left).
     static func edge(_ name: String) -> LayoutAttribute? {
         for prefix in ["leading", "trailing", "left", "right", "top", "bottom", "centerX", "centerY", "width", "height"] where name.hasPrefix(prefix) {
@@ -136,7 +157,7 @@ struct TinyConstraintsCall {
                 var otherAttribute = attribute
                 if case let .anchor(_, given)? = first { otherAttribute = given }
                 pin(attribute, to: superview, otherAttribute, multiplier: number("multiplier", 1), constant: number("offset"))
-            } else if let range = method.range(of: "To"), method != "top" {
+            } else if let range = method.range(of: "To") {
                 // `leftToRight(of:)`: this edge against the other's named one.
                 guard let target = other(), let otherAttribute = LayoutAttribute(name: method[range.upperBound...].prefix(1).lowercased() + method[range.upperBound...].dropFirst())
                 else { return .failure(unknownItem) }

@@ -1,5 +1,6 @@
 import Foundation
 import InterfaceBuilder
+import LayoutEngine
 
 // ibcheck [-v] [--measured-text] FILE_OR_FOLDER...: imports each Interface Builder document as
 // `import` does into an empty hierarchy and prints the share of views that land on the frame
@@ -9,7 +10,6 @@ import InterfaceBuilder
 var verbose = false
 var measured = false
 var samples = false
-func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.6g", value) }
 var paths: [String] = []
 for argument in CommandLine.arguments.dropFirst() {
     switch argument {
@@ -57,9 +57,9 @@ for file in files {
             for sample in text.samples where samples {
                 let escaped = sample.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
                 let fields: [String] = [name, sample.id, sample.element, sample.face.family.rawValue, sample.face.weight.rawValue,
-                                        number(sample.size), String(sample.lines), number(sample.scale),
-                                        number(sample.stored.width), number(sample.stored.height),
-                                        number(sample.measured.width), number(sample.measured.height),
+                                        formatNumber(sample.size), String(sample.lines), formatNumber(sample.scale),
+                                        formatNumber(sample.stored.width), formatNumber(sample.stored.height),
+                                        formatNumber(sample.measured.width), formatNumber(sample.measured.height),
                                         sample.isApart ? "1" : "0", escaped]
                 print(fields.joined(separator: "\t"))
             }

@@ -143,15 +143,15 @@ extension Diagnostics {
             shared = FixTrials(engine.hierarchy)
         }
         let trials = tried ? shared : nil
-        // (Made only when a fix deactivates one of your constraints: a log's conflicts over a
-        // cell's size are lowered instead, and each would pay for it.)
-        let deactivates = fixes.contains {
+        // (Only for a fix the tableau can answer: one that deactivates or lowers one of your
+        // constraints.)
+        let readable = fixes.contains {
             switch $0 {
             case .deactivate(.user), .priority(.user, _): true
             default: false
             }
         }
-        let shortcut = deactivates ? trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) } : nil
+        let shortcut = readable ? trials.flatMap { MovedMarkers(self, trials: $0, broken: broken) } : nil
         let ranked = fixes.map { fix in
             RankedFix(fix: fix, consequence: trials.flatMap {
                 shortcut?.consequence(of: fix) ?? consequence(of: fix, broken: broken, on: $0.rebuilt.copy(), trials: $0)
@@ -252,10 +252,11 @@ extension Diagnostics {
     }
 }
 
-/// What deactivating a member of a conflict does, read from the tableau of the engine the
-/// fixes are tried on rather than tried on a copy of it, where that gives the same answer: the
-/// broken constraints whose sets hold the member contradict required equalities alone
-/// (`Solver.equalityCertificate`), and nothing lays out after a change. Deactivating an
+/// What deactivating a member of a conflict (or lowering it below required) does, read from
+/// the tableau of the engine the fixes are tried on rather than tried on a copy of it, where
+/// that gives the same answer: the broken constraints whose sets hold the member contradict
+/// required equalities alone (`Solver.equalityCertificate`), and nothing lays out after a
+/// change. Deactivating an
 /// equality frees its marker and the engine tries those broken constraints again, oldest
 /// first: the first whose certificate weighs the marker fixes it, each later one holds if it
 /// agrees there and breaks again otherwise (when it is the newest of what contradicts it, as
@@ -365,16 +366,6 @@ struct MovedMarkers {
     /// The broken constraint as the solver takes it; it contradicts required equalities alone
     /// (it has an `equalityCertificate`).
     let brokenCompiled: Constraint
-    var before: [Rect?] { reading.before }
-    var differing: [Int] { reading.differing }
-    var ambiguous: [Int] { reading.ambiguous }
-    var was: [ConstraintState?] { reading.was }
-    var now: [ConstraintState?] { reading.now }
-    var unmet: [Int] { reading.unmet }
-    var constraintPosition: [ConstraintRef: Int] { reading.constraintPosition }
-    var viewOfVariable: [Int] { reading.viewOfVariable }
-    var optionalUsers: [[Int]] { reading.optionalUsers }
-    var overlay: Overlay { reading.overlay }
 
     init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials, broken: ConstraintRef) {
         let engine = diagnostics.engine, rebuilt = trials.rebuilt
@@ -419,32 +410,32 @@ struct MovedMarkers {
         }
         // The views and constraints to look at: those that differ already, and those of the
         // variables that move (only an optional constraint can change state there).
-        var views = differing
-        var constraints = unmet
+        var views = reading.differing
+        var constraints = reading.unmet
         // The moved values by variable, in a buffer kept from fix to fix (emptied after).
-        let overlay = self.overlay
+        let overlay = reading.overlay
         for (variable, value) in moved { overlay.values[Int(variable)] = value }
         defer { for (variable, _) in moved { overlay.values[Int(variable)] = .nan } }
         for (variable, _) in moved {
             let k = Int(variable)
-            guard k < viewOfVariable.count else { continue }
-            if viewOfVariable[k] >= 0 { views.append(viewOfVariable[k]) }
-            constraints += optionalUsers[k]
+            guard k < reading.viewOfVariable.count else { continue }
+            if reading.viewOfVariable[k] >= 0 { views.append(reading.viewOfVariable[k]) }
+            constraints += reading.optionalUsers[k]
         }
-        if let k = constraintPosition[member] { constraints.append(k) }
+        if let k = reading.constraintPosition[member] { constraints.append(k) }
         views = Array(Set(views))
         constraints = Array(Set(constraints))
-        var result = Consequence(moves: [], collapsed: [], ambiguous: ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
+        var result = Consequence(moves: [], collapsed: [], ambiguous: reading.ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
                                  resolves: holding.contains(brokenRef))
         for k in views.sorted() {
-            guard let old = before[k] else { continue }
+            guard let old = reading.before[k] else { continue }
             let id = trials.views[k].id
             let new = rebuilt.solvedFrame(id, insets: trials.views[k].alignmentInsets) { overlay.value(of: $0.index) ?? rebuilt.solver.value(of: $0) }
             if !Diagnostics.same(old, new) { result.moves.append(.init(view: id, before: old, after: new)) }
             if old.width > 0 && old.height > 0 && (new.width < 1e-9 || new.height < 1e-9) { result.collapsed.append(id) }
         }
         for k in constraints.sorted() {
-            guard let was = was[k] else { continue }
+            guard let was = reading.was[k] else { continue }
             let ref = trials.constraints[k].ref
             let state: ConstraintState
             if ref == member {
@@ -455,10 +446,10 @@ struct MovedMarkers {
                 } else {
                     state = rebuilt.solver.isSatisfied(brokenCompiled) ? .satisfied : .violated
                 }
-            } else if let current = rebuilt.link.installed[ref], now[k] == .satisfied || now[k] == .violated, !current.compiled.isRequired {
+            } else if let current = rebuilt.link.installed[ref], reading.now[k] == .satisfied || reading.now[k] == .violated, !current.compiled.isRequired {
                 state = ((try? rebuilt.solver.isSatisfied(current.id, with: overlay.value(of:))) ?? true) ? .satisfied : .violated
             } else {
-                state = now[k]!
+                state = reading.now[k]!
             }
             if state == .violated && was != .violated { result.violated.append(ref) }
             if state == .broken && was != .broken { result.broken.append(ref) }
