@@ -28,6 +28,23 @@ public enum TextStyle: String, CaseIterable, Sendable {
         .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
     ]
 
+    /// Each style's leading at `large`, the distance from one line's baseline to the next's, as
+    /// the Human Interface Guidelines list it beside the size (Typography, Dynamic Type sizes):
+    /// body 17 points on 22. A text style's font carries it as UIFont's `leading` (which
+    /// `traitLooseLeading` and `traitTightLeading` move by 2 points); the system font at a fixed
+    /// size has none.
+    static let leadingsAtLarge: [TextStyle: Double] = [
+        .largeTitle: 41, .title1: 34, .title2: 28, .title3: 25, .headline: 22, .body: 22,
+        .callout: 21, .subheadline: 20, .footnote: 18, .caption1: 16, .caption2: 13,
+    ]
+
+    /// The style's leading at the point size a content size category gives it. The guidelines
+    /// move size and leading together, a point for a point, from one size to the next; strut
+    /// keeps the style's leading that far above its size at every category.
+    public func leading(atSize size: Double) -> Double {
+        size + TextStyle.leadingsAtLarge[self]! - self.size(at: .large)
+    }
+
     /// The style's point size at a content size category.
     public func size(at category: ContentSizeCategory) -> Double {
         TextStyle.sizes[self]![ContentSizeCategory.allCases.firstIndex(of: category)!]

@@ -2,13 +2,17 @@
 public struct Font: Hashable, Sendable {
     public var face: FontFace
     public var size: Double
+    /// Space between one line and the next beyond `lineHeight`: a text style's leading less the
+    /// font's line height (UIFont's `leading`); 0 for a font at a fixed size. The lines of a
+    /// label or a text view are this far apart; the last line has none below it.
+    public var lineSpacing: Double = 0
 
     public init(_ face: FontFace = .system, size: Double) {
         self.face = face
         self.size = size
     }
 
-    /// UIFont's `lineHeight`: ascender, descender and leading.
+    /// UIFont's `lineHeight`: ascender and descender.
     public var lineHeight: Double { FontMetrics.of(face.family).lineHeight * size }
 
     /// UIFont's `ascender`: the baseline below the top of a line.
@@ -23,6 +27,12 @@ public struct Font: Hashable, Sendable {
     private func advance(_ character: Character, _ metrics: FontMetrics, _ tracking: Double) -> Double {
         let em = metrics.advance(character, weight: face.weight, size: size)
         return em == 0 ? 0 : (em + tracking) * size / 1000
+    }
+
+    /// The height of `lines` lines (at least one), not rounded.
+    public func height(ofLines lines: Int) -> Double {
+        let count = Double(max(lines, 1))
+        return lineHeight * count + lineSpacing * (count - 1)
     }
 
     /// The width of a text set on one line (line breaks ignored), in points, not rounded.

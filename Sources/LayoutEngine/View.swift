@@ -227,7 +227,10 @@ public struct View: Sendable {
         var face = fontFace
         // The headline style is the semibold system font.
         if textStyle == .headline && face.weight == .regular { face.weight = .semibold }
-        return Font(face, size: font)
+        var measure = Font(face, size: font)
+        // A text style's lines are its leading apart.
+        if let textStyle, face.family == .system { measure.lineSpacing = max(0, textStyle.leading(atSize: font) - measure.lineHeight) }
+        return measure
     }
     /// The pixels a point its sizes are rounded to (the hierarchy's `displayScale`).
     public internal(set) var displayScale: Double {
@@ -483,7 +486,7 @@ public struct View: Sendable {
         }
         let scale = displayScale
         return (Font.roundedUp(lines.max() ?? 0, scale: scale),
-                Font.roundedUp(font.lineHeight * Double(max(lines.count, 1)), scale: scale))
+                Font.roundedUp(font.height(ofLines: lines.count), scale: scale))
     }
 
     /// UITextView with scrolling off: its text wrapped at its width less the line fragment

@@ -63,3 +63,29 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
     #expect(counted > 250)
     #expect(matching >= 283, "\(matching) of \(counted)")
 }
+
+/// With measured text: multi-line labels of a text style are the style's leading apart, as
+/// Xcode stored them (a two-line subheadline 38 high, a two-line body 42.5, where lines a line
+/// height apart would be 36 and 41); and the share of views on Xcode's frames may only go up
+/// (318 of 368 in fixtures/ib and ib/apps).
+@Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
+func measuredTextSpacesATextStylesLinesByItsLeading() throws {
+    let expected: [(file: String, id: String, size: (Double, Double))] = [
+        ("apps/WordPressAuthenticator-iOS-WordPressAuthenticator_Signup_Signup.storyboard", "CPF-7g-0y5", (335, 38)),
+        ("apps/KeePassium-KeePassium_settings_backup_Base.lproj_SettingsBackupVC.storyboard", "Qs6-uS-gdS", (186, 42.5)),
+    ]
+    for (file, id, size) in expected {
+        let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)), measuredText: true)
+        let sample = try #require(result.samples.first { $0.id == id })
+        #expect(sample.measured.height == size.1 && sample.stored.height == size.1, "\(file) \(id)")
+        #expect(sample.stored.width == size.0)
+    }
+    var matching = 0, counted = 0
+    for file in fixtureNames {
+        let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)), measuredText: true)
+        matching += result.matching
+        counted += result.counted.count
+    }
+    #expect(counted == 368)
+    #expect(matching >= 318, "\(matching) of \(counted)")
+}

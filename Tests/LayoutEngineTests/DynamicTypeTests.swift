@@ -106,6 +106,39 @@ import Testing
     #expect(fixed.wholeTextSize!.height == Font.roundedUp(4 * line, scale: 3))
 }
 
+/// A text style's lines are its leading apart (the guidelines' body: 17 points on 22), where
+/// the system font at a fixed size sets them a line height apart; one line is a line high in
+/// both; the leading follows the size through the categories.
+@Test func aTextStylesLinesAreItsLeadingApart() throws {
+    #expect(TextStyle.allCases.map { $0.leading(atSize: $0.size(at: .large)) } == [41, 34, 28, 25, 22, 22, 21, 20, 18, 16, 13])
+    #expect(TextStyle.body.leading(atSize: TextStyle.body.size(at: .extraSmall)) == 19)
+    let engine = LayoutEngine()
+    let text = "Log in to WordPress.com using an email address to manage all your sites."
+    for (name, style) in [("styled", TextStyle.body), ("plain", nil)] {
+        var properties: [ViewProperty] = [.text(text), .lines(0), .preferredMaxLayoutWidth(335)]
+        properties.append(style.map { .textStyle($0) } ?? .font(17))
+        try engine.addView(kind: .label, name: name, parent: "root", properties: properties)
+        try engine.addView(kind: .label, name: name + "One", parent: "root", properties: [.text("Short"), .lines(0)] + (style.map { [.textStyle($0)] } ?? []))
+    }
+    let h = engine.hierarchy
+    let line = 17 * 2444.0 / 2048.0
+    #expect(h.view(named: "styled")!.textFont.lineWidths(of: text, limit: 335).count == 2)
+    // 20.287 + 22 = 42.287, rounded up to the third of a point; the plain font's 2 × 20.287.
+    #expect(h.view(named: "styled")!.intrinsicContentSize.height == Font.roundedUp(line + 22, scale: 3))
+    #expect(abs(h.view(named: "styled")!.intrinsicContentSize.height! - 42.333333) < 1e-6)
+    #expect(h.view(named: "plain")!.intrinsicContentSize.height == Font.roundedUp(2 * line, scale: 3))
+    #expect(h.view(named: "styledOne")!.intrinsicContentSize.height == Font.roundedUp(line, scale: 3))
+    #expect(h.view(named: "plainOne")!.intrinsicContentSize.height == Font.roundedUp(line, scale: 3))
+    // At the largest accessibility size the 53-point body's line height (63.25) is more than
+    // the leading (58): its lines are a line height apart, as the plain font's.
+    try engine.setProperty(.adjustsFont(true), of: "styled")
+    try engine.setContentSizeCategory(.accessibilityExtraExtraExtraLarge)
+    let styled = engine.hierarchy.view(named: "styled")!
+    let lines = Double(styled.textFont.lineWidths(of: text, limit: 335).count)
+    #expect(styled.font == 53 && styled.textFont.lineSpacing == 0 && lines > 2)
+    #expect(styled.intrinsicContentSize.height == Font.roundedUp(lines * 53 * 2444.0 / 2048.0, scale: 3))
+}
+
 /// `set textMetric = fixed` measures as the SPEC says: half an em a display cell, 1.2 ems a line.
 @Test func theFixedMetricIsTheSpecs() throws {
     let engine = LayoutEngine()
