@@ -53,6 +53,8 @@ public struct IBView: Sendable {
     public var hasImage = false
     public var configuration: String?
     public var numberOfLines = 1
+    /// A text view's `scrollEnabled` (YES when absent): with it off, its text sizes it.
+    public var scrollEnabled = true
     public var lineBreakMode: LineBreakMode?
     public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
@@ -312,6 +314,7 @@ extension IBDocument {
             view.preferredMaxLayoutWidth = try number(node, "preferredMaxLayoutWidth") ?? 0
             view.lineBreakMode = node["lineBreakMode"].flatMap(LineBreakMode.init(rawValue:))
         }
+        if node.name == "textView" { view.scrollEnabled = node["scrollEnabled"] != "NO" }
         view.isHidden = flag(node, "hidden")
         // A stopped activity indicator that hides when stopped is written hidden: UIKit's state,
         // not the developer's choice. Xcode lays it out shown (in a stack, at its size).

@@ -127,13 +127,19 @@ public struct Importer {
             let name = engine.hierarchy.unusedViewName(base, counters: &nameCounters)
             names[view.id] = name
             let kind: ViewKind = switch view.element {
-            case "label": .label
+            // A text view is a label of class UITextView, as `new textView` makes one.
+            case "label", "textView": .label
             case "button": .button
             case "imageView": .image
             case "stackView": .stack
             default: .view
             }
             var properties: [ViewProperty] = [.ibID(view.id)]
+            if view.element == "textView" {
+                properties += [.documentClass("UITextView"), .textView(view.scrollEnabled ? .scrolls : .grows)]
+                // UITextView's font, when the document names none, is the body style.
+                if view.textStyle == nil && view.fontSize == nil { properties.append(.textStyle(.body)) }
+            }
             if let custom = view.customClass {
                 properties.append(.documentClass(custom))
             } else if kind == .view && view.element != "view" {
@@ -359,10 +365,11 @@ public struct Importer {
         Control(className: uikitClass(of: element))?.alignmentInsets ?? .zero
     }
 
-    /// A label or button whose size strut can measure: plain text (not attributed), a button
-    /// without an image.
+    /// A label, button or text view whose size strut can measure: plain text (not attributed),
+    /// a button without an image, a text view that does not scroll (empty, it keeps a line).
     static func isMeasurable(_ view: IBView) -> Bool {
         (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
+            || (view.element == "textView" && !view.scrollEnabled)
     }
 
     /// The face a document's font description names: the system font (Helvetica Neue in

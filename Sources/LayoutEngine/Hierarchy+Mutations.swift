@@ -162,8 +162,9 @@ extension Hierarchy {
             try check(spacing, "spacing")
             views[id]!.stack.spacing = spacing
         case let .textView(scrolling):
-            // (A text view is a label of class UITextView: `new textView`, or read from code.)
-            guard view.kind == .label, view.documentClass == "UITextView" else { throw refuse() }
+            // (A text view is a label of class UITextView: `new textView`, or read from code or
+            // a document, which may give it a subclass once it is one.)
+            guard view.kind == .label, view.documentClass == "UITextView" || view.textView != nil else { throw refuse() }
             views[id]!.setTextView(scrolling)
             hasMultiLineLabels = true
             touchContentSize(id)

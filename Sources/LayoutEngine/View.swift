@@ -479,26 +479,37 @@ public struct View: Sendable {
     private func labelMeasure(capped: Bool, limit: Double?) -> (width: Double, height: Double) {
         let font = textFont
         if text.isEmpty { return (0, 0) }
-        var lines = [font.width(of: text)]
-        if numberOfLines != 1, let limit {
-            lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
-            if numberOfLines != 0 && capped { lines = Array(lines.prefix(numberOfLines)) }
-        }
+        let lines = lineWidths(capped: capped, limit: limit)
         let scale = displayScale
         return (Font.roundedUp(lines.max() ?? 0, scale: scale),
                 Font.roundedUp(font.height(ofLines: lines.count), scale: scale))
     }
 
+    /// The widths of the text's lines: one line, or wrapped at `limit` when it may have more.
+    private func lineWidths(capped: Bool, limit: Double?) -> [Double] {
+        let font = textFont
+        guard numberOfLines != 1, let limit else { return [font.width(of: text)] }
+        let lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
+        return numberOfLines != 0 && capped ? Array(lines.prefix(numberOfLines)) : lines
+    }
+
     /// UITextView with scrolling off: its text wrapped at its width less the line fragment
     /// padding (5 points each side, `NSTextContainer`'s default), inside the text container's
     /// inset (8 points above and below, `textContainerInset`'s default); empty, it keeps one
-    /// line for the caret.
+    /// line for the caret. Its layout manager gives every line the font's leading, the last
+    /// included (a label's last line has none): a text style's lines are each its leading high.
     private func textViewMeasure() -> (width: Double, height: Double) {
         let padding = 10.0, inset = 16.0
         let limit = wrapLimit.map { max($0 - padding, 1) }
-        var size = fixedMetric ? fixedMeasure(capped: false, limit: limit) : labelMeasure(capped: false, limit: limit)
-        if text.isEmpty && !fixedMetric { size.height = Font.roundedUp(textFont.lineHeight, scale: displayScale) }
-        return (size.width + padding, size.height + inset)
+        if fixedMetric {
+            let size = fixedMeasure(capped: false, limit: limit)
+            return (size.width + padding, size.height + inset)
+        }
+        let font = textFont
+        let lines = text.isEmpty ? [0] : lineWidths(capped: false, limit: limit)
+        let scale = displayScale
+        return (Font.roundedUp(lines.max() ?? 0, scale: scale) + padding,
+                Font.roundedUp((font.lineHeight + font.lineSpacing) * Double(max(lines.count, 1)), scale: scale) + inset)
     }
 
     /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and

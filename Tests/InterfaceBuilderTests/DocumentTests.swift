@@ -327,6 +327,66 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.dumpJSON.contains("\"font\": 21, \"textStyle\": \"subheadline\", \"adjustsFont\": true"))
 }
 
+/// A document's text views come in as text views (`new textView`), of their class, scrolling
+/// or not as the document says; with measured text, one that does not scroll is sized by its
+/// text (empty: one line) and its insets, one that scrolls has no size of its own.
+@Test func textViewsComeInAsTextViews() throws {
+    let xib = header + "\n" + """
+            <view contentMode="scaleToFill" id="top-1" userLabel="card">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="300"/>
+                <subviews>
+                    <textView scrollEnabled="NO" text="Lorem ipsum" translatesAutoresizingMaskIntoConstraints="NO" id="note-1" userLabel="note">
+                        <rect key="frame" x="0.0" y="0.0" width="288" height="40"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                    </textView>
+                    <textView scrollEnabled="NO" translatesAutoresizingMaskIntoConstraints="NO" id="empty-1" userLabel="empty" customClass="PlaceholderTextView">
+                        <rect key="frame" x="0.0" y="50" width="288" height="40"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                    </textView>
+                    <textView text="Scrolls" translatesAutoresizingMaskIntoConstraints="NO" id="log-1" userLabel="log">
+                        <rect key="frame" x="0.0" y="100" width="288" height="120"/>
+                    </textView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="note-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="c-1"/>
+                    <constraint firstItem="note-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="c-2"/>
+                    <constraint firstItem="note-1" firstAttribute="width" constant="288" id="c-3"/>
+                    <constraint firstItem="empty-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="c-4"/>
+                    <constraint firstItem="empty-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="50" id="c-5"/>
+                    <constraint firstItem="empty-1" firstAttribute="width" constant="288" id="c-6"/>
+                    <constraint firstItem="log-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="c-7"/>
+                    <constraint firstItem="log-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="100" id="c-8"/>
+                    <constraint firstItem="log-1" firstAttribute="width" constant="288" id="c-9"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let (session, _, path) = try importSession(xib)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path)") == .succeeded)
+    // Xcode's sizes: the frames as stored.
+    #expect(session.run(line: "layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "note")!.frame == Rect(x: 0, y: 0, width: 288, height: 40))
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.contains("new textView note in card\n") && script.contains("set note.scrollEnabled = off\n"))
+    #expect(script.contains("new textView log in card\n") && !script.contains("set log.scrollEnabled"))
+    #expect(session.dumpJSON.contains("\"class\": \"PlaceholderTextView\""))
+
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(try IBDocument.read(Data(xib.utf8)))
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    // 14-point text, one line (16.71, 17 at whole points), and 16 of insets; the empty body one
+    // keeps a line of its leading, 22; the scrolling one is not measured: what its constraints
+    // leave free (its height) is Xcode's, as for any view whose content strut does not know.
+    #expect(h.view(named: "note")!.frame == Rect(x: 0, y: 0, width: 288, height: 17 + 16))
+    #expect(h.view(named: "empty")!.frame == Rect(x: 0, y: 50, width: 288, height: 22 + 16))
+    #expect(h.view(named: "log")!.frame == Rect(x: 0, y: 100, width: 288, height: 120))
+}
+
 /// A document's fonts and device: a named font strut knows is measured as itself, one it does
 /// not know as the system font with a line in the report; text is rounded to the device's pixels.
 @Test func aDocumentsFontsAndDeviceDecideItsMeasuredText() throws {

@@ -66,13 +66,16 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
 
 /// With measured text: multi-line labels of a text style are the style's leading apart, as
 /// Xcode stored them (a two-line subheadline 38 high, a two-line body 42.5, where lines a line
-/// height apart would be 36 and 41); and the share of views on Xcode's frames may only go up
+/// height apart would be 36 and 41), a text view's lines each its leading high; and the share of views on Xcode's frames may only go up
 /// (318 of 368 in fixtures/ib and ib/apps).
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
 func measuredTextSpacesATextStylesLinesByItsLeading() throws {
     let expected: [(file: String, id: String, size: (Double, Double))] = [
         ("apps/WordPressAuthenticator-iOS-WordPressAuthenticator_Signup_Signup.storyboard", "CPF-7g-0y5", (335, 38)),
         ("apps/KeePassium-KeePassium_settings_backup_Base.lproj_SettingsBackupVC.storyboard", "Qs6-uS-gdS", (186, 42.5)),
+        // A text view that does not scroll: eight lines of callout (16 on 21), each 21 high in
+        // a text view, and its insets: 8 × 21 + 16.
+        ("CodeExamples-Validate-Main.storyboard", "mX0-FW-J5u", (359, 184)),
     ]
     for (file, id, size) in expected {
         let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)), measuredText: true)

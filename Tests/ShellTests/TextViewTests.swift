@@ -36,3 +36,28 @@ import Testing
     #expect(StateDump.json(session.engine).contains("\"class\": \"UITextView\""))
     #expect(StateDump.json(session.engine).contains("\"scrollEnabled\": false"))
 }
+
+/// Measured as UIKit measures it, a text view's every line is its font's leading high, the last
+/// included (its layout manager's line fragments), where a label's last line is a line high:
+/// one line of the body style (17 on 22) is 22 + 16 high, of 17-point system text 20.29 + 16.
+@Test func aTextViewsLinesAreEachItsLeadingHigh() throws {
+    let engine = LayoutEngine()
+    for (name, style) in [("styled", true), ("plain", false)] {
+        try engine.addView(kind: .label, name: name, parent: "root",
+                           properties: [.documentClass("UITextView"), .textView(.grows), .text("Hello world")] + (style ? [.textStyle(.body)] : [.font(17)]))
+        try engine.addView(kind: .label, name: name + "Label", parent: "root",
+                           properties: [.text("one\ntwo"), .lines(0), .preferredMaxLayoutWidth(300)] + (style ? [.textStyle(.body)] : [.font(17)]))
+        for attribute in [LayoutAttribute.width] {
+            _ = try engine.addConstraint(ConstraintSpec(name: nil, firstItem: name, firstAttribute: attribute, relation: .equal,
+                                                        secondItem: nil, secondAttribute: nil, constant: 200))
+        }
+    }
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    let line = 17 * 2444.0 / 2048.0
+    #expect(h.view(named: "styled")!.frame.height == 22 + 16)
+    #expect(h.view(named: "plain")!.frame.height == Font.roundedUp(line, scale: 3) + 16)
+    // Two lines of a label: the leading between them only.
+    #expect(h.view(named: "styledLabel")!.intrinsicContentSize.height == Font.roundedUp(line + 22, scale: 3))
+    #expect(h.view(named: "plainLabel")!.intrinsicContentSize.height == Font.roundedUp(2 * line, scale: 3))
+}
