@@ -55,6 +55,8 @@ public struct IBView: Sendable {
     public var numberOfLines = 1
     /// A text view's `scrollEnabled` (YES when absent): with it off, its text sizes it.
     public var scrollEnabled = true
+    /// A text field's `borderStyle` (none when absent).
+    public var borderStyle: TextFieldBorder = .none
     public var lineBreakMode: LineBreakMode?
     public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
@@ -315,6 +317,7 @@ extension IBDocument {
             view.lineBreakMode = node["lineBreakMode"].flatMap(LineBreakMode.init(rawValue:))
         }
         if node.name == "textView" { view.scrollEnabled = node["scrollEnabled"] != "NO" }
+        if node.name == "textField" { view.borderStyle = node["borderStyle"].flatMap(TextFieldBorder.init(rawValue:)) ?? .none }
         view.isHidden = flag(node, "hidden")
         // A stopped activity indicator that hides when stopped is written hidden: UIKit's state,
         // not the developer's choice. Xcode lays it out shown (in a stack, at its size).

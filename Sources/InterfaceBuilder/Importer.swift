@@ -146,8 +146,10 @@ public struct Importer {
                 properties.append(.documentClass(Importer.uikitClass(of: view.element)))
             }
             if view.element == "textField" && view.customClass == nil {
-                // Its text's font places its baselines (UIKit's default is the system font at 14).
-                properties.append(.font(view.fontSize ?? 14))
+                // Its text's font places its baselines (Interface Builder's default is the system
+                // font at 14) and, without a border, sizes it.
+                properties.append(view.textStyle.map { .textStyle($0) } ?? .font(view.fontSize ?? 14))
+                properties.append(.borderStyle(view.borderStyle))
             }
             if kind == .label || kind == .button {
                 properties.append(.text(view.text ?? ""))

@@ -24,7 +24,7 @@ extension Hierarchy {
             views[id]!.textStyle = nil
             touchContentSize(id)
         case let .textStyle(style):
-            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
             views[id]!.font = style.size(at: contentSizeCategory)
             views[id]!.textStyle = style
             touchContentSize(id)
@@ -168,6 +168,10 @@ extension Hierarchy {
             views[id]!.setTextView(scrolling)
             hasMultiLineLabels = true
             touchContentSize(id)
+        case let .borderStyle(border):
+            guard view.kind == .view, view.documentClass == "UITextField" else { throw refuse() }
+            views[id]!.fieldBorder = border
+            touchContentSize(id)
         case let .spacingAfter(spacing):
             guard let parent = view.parent, self.view(parent).kind == .stack, view.kind != .guide else {
                 throw LayoutError.notArranged(view: view.name)
@@ -216,13 +220,13 @@ extension Hierarchy {
     }
 
     /// `set displayScale = S` (text sizes rounded up to 1/S point) and `set textMetric = M`:
-    /// the setting, given to every label and button. Returns those it re-measures.
+    /// the setting, given to every label, button and text field. Returns those it re-measures.
     mutating func setTextSetting(scale: Double? = nil, metric: TextMetric? = nil) -> [ViewID] {
         guard scale.map({ $0 != displayScale }) ?? false || metric.map({ $0 != textMetric }) ?? false else { return [] }
         if let scale { displayScale = scale }
         if let metric { textMetric = metric }
         var changed: [ViewID] = []
-        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button {
+        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).documentClass == "UITextField" {
             views[id]!.displayScale = displayScale
             views[id]!.fixedMetric = textMetric == .fixed
             touchContentSize(id)

@@ -45,6 +45,9 @@ public enum ViewProperty: Hashable, Sendable {
     /// `scrolls` (the default) has no intrinsic size, `grows` is sized by its text
     /// (`isScrollEnabled = false`).
     case textView(TextViewScrolling)
+    /// A `UITextField`'s `borderStyle`: without a border (UIKit's default) it is a line of its
+    /// font high, with one 34 (`new field` makes a rounded rect, as Interface Builder does).
+    case borderStyle(TextFieldBorder)
     /// An arranged view's custom spacing after it in its stack (`setCustomSpacing(_:after:)`);
     /// nil: the stack's `spacing` again (`spacingUseDefault`).
     case spacingAfter(Double?)
@@ -92,6 +95,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .spacing: "spacing"
         case .spacingAfter: "spacingAfter"
         case .textView: "scrollEnabled"
+        case .borderStyle: "borderStyle"
         case .distribution: "distribution"
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
@@ -111,7 +115,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// lines move a label's baselines, the insets a button's.
     var movesAttributes: Bool {
         switch self {
-        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins, .textView,
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins, .textView, .borderStyle,
              .insetsMarginsFromSafeArea, .preservesSuperviewMargins, .semanticContent, .additionalSafeAreaInsets: true
         default: false
         }
@@ -120,7 +124,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "spacingAfter", "scrollEnabled", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
 }

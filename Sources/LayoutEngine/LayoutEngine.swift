@@ -181,7 +181,8 @@ public final class LayoutEngine {
             var view = View(id: id, name: name, kind: kind, parent: parentID)
             view.contentSizeStamp = h.clock
             view.autoresizingStamp = h.clock
-            if kind == .label || kind == .button {
+            // (A view may be a text field once its class is set.)
+            if kind == .label || kind == .button || kind == .view {
                 view.displayScale = h.displayScale
                 view.fixedMetric = h.textMetric == .fixed
             }

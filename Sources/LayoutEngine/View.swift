@@ -52,8 +52,15 @@ struct TextLayout: Sendable {
     /// A `UITextView` (a label that always wraps, inside the text container's insets), and
     /// whether it scrolls (then it has no intrinsic size, as a scroll view has none).
     var textView: TextViewScrolling?
+    /// A text field's border (`UITextField.borderStyle`).
+    var fieldBorder = TextFieldBorder.roundedRect
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
+}
+
+/// `UITextField.BorderStyle`.
+public enum TextFieldBorder: String, CaseIterable, Sendable {
+    case none, line, bezel, roundedRect
 }
 
 /// Whether a text view scrolls (`isScrollEnabled`).
@@ -197,6 +204,11 @@ public struct View: Sendable {
     /// A `UITextView` (a label kind that always wraps, inside its insets), and whether it
     /// scrolls; nil for a label or button.
     public var textView: TextViewScrolling? { references.fields.textLayout.textView }
+    /// A text field's border style (`set NAME.borderStyle`); a rounded rect unless set.
+    public var fieldBorder: TextFieldBorder {
+        get { references.fields.textLayout.fieldBorder }
+        _modify { yield &ownReferences().fields.textLayout.fieldBorder }
+    }
 
     /// Makes a label a text view: it wraps at the width it is given, as many lines as its text
     /// needs.
@@ -412,8 +424,21 @@ public struct View: Sendable {
     public var intrinsicContentSize: (width: Double?, height: Double?) {
         if intrinsicIsExplicit { return explicitIntrinsic }
         if let size = textSize { return (size.width, size.height) }
-        if kind == .view, let documentClass, let control = Control(className: documentClass) { return control.intrinsicSize }
+        if kind == .view, let documentClass, let control = Control(className: documentClass) {
+            return control == .field ? (nil, fieldHeight) : control.intrinsicSize
+        }
         return explicitIntrinsic
+    }
+
+    /// A text field's height: with a border, the 34 points of a rounded rect (Interface
+    /// Builder's fields from Xcode 11 on, at 14 to 18 points); without one, a line of its font
+    /// as its text layout sets it, the leading of a text style included (a body field is 22);
+    /// by the fixed metric, 1.2 ems.
+    var fieldHeight: Double {
+        guard fieldBorder == .none else { return Control.field.intrinsicSize.height! }
+        if fixedMetric { return 1.2 * font }
+        let font = textFont
+        return Font.roundedUp(font.lineHeight + font.lineSpacing, scale: displayScale)
     }
 
     /// A label's or button's size as UIKit measures its text (see `Font`), whatever its

@@ -50,7 +50,9 @@ extension Commands {
                 N|system|default (the stack's custom spacing after it, setCustomSpacing(_:after:); default: the stack's \
                 spacing; lost when the view leaves the stack) · on a text view (new textView): scrollEnabled on|off \
                 (off: sized by its text, wrapped at the width it is given, inside 8 points above and below and \
-                5 on each side; on, the default: no intrinsic size). Every subview of a stack view that is \
+                5 on each side; on, the default: no intrinsic size) · on a text field (new field): borderStyle \
+                none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
+                the others 34; new field makes a rounded rect, as Interface Builder does). Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -462,6 +464,12 @@ extension Commands {
             return .spacing(try c.number("a spacing (or system)"))
         case "scrollEnabled":
             return .textView(try onOff(&c, property) ? .scrolls : .grows)
+        case "borderStyle":
+            let word = try c.name("a border style")
+            guard let border = TextFieldBorder(rawValue: word) else {
+                throw ShellError.syntax("unknown border style '\(word)'; one of \(TextFieldBorder.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
+            }
+            return .borderStyle(border)
         case "spacingAfter":
             // UIKit's `setCustomSpacing(_:after:)`; `default` is `spacingUseDefault`.
             if c.acceptWord("default") { return .spacingAfter(nil) }

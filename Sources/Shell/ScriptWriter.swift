@@ -244,7 +244,14 @@ enum ScriptWriter {
         add(.plain, "insetsLayoutMarginsFromSafeArea = \(view.insetsMarginsFromSafeArea ? "on" : "off")")
         add(.plain, "preservesSuperviewLayoutMargins = \(view.preservesSuperviewMargins ? "on" : "off")")
         add(.plain, "semanticContentAttribute = \(view.semanticContent.rawValue)")
-        if view.documentClass == "UITextField" && view.kind == .view { add(.plain, "font = \(formatNumber(view.font))") }
+        if view.documentClass == "UITextField" && view.kind == .view {
+            if let style = view.textStyle, style.size(at: category) == view.font {
+                add(.plain, "font = \(style.rawValue)")
+            } else {
+                add(.plain, "font = \(formatNumber(view.font))")
+            }
+            if view.fieldBorder != .roundedRect { add(.plain, "borderStyle = \(view.fieldBorder.rawValue)") }
+        }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")
             // A text style has its category's size (a size that stays is a plain size).

@@ -110,6 +110,10 @@ enum StateDump {
                 if stack.baselineRelative { out.add(", \"baselineRelative\": true") }
             }
             if view.textView == .grows { out.add(", \"scrollEnabled\": false") }
+            if view.documentClass == "UITextField" && view.kind == .view && view.fieldBorder != .roundedRect {
+                out.add(", \"borderStyle\": ")
+                string(view.fieldBorder.rawValue)
+            }
             if let after = view.spacingAfter {
                 out.add(", \"spacingAfter\": ")
                 number(after)

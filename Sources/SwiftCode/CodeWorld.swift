@@ -80,7 +80,19 @@ final class CodeWorld {
     /// Whether a view the code made is a `UITextView` (a label kind here).
     func isTextView(_ name: String) -> Bool { views[name]?.kind == .label && views[name]?.className == "UITextView" }
 
-    /// Whether strut measures the view's text: labels, buttons and text fields.
+    /// A `UITextField` (of UIKit's class: a subclass may draw its own border and size itself).
+    func isTextField(_ name: String) -> Bool {
+        guard let record = views[name], record.kind == .view else { return false }
+        return record.properties.contains { if case .documentClass("UITextField") = $0 { true } else { false } }
+    }
+
+    /// A font's properties as a text field takes them: its size or text style (a text field's
+    /// face and weight do not change its height here).
+    static func fieldFont(_ properties: [ViewProperty]) -> [ViewProperty] {
+        properties.filter { if case .font = $0 { true } else if case .textStyle = $0 { true } else { false } }
+    }
+
+    /// Whether strut measures the view's text: labels and buttons (and text views, labels here).
     func measuresText(_ view: String) -> Bool {
         guard let record = views[view] else { return false }
         return record.kind == .label || record.kind == .button
@@ -117,6 +129,9 @@ final class CodeWorld {
         }
         // Made in code, a view translates its autoresizing mask into constraints until told not to.
         if kind != .guide { properties.append(.autoresizing(true)) }
+        // A UITextField has no border and the body style's font until the code says otherwise
+        // (UIKit's defaults): a line of that font high.
+        if kind == .view, documentClass == "UITextField" { properties += [.borderStyle(.none), .textStyle(.body)] }
         views[name] = ViewRecord(name: name, className: className, kind: kind, properties: properties, location: location)
         viewOrder.append(name)
         return name

@@ -12,7 +12,7 @@ extension SwiftEvaluator {
     static let cosmetic: Set<String> = [
         "backgroundColor", "textColor", "tintColor", "layer", "alpha", "contentMode", "clipsToBounds", "textAlignment",
         "isUserInteractionEnabled", "accessibilityIdentifier", "accessibilityLabel", "accessibilityHint", "accessibilityTraits",
-        "image", "isOpaque", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "placeholder", "borderStyle", "tag",
+        "image", "isOpaque", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "placeholder", "tag",
         "delegate", "dataSource", "isEnabled", "isSelected", "attributedPlaceholder", "keyboardType", "returnKeyType",
         "isSecureTextEntry", "autocorrectionType", "autocapitalizationType", "clearButtonMode", "separatorStyle", "rowHeight",
         "estimatedRowHeight", "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "bounces",

@@ -387,6 +387,37 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(h.view(named: "log")!.frame == Rect(x: 0, y: 100, width: 288, height: 120))
 }
 
+/// A document's text fields keep their border style (none when the document names none) and
+/// their font, a text style as a text style; their sizes are the document's.
+@Test func textFieldsComeInWithTheirBorders() throws {
+    let xib = header + "\n" + """
+            <view contentMode="scaleToFill" id="top-1" userLabel="card">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    <textField borderStyle="roundedRect" translatesAutoresizingMaskIntoConstraints="NO" id="f-1" userLabel="boxed">
+                        <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                    </textField>
+                    <textField translatesAutoresizingMaskIntoConstraints="NO" id="f-2" userLabel="bare">
+                        <rect key="frame" x="0.0" y="40" width="200" height="22"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                    </textField>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+    let (session, _, path) = try importSession(xib)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path)") == .succeeded)
+    let h = session.engine.hierarchy
+    #expect(h.view(named: "boxed")?.fieldBorder == .roundedRect && h.view(named: "boxed")?.font == 14)
+    #expect(h.view(named: "bare")?.fieldBorder == TextFieldBorder.none && h.view(named: "bare")?.textStyle == .body)
+    let script = ScriptWriter.script(h)
+    #expect(script.contains("set bare.font = body\n") && script.contains("set bare.borderStyle = none\n"))
+    #expect(!script.contains("set boxed.borderStyle"))
+}
+
 /// A document's fonts and device: a named font strut knows is measured as itself, one it does
 /// not know as the system font with a line in the report; text is rounded to the device's pixels.
 @Test func aDocumentsFontsAndDeviceDecideItsMeasuredText() throws {

@@ -61,3 +61,28 @@ import Testing
     #expect(h.view(named: "styledLabel")!.intrinsicContentSize.height == Font.roundedUp(line + 22, scale: 3))
     #expect(h.view(named: "plainLabel")!.intrinsicContentSize.height == Font.roundedUp(2 * line, scale: 3))
 }
+
+/// `set NAME.borderStyle`: a text field without a border is a line of its font high (by the
+/// text style's leading, 22 for body), with one 34; save and dump keep it; other views refuse it.
+@Test func aTextFieldsBorderDecidesItsHeight() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    _ = session.run(line: "set textMetric = uikit")
+    #expect(session.run(line: "new field f; f.top == root.top; f.leading == root.leading; f.width == 200; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "f")!.frame.height == 34)
+    #expect(session.run(line: "set f.borderStyle = none; set f.font = body; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "f")!.frame.height == 22)
+    #expect(session.run(line: "set f.font = 14; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "f")!.frame.height == Font.roundedUp(14 * 2444.0 / 2048.0, scale: 3))
+    let script = ScriptWriter.script(session.engine.hierarchy)
+    #expect(script.contains("set f.borderStyle = none\n"))
+    #expect(StateDump.json(session.engine).contains("\"borderStyle\": \"none\""))
+    // A saved session gives the same field back.
+    let copy = Session(sink: BufferSink())
+    for line in script.split(separator: "\n") { _ = copy.run(line: String(line)) }
+    #expect(copy.engine.hierarchy.view(named: "f")?.fieldBorder == TextFieldBorder.none)
+    #expect(copy.engine.hierarchy.view(named: "f")?.font == 14)
+    _ = session.run(line: "new label l text=\"x\"")
+    #expect(session.run(line: "set l.borderStyle = none") == .failed)
+    #expect(sink.errors.hasSuffix("error: 'borderStyle' does not apply to 'l' (a label)\n"))
+}

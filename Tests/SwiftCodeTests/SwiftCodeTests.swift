@@ -1051,3 +1051,75 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(frame(objcEngine, "text") == [0, 0, 100, 56.667])
 }
 
+
+/// A `UITextField` made in code has no border and the body style's font (UIKit's defaults): a
+/// line of that font high, its leading included (22); a rounded rect is 34; a font set in code
+/// sizes a borderless one. Read alike from Objective-C (`UITextBorderStyleRoundedRect`).
+@Test func aTextFieldMadeInCodeIsALineOfItsFontHighUntilItHasABorder() throws {
+    let source = """
+        import UIKit
+        final class Form: UIView {
+            let name = UITextField()
+            let email: UITextField = {
+                let field = UITextField()
+                field.borderStyle = .roundedRect
+                field.font = UIFont.systemFont(ofSize: 14)
+                return field
+            }()
+            let code = UITextField()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                code.font = .systemFont(ofSize: 14, weight: .bold)
+                var previous: UIView?
+                for field in [name, email, code] {
+                    field.translatesAutoresizingMaskIntoConstraints = false
+                    addSubview(field)
+                    field.leadingAnchor.constraint(equalTo: leadingAnchor).isActive = true
+                    field.widthAnchor.constraint(equalToConstant: 200).isActive = true
+                    field.topAnchor.constraint(equalTo: previous?.bottomAnchor ?? topAnchor).isActive = true
+                    previous = field
+                }
+            }
+        }
+        """
+    func read(_ source: String, _ file: String) throws -> (CodeLayout, LayoutEngine) {
+        let engine = LayoutEngine()
+        try engine.setDevice("iPhone 15")
+        let layout = try CodeReader.run([(source: source, file: file)], stem: String(file.split(separator: ".")[0]), into: engine)
+        engine.layoutIfNeeded()
+        return (layout, engine)
+    }
+    let (layout, engine) = try read(source, "Form.swift")
+    #expect(layout.skipped.isEmpty, "\(skipped(layout))")
+    #expect(frame(engine, "name") == [0, 0, 200, 22])
+    #expect(frame(engine, "email") == [0, 22, 200, 34])
+    // 14 points: 16.71 high, 17 on the iPhone's thirds of a point.
+    #expect(frame(engine, "code") == [0, 56, 200, 17])
+    #expect(engine.hierarchy.view(named: "name")?.fieldBorder == TextFieldBorder.none)
+    #expect(engine.hierarchy.view(named: "email")?.fieldBorder == .roundedRect)
+
+    let objc = """
+        @implementation Card
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                UITextField *name = [[UITextField alloc] init];
+                name.borderStyle = UITextBorderStyleRoundedRect;
+                UITextField *plain = [UITextField new];
+                plain.font = [UIFont systemFontOfSize:14];
+                for (UITextField *field in @[name, plain]) {
+                    field.translatesAutoresizingMaskIntoConstraints = NO;
+                    [self addSubview:field];
+                    [field.widthAnchor constraintEqualToConstant:100].active = YES;
+                    [field.leadingAnchor constraintEqualToAnchor:self.leadingAnchor].active = YES;
+                }
+                [name.topAnchor constraintEqualToAnchor:self.topAnchor].active = YES;
+                [plain.topAnchor constraintEqualToAnchor:name.bottomAnchor].active = YES;
+            }
+            return self;
+        }
+        @end
+        """
+    let (_, objcEngine) = try read(objc, "Card.m")
+    #expect(frame(objcEngine, "name") == [0, 0, 100, 34])
+    #expect(frame(objcEngine, "plain") == [0, 34, 100, 17])
+}
