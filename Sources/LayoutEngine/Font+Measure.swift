@@ -3,8 +3,9 @@ public struct Font: Hashable, Sendable {
     public var face: FontFace
     public var size: Double
     /// Space between one line and the next beyond `lineHeight`: a text style's leading less the
-    /// font's line height (UIFont's `leading`); 0 for a font at a fixed size. The lines of a
-    /// label or a text view are this far apart; the last line has none below it.
+    /// font's line height (UIFont's `leading`); 0 for a font at a fixed size. A label's lines are
+    /// this far apart, with none below the last; a text view's and a text field's text layout
+    /// gives every line it, the last included.
     public var lineSpacing: Double = 0
 
     public init(_ face: FontFace = .system, size: Double) {
