@@ -255,7 +255,9 @@ extension Hierarchy {
 
     func check(_ value: Double, _ what: String) throws {
         guard value.isFinite else { throw LayoutError.notFinite(what: what, value: value) }
-        guard abs(value) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(value) }
+        guard abs(value) <= maximumConstantMagnitude else {
+            throw what == "constant" ? LayoutError.constantOutOfRange(value) : LayoutError.outOfRange(what: what, value: value)
+        }
     }
 
     func checkPriority(_ priority: LayoutPriority) throws {
@@ -268,7 +270,7 @@ extension Hierarchy {
     func validate(_ c: LayoutConstraint) throws {
         try check(c.constant, "constant")
         guard c.multiplier.isFinite else { throw LayoutError.notFinite(what: "multiplier", value: c.multiplier) }
-        guard abs(c.multiplier) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.multiplier) }
+        guard abs(c.multiplier) <= maximumConstantMagnitude else { throw LayoutError.outOfRange(what: "multiplier", value: c.multiplier) }
         try checkPriority(c.priority)
         for anchor in [c.first] + (c.second.map { [$0] } ?? []) where view(anchor.item).kind == .guide && anchor.attribute.needsView {
             throw LayoutError.attributeNotOnGuide(guide: view(anchor.item).name, attribute: anchor.attribute.name)

@@ -168,6 +168,8 @@ public enum ErrorText {
             return "priority \(echoed(value)) is out of range: priorities must be greater than 0 and at most 1000 (or \(LayoutPriority.keywords.map(\.word).joined(separator: ", ")))"
         case let .constantOutOfRange(value):
             return "constant \(echoed(value)) is beyond ±1e10, the largest UIKit accepts"
+        case let .outOfRange(what, value):
+            return "\(what) \(echoed(value)) is beyond ±1e10, the largest UIKit accepts"
         case let .measuredConstantOutOfRange(value, total):
             return "constant \(echoed(value)) comes to \(echoed(total)) with the margins and positions it is measured from, beyond ±1e10, the largest UIKit accepts"
         case let .notFinite(what, value):

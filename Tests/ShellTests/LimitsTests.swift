@@ -15,6 +15,12 @@ import LayoutEngine
         "set l.font = X", "set root.frame = 0 0 X 100", "set a.hugging.h = X", "constant c1 X", "priority c1 X",
     ]
     static let priorityPositions: Set<String> = ["a.width == 5 @X", "set a.hugging.h = X", "priority c1 X"]
+    /// What a number too large is called in each other position: the error names it.
+    static let names: [String: String] = [
+        "a.width == X * root.width": "multiplier", "set a.frame = 0 0 X 10": "frame value", "set a.intrinsic = X 10": "intrinsic size",
+        "set s.spacing = X": "spacing", "set a.margins = X 0 0 0": "margin", "set l.font = X": "font size",
+        "set root.frame = 0 0 X 100": "frame value",
+    ]
 
     /// The error each value gets in each position, and the state stays as it was.
     @Test(arguments: ["nan", "inf", "-inf", "1e400", "1e308", "-1e308"])
@@ -33,7 +39,7 @@ import LayoutEngine
                 let shown = value == "1e308" ? "1e+308" : "-1e+308"
                 expected = Self.priorityPositions.contains(position)
                     ? "priority \(shown) is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"
-                    : "constant \(shown) is beyond ±1e10, the largest UIKit accepts"
+                    : "\(Self.names[position] ?? "constant") \(shown) is beyond ±1e10, the largest UIKit accepts"
             default: expected = "'\(value)' is not a finite number"
             }
             #expect(sink.errors == "error: \(expected)\n", "\(statement)")
