@@ -150,6 +150,7 @@ public struct Importer {
                 // font at 14) and, without a border, sizes it.
                 properties.append(view.textStyle.map { .textStyle($0) } ?? .font(view.fontSize ?? 14))
                 properties.append(.borderStyle(view.borderStyle))
+                if view.adjustsFont { properties.append(.adjustsFont(true)) }
             }
             if kind == .label || kind == .button {
                 properties.append(.text(view.text ?? ""))

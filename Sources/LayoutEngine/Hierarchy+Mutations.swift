@@ -29,7 +29,7 @@ extension Hierarchy {
             views[id]!.textStyle = style
             touchContentSize(id)
         case let .adjustsFont(on):
-            guard view.kind == .label || view.kind == .button else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
             views[id]!.adjustsFont = on
         case let .fontFace(face):
             guard view.kind == .label || view.kind == .button else { throw refuse() }

@@ -251,6 +251,7 @@ enum ScriptWriter {
                 add(.plain, "font = \(formatNumber(view.font))")
             }
             if view.fieldBorder != .roundedRect { add(.plain, "borderStyle = \(view.fieldBorder.rawValue)") }
+            if view.adjustsFont { add(.plain, "adjustsFont = on") }
         }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")

@@ -388,7 +388,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 }
 
 /// A document's text fields keep their border style (none when the document names none) and
-/// their font, a text style as a text style; their sizes are the document's.
+/// their font, a text style as a text style that may adjust; their sizes are the document's.
 @Test func textFieldsComeInWithTheirBorders() throws {
     let xib = header + "\n" + """
             <view contentMode="scaleToFill" id="top-1" userLabel="card">
@@ -398,7 +398,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
                         <fontDescription key="fontDescription" type="system" pointSize="14"/>
                     </textField>
-                    <textField translatesAutoresizingMaskIntoConstraints="NO" id="f-2" userLabel="bare">
+                    <textField adjustsFontForContentSizeCategory="YES" translatesAutoresizingMaskIntoConstraints="NO" id="f-2" userLabel="bare">
                         <rect key="frame" x="0.0" y="40" width="200" height="22"/>
                         <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
                     </textField>
@@ -413,6 +413,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let h = session.engine.hierarchy
     #expect(h.view(named: "boxed")?.fieldBorder == .roundedRect && h.view(named: "boxed")?.font == 14)
     #expect(h.view(named: "bare")?.fieldBorder == TextFieldBorder.none && h.view(named: "bare")?.textStyle == .body)
+    #expect(h.view(named: "bare")?.adjustsFont == true && h.view(named: "boxed")?.adjustsFont == false)
     let script = ScriptWriter.script(h)
     #expect(script.contains("set bare.font = body\n") && script.contains("set bare.borderStyle = none\n"))
     #expect(!script.contains("set boxed.borderStyle"))

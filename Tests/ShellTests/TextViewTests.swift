@@ -82,6 +82,12 @@ import Testing
     for line in script.split(separator: "\n") { _ = copy.run(line: String(line)) }
     #expect(copy.engine.hierarchy.view(named: "f")?.fieldBorder == TextFieldBorder.none)
     #expect(copy.engine.hierarchy.view(named: "f")?.font == 14)
+    // A body field that adjusts follows the content size category: 23 points on 28 at
+    // extraExtraExtraLarge (its leading 5 above its size).
+    #expect(session.run(line: "set f.font = body; set f.adjustsFont = on; set contentSizeCategory = extraExtraExtraLarge; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "f")!.font == 23)
+    #expect(session.engine.hierarchy.view(named: "f")!.frame.height == 28)
+    #expect(ScriptWriter.script(session.engine.hierarchy).contains("set f.adjustsFont = on\n"))
     _ = session.run(line: "new label l text=\"x\"")
     #expect(session.run(line: "set l.borderStyle = none") == .failed)
     #expect(sink.errors.hasSuffix("error: 'borderStyle' does not apply to 'l' (a label)\n"))
