@@ -131,8 +131,9 @@ extension View {
         case .firstBaseline, .lastBaseline:
             // A label's first baseline lies its font's ascender below its top (0.95 × font by
             // the fixed metric), its last one the rest of a line above its bottom; a button's
-            // is its title's; other views report their bottom edge.
-            if kind == .label {
+            // is its title's; other views, text views among them (UITextView keeps UIView's
+            // baselines), report their bottom edge.
+            if kind == .label && textView == nil {
                 if fixedMetric { return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0.95 * font) }
                 let font = textFont
                 if attribute == .lastBaseline && numberOfLines != 1 {

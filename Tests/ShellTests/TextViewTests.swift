@@ -92,3 +92,17 @@ import Testing
     #expect(session.run(line: "set l.borderStyle = none") == .failed)
     #expect(sink.errors.hasSuffix("error: 'borderStyle' does not apply to 'l' (a label)\n"))
 }
+
+/// A text view keeps UIView's baselines (its bottom edge), not a label's.
+@Test func aTextViewsBaselineIsItsBottom() {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    _ = session.run(line: "set textMetric = uikit")
+    #expect(session.run(line: "new textView t text=\"x\"; new label l text=\"y\"; set t.scrollEnabled = off") == .succeeded)
+    #expect(session.run(line: "t.top == root.top + 10; t.leading == root.leading; t.width == 100") == .succeeded)
+    #expect(session.run(line: "l.firstBaseline == t.firstBaseline; l.leading == t.trailing; layout") == .succeeded)
+    let t = session.engine.hierarchy.view(named: "t")!.frame, l = session.engine.hierarchy.view(named: "l")!
+    // The body line, 22, and the insets: 38 high, its bottom at 48; the label's baseline there.
+    #expect(t == Rect(x: 0, y: 10, width: 100, height: 38))
+    #expect(abs(l.frame.y + l.textFont.ascender - 48) < 1e-9)
+}
