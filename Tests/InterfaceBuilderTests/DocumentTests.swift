@@ -70,6 +70,24 @@ func importSession(_ text: String, file: String = "doc.xib") throws -> (Session,
     return (Session(sink: sink), sink, path)
 }
 
+/// A xib of one top-level view, `card` (id `top-1`), `height` high and 320 wide, holding the
+/// `subviews` and `constraints` given as XML.
+func cardXib(height: Int, subviews: String, constraints: String = "") -> String {
+    header + "\n" + """
+            <view contentMode="scaleToFill" id="top-1" userLabel="card">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="\(height)"/>
+                <subviews>
+    \(subviews)
+                </subviews>
+                <constraints>
+    \(constraints)
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+}
+
 /// Removes the folder `importSession` made for the file at `path`.
 func removeScratch(_ path: String) {
     try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
@@ -331,10 +349,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// or not as the document says; with measured text, one that does not scroll is sized by its
 /// text (empty: one line) and its insets, one that scrolls has no size of its own.
 @Test func textViewsComeInAsTextViews() throws {
-    let xib = header + "\n" + """
-            <view contentMode="scaleToFill" id="top-1" userLabel="card">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="300"/>
-                <subviews>
+    let xib = cardXib(height: 300, subviews: """
                     <textView scrollEnabled="NO" text="Lorem ipsum" translatesAutoresizingMaskIntoConstraints="NO" id="note-1" userLabel="note">
                         <rect key="frame" x="0.0" y="0.0" width="288" height="40"/>
                         <fontDescription key="fontDescription" type="system" pointSize="14"/>
@@ -346,8 +361,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <textView text="Scrolls" translatesAutoresizingMaskIntoConstraints="NO" id="log-1" userLabel="log">
                         <rect key="frame" x="0.0" y="100" width="288" height="120"/>
                     </textView>
-                </subviews>
-                <constraints>
+    """, constraints: """
                     <constraint firstItem="note-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="c-1"/>
                     <constraint firstItem="note-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="c-2"/>
                     <constraint firstItem="note-1" firstAttribute="width" constant="288" id="c-3"/>
@@ -357,11 +371,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <constraint firstItem="log-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="c-7"/>
                     <constraint firstItem="log-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="100" id="c-8"/>
                     <constraint firstItem="log-1" firstAttribute="width" constant="288" id="c-9"/>
-                </constraints>
-            </view>
-        </objects>
-    </document>
-    """
+    """)
     let (session, _, path) = try importSession(xib)
     defer { removeScratch(path) }
     #expect(session.run(line: "import \(path)") == .succeeded)
@@ -390,10 +400,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// A document's text fields keep their border style (none when the document names none) and
 /// their font, a text style as a text style that may adjust; their sizes are the document's.
 @Test func textFieldsComeInWithTheirBorders() throws {
-    let xib = header + "\n" + """
-            <view contentMode="scaleToFill" id="top-1" userLabel="card">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                <subviews>
+    let xib = cardXib(height: 100, subviews: """
                     <textField borderStyle="roundedRect" translatesAutoresizingMaskIntoConstraints="NO" id="f-1" userLabel="boxed">
                         <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
                         <fontDescription key="fontDescription" type="system" pointSize="14"/>
@@ -402,11 +409,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         <rect key="frame" x="0.0" y="40" width="200" height="22"/>
                         <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
                     </textField>
-                </subviews>
-            </view>
-        </objects>
-    </document>
-    """
+    """)
     let (session, _, path) = try importSession(xib)
     defer { removeScratch(path) }
     #expect(session.run(line: "import \(path)") == .succeeded)
