@@ -30,7 +30,11 @@ public struct Font: Hashable, Sendable {
         return em == 0 ? 0 : (em + tracking) * size / 1000
     }
 
-    /// The height of `lines` lines (at least one), not rounded.
+    /// A line as a text view's or text field's layout sets it: the line height and the leading
+    /// below it, whichever line it is.
+    public var textLayoutLineHeight: Double { lineHeight + lineSpacing }
+
+    /// The height of `lines` lines of a label (at least one), not rounded.
     public func height(ofLines lines: Int) -> Double {
         let count = Double(max(lines, 1))
         return lineHeight * count + lineSpacing * (count - 1)

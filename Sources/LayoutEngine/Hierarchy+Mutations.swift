@@ -17,19 +17,19 @@ extension Hierarchy {
             views[id]!.text = text
             touchContentSize(id)
         case let .font(size):
-            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.isTextField else { throw refuse() }
             try check(size, "font size")
             guard size > 0 else { throw LayoutError.invalidValue(property: "font", value: formatNumber(size), expected: "a size in points greater than 0") }
             views[id]!.font = size
             views[id]!.textStyle = nil
             touchContentSize(id)
         case let .textStyle(style):
-            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.isTextField else { throw refuse() }
             views[id]!.font = style.size(at: contentSizeCategory)
             views[id]!.textStyle = style
             touchContentSize(id)
         case let .adjustsFont(on):
-            guard view.kind == .label || view.kind == .button || view.documentClass == "UITextField" else { throw refuse() }
+            guard view.kind == .label || view.kind == .button || view.isTextField else { throw refuse() }
             views[id]!.adjustsFont = on
         case let .fontFace(face):
             guard view.kind == .label || view.kind == .button else { throw refuse() }
@@ -169,7 +169,7 @@ extension Hierarchy {
             hasMultiLineLabels = true
             touchContentSize(id)
         case let .borderStyle(border):
-            guard view.kind == .view, view.documentClass == "UITextField" else { throw refuse() }
+            guard view.isTextField else { throw refuse() }
             views[id]!.fieldBorder = border
             touchContentSize(id)
         case let .spacingAfter(spacing):
@@ -192,6 +192,11 @@ extension Hierarchy {
             views[id]!.stack.baselineRelative = on
         case let .documentClass(name):
             views[id]!.documentClass = name.isEmpty ? nil : name
+            // A text field measures its font as labels do: at the session's scale and metric.
+            if views[id]!.isTextField {
+                views[id]!.displayScale = displayScale
+                views[id]!.fixedMetric = textMetric == .fixed
+            }
             // A control's class brings its intrinsic size.
             touchContentSize(id)
         case let .ibID(value):
@@ -226,7 +231,7 @@ extension Hierarchy {
         if let scale { displayScale = scale }
         if let metric { textMetric = metric }
         var changed: [ViewID] = []
-        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).documentClass == "UITextField" {
+        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).isTextField {
             views[id]!.displayScale = displayScale
             views[id]!.fixedMetric = textMetric == .fixed
             touchContentSize(id)
@@ -255,9 +260,7 @@ extension Hierarchy {
 
     func check(_ value: Double, _ what: String) throws {
         guard value.isFinite else { throw LayoutError.notFinite(what: what, value: value) }
-        guard abs(value) <= maximumConstantMagnitude else {
-            throw what == "constant" ? LayoutError.constantOutOfRange(value) : LayoutError.outOfRange(what: what, value: value)
-        }
+        guard abs(value) <= maximumConstantMagnitude else { throw LayoutError.outOfRange(what: what, value: value) }
     }
 
     func checkPriority(_ priority: LayoutPriority) throws {

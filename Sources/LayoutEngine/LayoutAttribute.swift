@@ -142,7 +142,7 @@ extension View {
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: font.ascender)
             }
             // A text field's are its text's, one line centred in it.
-            if kind == .view && documentClass == "UITextField" {
+            if isTextField {
                 let font = Font(.system, size: self.font)
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: font.ascender - font.lineHeight / 2)
             }

@@ -238,7 +238,7 @@ extension LayoutEngine {
             }
         }
         guard abs(expression.constant) <= maximumConstantMagnitude else {
-            guard abs(c.constant) <= maximumConstantMagnitude else { throw LayoutError.constantOutOfRange(c.constant) }
+            guard abs(c.constant) <= maximumConstantMagnitude else { throw LayoutError.outOfRange(what: "constant", value: c.constant) }
             throw LayoutError.measuredConstantOutOfRange(c.constant, total: -expression.constant)
         }
         return Constraint(expression, Relation(c.relation), priority: c.priority.rawValue)
@@ -503,7 +503,7 @@ extension LayoutEngine {
 
     private func solverRefusal(_ error: Error, _ ref: ConstraintRef) -> Error {
         if case let SolverError.constantOutOfRange(value) = error {
-            return LayoutError.constantOutOfRange(hierarchy.constraint(ref)?.constant ?? -value)
+            return LayoutError.outOfRange(what: "constant", value: hierarchy.constraint(ref)?.constant ?? -value)
         }
         return error
     }

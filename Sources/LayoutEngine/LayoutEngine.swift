@@ -181,8 +181,7 @@ public final class LayoutEngine {
             var view = View(id: id, name: name, kind: kind, parent: parentID)
             view.contentSizeStamp = h.clock
             view.autoresizingStamp = h.clock
-            // (A view may be a text field once its class is set.)
-            if kind == .label || kind == .button || kind == .view {
+            if kind == .label || kind == .button {
                 view.displayScale = h.displayScale
                 view.fixedMetric = h.textMetric == .fixed
             }

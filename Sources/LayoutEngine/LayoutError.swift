@@ -22,8 +22,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case noCommonAncestor(String, String)
     case attributeNotOnGuide(guide: String, attribute: String)
     case invalidPriority(Double)
-    case constantOutOfRange(Double)
-    /// Another number beyond UIKit's limit: what it is (`font size`, `multiplier`) and its value.
+    /// A number beyond UIKit's limit, named for what it is (`constant`, `font size`,
+    /// `multiplier`), and its value.
     case outOfRange(what: String, value: Double)
     /// A constant within the limit that the margins, frames or offsets the constraint is
     /// measured from take past it: the constant, and what it comes to.

@@ -204,6 +204,8 @@ public struct View: Sendable {
     /// A `UITextView` (a label kind that always wraps, inside its insets), and whether it
     /// scrolls; nil for a label or button.
     public var textView: TextViewScrolling? { references.fields.textLayout.textView }
+    /// A `UITextField` (`new field`, or a view of that class): its font and border size it.
+    public var isTextField: Bool { kind == .view && documentClass == Control.field.className }
     /// A text field's border style (`set NAME.borderStyle`); a rounded rect unless set.
     public var fieldBorder: TextFieldBorder {
         get { references.fields.textLayout.fieldBorder }
@@ -437,8 +439,7 @@ public struct View: Sendable {
     var fieldHeight: Double {
         guard fieldBorder == .none else { return Control.field.intrinsicSize.height! }
         if fixedMetric { return 1.2 * font }
-        let font = textFont
-        return Font.roundedUp(font.lineHeight + font.lineSpacing, scale: displayScale)
+        return Font.roundedUp(textFont.textLayoutLineHeight, scale: displayScale)
     }
 
     /// A label's or button's size as UIKit measures its text (see `Font`), whatever its
@@ -534,7 +535,7 @@ public struct View: Sendable {
         let lines = text.isEmpty ? [0] : lineWidths(capped: false, limit: limit)
         let scale = displayScale
         return (Font.roundedUp(lines.max() ?? 0, scale: scale) + padding,
-                Font.roundedUp((font.lineHeight + font.lineSpacing) * Double(max(lines.count, 1)), scale: scale) + inset)
+                Font.roundedUp(font.textLayoutLineHeight * Double(max(lines.count, 1)), scale: scale) + inset)
     }
 
     /// The SPEC's fixed metric: half an em a display cell and 1.2 ems a line, for labels and

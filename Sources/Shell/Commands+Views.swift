@@ -259,6 +259,15 @@ extension Commands {
         "pixelRounding": { s, c in try s.engine.setPixelRounding(try onOffToEnd(&c, "pixelRounding")) },
     ]
 
+    /// One of an enumeration's cases by its name, or "unknown NAME 'word'; one of …" listing them.
+    static func oneOf<T: RawRepresentable & CaseIterable>(_ c: inout Cursor, _ name: String) throws -> T where T.RawValue == String {
+        let word = try c.name("a \(name)")
+        guard let value = T(rawValue: word) else {
+            throw ShellError.syntax("unknown \(name) '\(word)'; one of \(T.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
+        }
+        return value
+    }
+
     /// One of an enumeration's cases by its name, or "expected WHAT, found 'word'".
     static func choice<T: RawRepresentable>(_ c: inout Cursor, _ what: String) throws -> T where T.RawValue == String {
         let word = try c.name(what)
@@ -355,11 +364,7 @@ extension Commands {
             }
             return .fontFace(face)
         case "weight":
-            let word = try c.name("a weight")
-            guard let weight = FontWeight(rawValue: word) else {
-                throw ShellError.syntax("unknown weight '\(word)'; one of \(FontWeight.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
-            }
-            return .weight(weight)
+            return .weight(try oneOf(&c, "weight"))
         case "italic":
             return .italic(try onOff(&c, property))
         case "contentInsets":
@@ -375,11 +380,7 @@ extension Commands {
             }
             return .lines(Int(count))
         case "lineBreakMode":
-            let word = try c.name("a line break mode")
-            guard let mode = LineBreakMode(rawValue: word) else {
-                throw ShellError.syntax("unknown line break mode '\(word)'; one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
-            }
-            return .lineBreakMode(mode)
+            return .lineBreakMode(try oneOf(&c, "line break mode"))
         case "preferredMaxLayoutWidth":
             return .preferredMaxLayoutWidth(try c.number("a width (0: the width the layout gives)"))
         case "class", "ibID":
@@ -445,11 +446,7 @@ extension Commands {
         case "preservesSuperviewLayoutMargins":
             return .preservesSuperviewMargins(try onOff(&c, property))
         case "semanticContentAttribute":
-            let word = try c.name("a semantic content attribute")
-            guard let value = SemanticContent(rawValue: word) else {
-                throw ShellError.syntax("unknown semantic content attribute '\(word)'; one of \(SemanticContent.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
-            }
-            return .semanticContent(value)
+            return .semanticContent(try oneOf(&c, "semantic content attribute"))
         case "hidden":
             let word = try c.name("true or false")
             guard word == "true" || word == "false" else { throw ShellError.syntax("expected true or false, found '\(word)'", usage: nil) }
@@ -465,11 +462,7 @@ extension Commands {
         case "scrollEnabled":
             return .textView(try onOff(&c, property) ? .scrolls : .grows)
         case "borderStyle":
-            let word = try c.name("a border style")
-            guard let border = TextFieldBorder(rawValue: word) else {
-                throw ShellError.syntax("unknown border style '\(word)'; one of \(TextFieldBorder.allCases.map(\.rawValue).joined(separator: " "))", usage: nil)
-            }
-            return .borderStyle(border)
+            return .borderStyle(try oneOf(&c, "border style"))
         case "spacingAfter":
             // UIKit's `setCustomSpacing(_:after:)`; `default` is `spacingUseDefault`.
             if c.acceptWord("default") { return .spacingAfter(nil) }

@@ -166,8 +166,6 @@ public enum ErrorText {
             return "layout guide '\(guide)' has no '\(attribute)' (guides have edges, centers and sizes only)"
         case let .invalidPriority(value):
             return "priority \(echoed(value)) is out of range: priorities must be greater than 0 and at most 1000 (or \(LayoutPriority.keywords.map(\.word).joined(separator: ", ")))"
-        case let .constantOutOfRange(value):
-            return "constant \(echoed(value)) is beyond ±1e10, the largest UIKit accepts"
         case let .outOfRange(what, value):
             return "\(what) \(echoed(value)) is beyond ±1e10, the largest UIKit accepts"
         case let .measuredConstantOutOfRange(value, total):

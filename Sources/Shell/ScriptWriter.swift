@@ -244,23 +244,16 @@ enum ScriptWriter {
         add(.plain, "insetsLayoutMarginsFromSafeArea = \(view.insetsMarginsFromSafeArea ? "on" : "off")")
         add(.plain, "preservesSuperviewLayoutMargins = \(view.preservesSuperviewMargins ? "on" : "off")")
         add(.plain, "semanticContentAttribute = \(view.semanticContent.rawValue)")
-        if view.documentClass == "UITextField" && view.kind == .view {
-            if let style = view.textStyle, style.size(at: category) == view.font {
-                add(.plain, "font = \(style.rawValue)")
-            } else {
-                add(.plain, "font = \(formatNumber(view.font))")
-            }
+        // A text style has its category's size (a size that stays is a plain size).
+        let font = "font = " + (view.textStyle.flatMap { $0.size(at: category) == view.font ? $0.rawValue : nil } ?? formatNumber(view.font))
+        if view.isTextField {
+            add(.plain, font)
             if view.fieldBorder != .roundedRect { add(.plain, "borderStyle = \(view.fieldBorder.rawValue)") }
             if view.adjustsFont { add(.plain, "adjustsFont = on") }
         }
         if view.kind == .label || view.kind == .button {
             add(.contentSize, "text = \(Commands.quoted(view.text))")
-            // A text style has its category's size (a size that stays is a plain size).
-            if let style = view.textStyle, style.size(at: category) == view.font {
-                add(.contentSize, "font = \(style.rawValue)")
-            } else {
-                add(.contentSize, "font = \(formatNumber(view.font))")
-            }
+            add(.contentSize, font)
             let face = view.fontFace
             if let name = face.name {
                 add(.contentSize, "fontName = \(Commands.quoted(name))")

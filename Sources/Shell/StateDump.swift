@@ -110,7 +110,7 @@ enum StateDump {
                 if stack.baselineRelative { out.add(", \"baselineRelative\": true") }
             }
             if view.textView == .grows { out.add(", \"scrollEnabled\": false") }
-            if view.documentClass == "UITextField" && view.kind == .view && view.fieldBorder != .roundedRect {
+            if view.isTextField && view.fieldBorder != .roundedRect {
                 out.add(", \"borderStyle\": ")
                 string(view.fieldBorder.rawValue)
             }

@@ -86,10 +86,31 @@ final class CodeWorld {
         return record.properties.contains { if case .documentClass("UITextField") = $0 { true } else { false } }
     }
 
-    /// A font's properties as a text field takes them: its size or text style (a text field's
-    /// face and weight do not change its height here).
-    static func fieldFont(_ properties: [ViewProperty]) -> [ViewProperty] {
-        properties.filter { if case .font = $0 { true } else if case .textStyle = $0 { true } else { false } }
+    /// A text field's `font` or `borderStyle` assigned in code, either language: the border's
+    /// case named after `borderPrefix` (`UITextBorderStyle` in Objective-C). Nil for any other
+    /// assignment; a `borderStyle` of another view is nothing.
+    func setTextFieldProperty(_ view: String, _ property: String, _ value: CodeValue, borderPrefix: String,
+                              at location: CodeLayout.Location) -> CodeValue? {
+        guard property == "font" || property == "borderStyle" else { return nil }
+        guard isTextField(view) else { return property == "borderStyle" ? .nothing : nil }
+        switch (property, value) {
+        case let ("font", .font(properties)):
+            // Its size or text style; its face and weight do not change its height here.
+            for p in properties {
+                switch p {
+                case .font, .textStyle: setProperty(p, of: view, at: location)
+                default: break
+                }
+            }
+            return .nothing
+        case let ("borderStyle", .member(name)) where name.hasPrefix(borderPrefix):
+            let word = String(name.dropFirst(borderPrefix.count))
+            guard let border = TextFieldBorder(rawValue: word.prefix(1).lowercased() + word.dropFirst()) else { return .unknown("~") }
+            setProperty(.borderStyle(border), of: view, at: location)
+            return .nothing
+        default:
+            return nil
+        }
     }
 
     /// Whether strut measures the view's text: labels and buttons (and text views, labels here).

@@ -242,19 +242,7 @@ extension ObjCEvaluator {
             return .nothing
         }
         // A text field's font and border decide its height (`UITextBorderStyleRoundedRect`).
-        if world.isTextField(view) {
-            switch (property, value) {
-            case let ("font", .font(properties)):
-                for p in CodeWorld.fieldFont(properties) { world.setProperty(p, of: view, at: here) }
-                return .nothing
-            case let ("borderStyle", .member(name)) where name.hasPrefix("UITextBorderStyle"):
-                let word = lowerFirst(String(name.dropFirst("UITextBorderStyle".count)))
-                guard let border = TextFieldBorder(rawValue: word) else { return .unknown("~") }
-                return set(.borderStyle(border))
-            default: break
-            }
-        }
-        if property == "borderStyle" { return .nothing }
+        if let done = world.setTextFieldProperty(view, property, value, borderPrefix: "UITextBorderStyle", at: here) { return done }
         if ["text", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "attributedText"].contains(property), !world.measuresText(view) {
             return .nothing
         }

@@ -710,18 +710,7 @@ extension SwiftEvaluator {
             return .nothing
         }
         // A text field's font and border decide its height.
-        if world.isTextField(view) {
-            switch (property, value) {
-            case let ("font", .font(properties)):
-                for p in CodeWorld.fieldFont(properties) { world.setProperty(p, of: view, at: here) }
-                return .nothing
-            case let ("borderStyle", .member(name)):
-                guard let border = TextFieldBorder(rawValue: name) else { return .unknown("~") }
-                return set(.borderStyle(border))
-            default: break
-            }
-        }
-        if property == "borderStyle" { return .nothing }
+        if let done = world.setTextFieldProperty(view, property, value, borderPrefix: "", at: here) { return done }
         // Text and fonts strut measures on labels, buttons and text views (a label kind here).
         if ["text", "attributedText", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth"].contains(property),
            !world.measuresText(view) {

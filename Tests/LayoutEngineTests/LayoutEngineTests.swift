@@ -141,7 +141,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         try engine.addConstraint(spec("a", .leading, .equal, "root", .left))
     }
     #expect(throws: LayoutError.unknownView("b", suggestion: nil)) { try engine.addConstraint(spec("a", .width, .equal, "b")) }
-    #expect(throws: LayoutError.constantOutOfRange(2e10)) { try engine.setConstant("c1", 2e10) }
+    #expect(throws: LayoutError.outOfRange(what: "constant", value: 2e10)) { try engine.setConstant("c1", 2e10) }
     #expect(throws: LayoutError.invalidPriority(0)) { try engine.setPriority("c1", 0) }
     #expect(throws: LayoutError.multiplierIsReadOnly("c1")) { try engine.setMultiplier("c1", 2) }
     #expect(throws: LayoutError.cannotDeleteRoot) { try engine.deleteView("root") }
