@@ -12,6 +12,15 @@ import Shell
 /// - stack: a vertical stack view of N rows 20 high, pinned at its top; the clash makes it 100
 ///   high.
 /// - free: N views placed only horizontally, every one ambiguous (no clash).
+/// The shape alone, laid out, without a clash: what building costs as N grows.
+func runShapeBuild(_ shape: String, views: Int) -> Double {
+    timed {
+        let session = Session(sink: CountingSink())
+        buildShape(shape, views: views, width: 1, in: session)
+        session.run(line: "layout")
+    }
+}
+
 func runDiagnosisShape(_ shape: String, views: Int, command: String) -> Double {
     let sink = CountingSink()
     let session = Session(sink: sink)

@@ -223,13 +223,17 @@ for (workload, n) in plan {
             let (clash, next) = runConflictShape(String(shape), views: n)
             times.append(workload.hasSuffix("-next") ? next : clash)
         case "check-storyboard": times.append(runCheckStoryboard(scenes: n))
+        case "shape-chain", "shape-deep", "shape-stack":
+            // The shape alone, no clash: building grows with N (issue 54).
+            let shape = String(workload.dropFirst("shape-".count))
+            times.append(runShapeBuild(shape, views: n))
         case let name where name.hasPrefix("diag-"):
             // diag-SHAPE-COMMAND: chain, deep, stack or free; build, conflicts, conflicts-all,
             // why, ambiguous, explain, exercise, warnings, draw.
             let parts = name.dropFirst("diag-".count).split(separator: "-", maxSplits: 1)
             times.append(runDiagnosisShape(String(parts[0]), views: n, command: String(parts[1])))
         default:
-            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, paste-conflicts, self-sizing, self-sizing-layout, draw, export-svg, export-html, conflict-chain|deep|stack[-next], diag-chain|deep|stack|free-build|conflicts|conflicts-all|why|ambiguous|explain|exercise|warnings|draw, check-storyboard")
+            print("unknown workload '\(workload)': cells, table, resize, churn, shell-build, shell-constant, shell-priority, shell-toggle, shell-diagnose, shell-stack, import-storyboard, paste, paste-conflicts, self-sizing, self-sizing-layout, draw, export-svg, export-html, conflict-chain|deep|stack[-next], shape-chain|deep|stack, diag-chain|deep|stack|free-build|conflicts|conflicts-all|why|ambiguous|explain|exercise|warnings|draw, check-storyboard")
             exit(2)
         }
     }

@@ -13,6 +13,9 @@ struct Row {
     var basic: Symbol?
     var constant: Double
     var cells: [Cell]
+    /// The node of the markers the row keeps apart (`MarkerNodes`), or -1 when all its
+    /// markers are among its cells.
+    var markers: Int32 = -1
 
     /// The row's symbols, in order (allocates: not for hot paths).
     var symbols: [Symbol] { cells.map(\.symbol) }
@@ -74,6 +77,9 @@ struct RowBuilder {
     var constant: Double
     var symbols: [Symbol] = []
     var coefficients: [Double] = []
+    /// Markers kept apart by the rows substituted into this one: their nodes, each times its
+    /// coefficient (`MarkerNodes`). Part of the row as much as its cells.
+    var markerParts: [(node: Int32, coefficient: Double)] = []
 
     init(constant: Double) { self.constant = constant }
 
@@ -90,6 +96,7 @@ struct RowBuilder {
         self.constant = constant
         symbols.removeAll(keepingCapacity: true)
         coefficients.removeAll(keepingCapacity: true)
+        markerParts.removeAll(keepingCapacity: true)
         symbols.reserveCapacity(capacity)
         coefficients.reserveCapacity(capacity)
     }
@@ -130,6 +137,7 @@ struct RowBuilder {
     ///   cell was quadratic in long rows: a chain of n views fills rows with n markers).
     mutating func insert(_ other: Row, times multiple: Double) {
         constant += other.constant * multiple
+        if other.markers >= 0 { markerParts.append((other.markers, multiple)) }
         if other.cells.count <= 2 {
             for cell in other.cells { insert(cell.symbol, cell.coefficient * multiple) }
             return
@@ -184,18 +192,20 @@ struct RowBuilder {
     mutating func reverseSign() {
         constant = -constant
         for k in coefficients.indices { coefficients[k] = -coefficients[k] }
+        for k in markerParts.indices { markerParts[k].coefficient = -markerParts[k].coefficient }
     }
 
     /// The row `0 = constant + a·subject + Σ…` solved for `subject`:
-    /// `subject = −constant/a + Σ (−aⱼ/a)·xⱼ`, as the cells of a tableau row.
-    func solved(for subject: Symbol) -> (constant: Double, cells: [Cell]) {
+    /// `subject = −constant/a + Σ (−aⱼ/a)·xⱼ`, as the cells of a tableau row; its marker
+    /// parts are multiplied by the same `−1/a`.
+    func solved(for subject: Symbol) -> (constant: Double, cells: [Cell], parts: [(node: Int32, coefficient: Double)]) {
         let factor = -1 / coefficient(of: subject)
         var cells: [Cell] = []
         cells.reserveCapacity(symbols.count + Row.slack)
         for k in symbols.indices where symbols[k] != subject {
             cells.append(Cell(symbol: symbols[k], coefficient: coefficients[k] * factor))
         }
-        return (constant * factor, cells)
+        return (constant * factor, cells, markerParts.map { ($0.node, $0.coefficient * factor) })
     }
 
     var cells: [Cell] { symbols.indices.map { Cell(symbol: symbols[$0], coefficient: coefficients[$0]) } }

@@ -86,7 +86,7 @@ extension Solver {
         guard variable.index >= 0 && Int(variable.index) < model.variableSymbols.count else { return [] }
         let index = tableau.basicRow[model.variableSymbols[Int(variable.index)].index]
         guard index >= 0 else { return [] }
-        return owners(of: tableau.rows[Int(index)].symbols).filter { !isNudge($0) && model.records[Int($0.index)] != nil }
+        return owners(of: tableau.wholeSymbols(ofRow: index)).filter { !isNudge($0) && model.records[Int($0.index)] != nil }
     }
 
     /// Whether the variable takes the same value in every optimal solution.

@@ -104,7 +104,7 @@ extension Solver {
         guard let basic = tableau.infeasible.last else { return [] }
         let index = tableau.basicRow[basic.index]
         guard index >= 0 else { return [] }
-        return owners(of: [basic] + tableau.rows[Int(index)].symbols)
+        return owners(of: [basic] + tableau.wholeSymbols(ofRow: index))
     }
 
     // MARK: - Priority levels

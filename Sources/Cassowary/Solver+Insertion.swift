@@ -87,7 +87,7 @@ extension Solver {
             // Only markers of required equalities: the constraint is implied by them (constant
             // zero) or contradicts them.
             guard Tolerance.isZero(row.constant, scale: scale) else {
-                let certificate = owners(of: row.symbols) + [id]
+                let certificate = owners(of: wholeSymbols(of: row)) + [id]
                 discardSymbols(of: record)
                 return certificate
             }
@@ -210,8 +210,9 @@ extension Solver {
 
     /// Solves the new row for `subject`, inserts it, and eliminates the subject elsewhere.
     private func insertSolved(_ row: RowBuilder, for subject: Symbol) {
-        let (constant, cells) = row.solved(for: subject)
-        let index = tableau.insertRow(basic: subject, constant: constant, cells: cells)
+        let (constant, solved, parts) = row.solved(for: subject)
+        let (cells, markers) = tableau.factorMarkers(of: solved, parts: parts, basic: subject)
+        let index = tableau.insertRow(basic: subject, constant: constant, cells: cells, markers: markers)
         tableau.removeCandidate(subject)
         tableau.substitute(subject, definedBy: index)
     }
@@ -292,7 +293,8 @@ extension Solver {
     private func insertWithArtificialVariable(_ row: RowBuilder, scale: Double) -> [ConstraintID]? {
         tableau.phaseOneCount += 1
         let artificial = tableau.makeSymbol(.artificial, owner: -1)
-        tableau.insertRow(basic: artificial, constant: row.constant, cells: row.cells)
+        // Phase 1 reads the row's markers (its certificate): written out.
+        tableau.insertRow(basic: artificial, constant: row.constant, cells: wholeCells(of: row))
         tableau.addToObjective(artificial, weight: 1, slot: 0)
         tableau.pivotLog.removeAll()
         tableau.isLoggingPivots = true
@@ -304,7 +306,7 @@ extension Solver {
         if !Tolerance.isZero(tableau.objectiveValue[0], scale: scale) {
             let index = tableau.basicRow[artificial.index]
             precondition(index >= 0, "an artificial variable at a non-zero value must be basic")
-            let certificate = owners(of: tableau.rows[Int(index)].symbols)
+            let certificate = owners(of: tableau.wholeSymbols(ofRow: index))
             tableau.undoLoggedPivots()
             tableau.dropRow(tableau.basicRow[artificial.index])
             tableau.clearArtificialObjective()
@@ -314,7 +316,7 @@ extension Solver {
         tableau.pivotLog.removeAll()
         let index = tableau.basicRow[artificial.index]
         if index >= 0 {
-            let symbols = tableau.rows[Int(index)].symbols
+            let symbols = tableau.wholeSymbols(ofRow: index)
             // A degenerate pivot (the constant is zero) takes the artificial variable out.
             let entering = symbols.first { [.slack, .error].contains(tableau.kinds[$0.index]) }
                 ?? symbols.first { tableau.kinds[$0.index] != .artificial }
@@ -327,6 +329,18 @@ extension Solver {
         tableau.clearArtificialObjective()
         tableau.releaseSymbol(artificial)
         return nil
+    }
+
+    /// A row under construction's cells with the markers its parts keep apart written out.
+    func wholeCells(of row: RowBuilder) -> [Cell] {
+        var cells = row.cells
+        for part in row.markerParts { cells = tableau.wholeCells(of: cells, markers: part.node, markersTimes: part.coefficient) }
+        return cells
+    }
+
+    /// `wholeCells(of:)`'s symbols.
+    func wholeSymbols(of row: RowBuilder) -> [Symbol] {
+        row.markerParts.isEmpty ? row.symbols : wholeCells(of: row).map(\.symbol)
     }
 
     /// The live constraints that own the given symbols (markers and errors), without repeats.

@@ -19,6 +19,7 @@ extension Solver {
     /// free variable, a slack, an error), when it holds already, or for an inequality.
     /// - Complexity: the rows of the constraint's variables.
     public func equalityCertificate(for constraint: Constraint) -> EqualityCertificate? {
+        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         guard constraint.relation == .equal, !isFeasibilityOnly else { return nil }
         for term in constraint.expression.terms where term.variable.index < 0 || Int(term.variable.index) >= model.variableSymbols.count {
             return nil
@@ -46,7 +47,8 @@ extension Solver {
     /// forced to `value`, that row's value is forced too, so no point does. `.unknown` otherwise.
     /// - Complexity: the rows that list the marker.
     public func moveOfMarker(_ id: ConstraintID, to value: Double) -> MarkerMove {
-        markerMove(id, to: value, collecting: false).outcome
+        tableau.materializeMarkers()  // reads markers' columns and rows' markers
+        return markerMove(id, to: value, collecting: false).outcome
     }
 
     /// The user's variables that move when the required equality `id`'s marker moves from
@@ -58,6 +60,7 @@ extension Solver {
     /// otherwise.
     /// - Complexity: the rows that list the marker.
     public func movedVariables(_ id: ConstraintID, to value: Double) -> [(variable: Int32, value: Double)]? {
+        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         let (outcome, sidesKept, moved) = markerMove(id, to: value, collecting: true)
         return outcome == .holds && sidesKept ? moved : nil
     }
@@ -108,6 +111,7 @@ extension Solver {
     /// Whether constraint `id` is met with each variable at the value `moved` gives it (nil:
     /// its current one): `isSatisfied`, at a moved point.
     public func isSatisfied(_ id: ConstraintID, with moved: (Int32) -> Double?) throws -> Bool {
+        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         let (violation, scale) = measure(record.constraint) { moved($0.index) ?? value(of: $0) }
         return Tolerance.isZero(violation, scale: scale)

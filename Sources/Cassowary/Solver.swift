@@ -203,7 +203,7 @@ public final class Solver {
         // markers alone, which must stay at zero: no pivot can mend a constant there, so the
         // change conflicts with the equalities in that row.
         if let row = tableau.inconsistentMarkerRow(touchedBy: record.marker) {
-            let certificate = owners(of: [tableau.rows[Int(row)].basic!] + tableau.rows[Int(row)].symbols)
+            let certificate = owners(of: [tableau.rows[Int(row)].basic!] + tableau.wholeSymbols(ofRow: row))
             shiftMarker(of: record, by: -delta)
             tableau.infeasible.removeAll()
             throw SolverError.unsatisfiable(minimalConflict(certificate: certificate, rejected: id))

@@ -8,6 +8,9 @@ extension Tableau {
     ///
     /// Row `b = c + a·e + Σ aⱼ·xⱼ` becomes `e = −c/a + (1/a)·b + Σ (−aⱼ/a)·xⱼ`.
     mutating func pivot(entering: Symbol, row index: Int32) {
+        // A marker enters only to be taken out or in phase 1's last resort: every row that
+        // holds it must show it.
+        if kinds[entering.index] == .dummy { materializeMarkers(holding: entering) }
         let r = Int(index)
         let leaving = rows[r].basic!
         let a = rows[r].coefficient(of: entering)
@@ -30,6 +33,7 @@ extension Tableau {
         }
         rows[r].cells = cells
         rows[r].constant *= factor
+        if rows[r].markers >= 0 { rows[r].markers = markerNodes.make([(MarkerNodes.node(rows[r].markers), factor)]) }
         rows[r].basic = entering
         values[entering.index] = rows[r].constant
         values[leaving.index] = 0
@@ -73,6 +77,7 @@ extension Tableau {
             touched = true
             let row = rows[Int(index)]
             objectiveValue[slot] += d * row.constant
+            if row.markers >= 0 { objectiveMarkerParts.append((slot, row.markers, d)) }
             for cell in row.cells {
                 let position = cell.symbol.index * stride + slot
                 let value = objective[position] + d * cell.coefficient
@@ -99,6 +104,7 @@ extension Tableau {
         } else {
             let row = rows[Int(r)]
             objectiveValue[slot] += weight * row.constant
+            if row.markers >= 0 { objectiveMarkerParts.append((slot, row.markers, weight)) }
             for cell in row.cells {
                 let position = cell.symbol.index * stride + slot
                 objective[position] += weight * cell.coefficient
@@ -114,6 +120,7 @@ extension Tableau {
         objectiveChanged()
         let touched = artificialTouched
         artificialTouched.removeAll(keepingCapacity: true)
+        objectiveMarkerParts.removeAll { $0.slot == 0 }
         for symbol in touched {
             objective[symbol.index * stride] = 0
             refreshCandidate(symbol)
@@ -143,6 +150,7 @@ extension Tableau {
     mutating func zeroSlot(_ slot: Int) {
         objectiveChanged()
         for s in 0..<kinds.count { objective[s * stride + slot] = 0 }
+        objectiveMarkerParts.removeAll { $0.slot == slot }
         objectiveValue[slot] = 0
     }
 }

@@ -28,6 +28,15 @@ struct Tableau {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
+    // MARK: Factored markers (`MarkerNodes`)
+    var markerNodes = MarkerNodes()
+    /// `factoredMarkerCount` for this tableau (tests lower it, to factor every row).
+    var markerFactoring = Tableau.factoredMarkerCount
+    /// The objective's share of factored markers: at `slot`, `coefficient` times a node's
+    /// markers (a marker's objective entry is read only once it enters the basis, which
+    /// writes the rows out first).
+    var objectiveMarkerParts: [(slot: Int, node: Int32, coefficient: Double)] = []
+
     // MARK: Objective
     var stride = 4
     var objective: [Double] = []
@@ -157,10 +166,13 @@ struct Tableau {
         for r in rows.indices.reversed() {
             rows[r].basic = nil
             rows[r].constant = 0
+            rows[r].markers = -1
             rows[r].cells.removeAll(keepingCapacity: true)
             freeRows.append(Int32(r))
         }
         for slot in objectiveValue.indices { objectiveValue[slot] = 0 }
+        markerNodes.removeAll()
+        objectiveMarkerParts.removeAll(keepingCapacity: true)
         levelOrder.removeAll(keepingCapacity: true)
         levelOrder.append(0)
         artificialTouched.removeAll(keepingCapacity: true)
@@ -206,6 +218,7 @@ struct Tableau {
         let r = Int(reused)
         rows[r].basic = basic
         rows[r].constant = constant
+        rows[r].markers = -1
         rows[r].cells.removeAll(keepingCapacity: true)
         rows[r].cells.append(contentsOf: cells)
         addToColumns(of: cells, row: reused)
@@ -216,9 +229,9 @@ struct Tableau {
 
     /// Inserts a row whose basic symbol is `basic`; the cells must be sorted and non-zero.
     @discardableResult
-    mutating func insertRow(basic: Symbol, constant: Double, cells: [Cell]) -> Int32 {
+    mutating func insertRow(basic: Symbol, constant: Double, cells: [Cell], markers: Int32 = -1) -> Int32 {
         let index: Int32
-        let row = Row(basic: basic, constant: constant, cells: cells)
+        let row = Row(basic: basic, constant: constant, cells: cells, markers: markers)
         if let reused = freeRows.popLast() {
             index = reused
             rows[Int(reused)] = row
@@ -347,8 +360,10 @@ struct Tableau {
         }
     }
 
-    /// The rows that hold a symbol, each once (compacting its column if it has junk).
+    /// The rows that hold a symbol, each once (compacting its column if it has junk). A
+    /// marker's column is whole only with every row's markers written out.
     mutating func column(_ symbol: Symbol) -> [Int32] {
+        if kinds[symbol.index] == .dummy { materializeMarkers(holding: symbol) }
         if columns.count(symbol.index) > Int(held(symbol)) { compactColumn(symbol) }
         return columns.rows(symbol.index)
     }
@@ -420,6 +435,7 @@ struct Tableau {
         }
         }
         columns.append(target, toEach: gainedCount) { gained[$0].index }
+        addMarkers(of: source, times: multiple, into: target)
         rows[t].constant += multiple * rows[sourceIndex].constant
         values[rows[t].basic!.index] = rows[t].constant
         rows[t].cells.removeAll(keepingCapacity: true)

@@ -29,8 +29,20 @@ import CassowaryReference
 
     @Test(arguments: 0..<300)
     func randomSystemsMatchTheReference(seed: Int) throws {
+        try matchTheReference(seed: seed, factoring: Tableau.factoredMarkerCount)
+    }
+
+    /// The same systems with every row's markers kept apart (`MarkerNodes`), which the
+    /// random systems' few variables never reach by themselves.
+    @Test(arguments: 0..<300)
+    func randomSystemsWithFactoredMarkersMatchTheReference(seed: Int) throws {
+        try matchTheReference(seed: seed, factoring: 0)
+    }
+
+    private func matchTheReference(seed: Int, factoring: Int) throws {
         var rng = SeededGenerator(seed: UInt64(seed))
         let solver = Solver()
+        solver.tableau.markerFactoring = factoring
         let variableCount = Int.random(in: 2...5, using: &rng)
         let variables = (0..<variableCount).map { _ in solver.makeVariable() }
         var live: [ConstraintID: Constraint] = [:]

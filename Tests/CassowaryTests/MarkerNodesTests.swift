@@ -1,0 +1,70 @@
+import Testing
+@testable import Cassowary
+
+/// Rows that keep their markers apart (`MarkerNodes`): a chain of views each placed after the
+/// one before, whose rows would otherwise hold every link's marker.
+@Suite struct MarkerNodesTests {
+    /// N views side by side: x0 = 0, each 1 wide, each starting where the one before ends.
+    /// Returns the solver, the views' left edges and every constraint made.
+    static func chain(_ n: Int, factoring: Int) throws -> (Solver, [Variable], [ConstraintID]) {
+        let solver = Solver()
+        solver.tableau.markerFactoring = factoring
+        var xs: [Variable] = []
+        var ws: [Variable] = []
+        var made: [ConstraintID] = []
+        for i in 0..<n {
+            let x = solver.makeVariable(named: "x\(i)")
+            let w = solver.makeVariable(named: "w\(i)")
+            made.append(try solver.add(Constraint(Expression([Term(w)], constant: -1), .equal, priority: .required)))
+            if i == 0 {
+                made.append(try solver.add(Constraint(Expression([Term(x)]), .equal, priority: .required)))
+            } else {
+                made.append(try solver.add(Constraint(Expression([Term(x), Term(xs[i - 1], -1), Term(ws[i - 1], -1)]),
+                                                      .equal, priority: .required)))
+            }
+            xs.append(x)
+            ws.append(w)
+        }
+        return (solver, xs, made)
+    }
+
+    @Test func aChainsRowsStayShortAndItsValuesAreExact() throws {
+        let (solver, xs, _) = try Self.chain(300, factoring: Tableau.factoredMarkerCount)
+        #expect(!solver.tableau.markerNodes.isEmpty)
+        let longest = solver.tableau.rows.map(\.cells.count).max() ?? 0
+        #expect(longest <= Tableau.factoredMarkerCount + 2)
+        #expect(xs.map { solver.value(of: $0) } == (0..<300).map(Double.init))
+        #expect(solver.tableau.consistencyProblems().isEmpty)
+    }
+
+    @Test func aConflictWithTheWholeChainNamesEveryLink() throws {
+        let (solver, xs, made) = try Self.chain(60, factoring: Tableau.factoredMarkerCount)
+        let pin = Constraint(Expression([Term(xs[59])], constant: -5), .equal, priority: .required)
+        #expect {
+            try solver.add(pin)
+        } throws: { error in
+            guard case let SolverError.unsatisfiable(conflict) = error else { return false }
+            // x59 = 59 from the first x, 59 links and the widths of views 0…58; view 59's
+            // width is not in it.
+            let expected = Set(made.filter { $0 != made[2 * 59] })
+            return Set(conflict.members).subtracting([conflict.rejected]) == expected
+        }
+        #expect(xs.map { solver.value(of: $0) } == (0..<60).map(Double.init))
+    }
+
+    /// Taking links out and shifting constants, factored and not, give the same layout.
+    @Test func changesOnAFactoredChainMatchAPlainOne() throws {
+        let (factored, xs, made) = try Self.chain(80, factoring: Tableau.factoredMarkerCount)
+        let (plain, ys, _) = try Self.chain(80, factoring: Int.max)
+        for solver in [factored, plain] {
+            try solver.setConstant(made[2 * 10], to: -3)   // view 10 is 3 wide
+            try solver.remove(made[2 * 40 + 1])             // view 40 no longer follows 39
+            _ = try solver.add(Constraint(Expression([Term(solver === factored ? xs[40] : ys[40])], constant: -100),
+                                          .equal, priority: .required))
+        }
+        #expect(xs.map { factored.value(of: $0) } == ys.map { plain.value(of: $0) })
+        #expect(factored.value(of: xs[79]) == 139)
+        #expect(factored.value(of: xs[39]) == 41)
+        #expect(factored.tableau.consistencyProblems().isEmpty)
+    }
+}
