@@ -136,6 +136,29 @@ extension Tableau {
             .map { Cell(symbol: Symbol($0.key), coefficient: $0.value) }
     }
 
+    /// Two sorted lists of cells summed, without zeros.
+    static func merged(_ cells: [Cell], _ extra: [Cell]) -> [Cell] {
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + extra.count)
+        var i = 0
+        var j = 0
+        while i < cells.count || j < extra.count {
+            if j == extra.count || (i < cells.count && cells[i].symbol < extra[j].symbol) {
+                merged.append(cells[i])
+                i += 1
+            } else if i == cells.count || extra[j].symbol < cells[i].symbol {
+                merged.append(extra[j])
+                j += 1
+            } else {
+                let value = cells[i].coefficient + extra[j].coefficient
+                if !Tolerance.isZero(value) { merged.append(Cell(symbol: cells[i].symbol, coefficient: value)) }
+                i += 1
+                j += 1
+            }
+        }
+        return merged
+    }
+
     /// A row's cells with its factored markers written out, sorted, without zeros.
     func wholeCells(of cells: [Cell], markers node: Int32, markersTimes multiple: Double = 1) -> [Cell] {
         guard node >= 0 else { return cells }
@@ -171,7 +194,24 @@ extension Tableau {
     /// forgets the nodes: the tableau as it would have been without factoring.
     mutating func materializeMarkers() {
         guard !markerNodes.isEmpty else { return }
-        for r in rows.indices where rows[r].markers >= 0 { materializeRow(Int32(r)) }
+        // Every node's markers, oldest first, each merged from its terms' (written out row
+        // by row, each row would walk its predecessors again).
+        var expanded: [[Cell]] = []
+        expanded.reserveCapacity(markerNodes.count)
+        for n in 0..<markerNodes.count {
+            var cells: [Cell] = []
+            for k in Int(markerNodes.starts[n])..<Int(markerNodes.starts[n + 1]) {
+                let ref = markerNodes.refs[k]
+                let c = markerNodes.coefficients[k]
+                let term = ref < 0 ? expanded[Int(-ref - 1)].map { Cell(symbol: $0.symbol, coefficient: $0.coefficient * c) }
+                    : [Cell(symbol: Symbol(ref), coefficient: c)]
+                cells = Tableau.merged(cells, term)
+            }
+            expanded.append(cells)
+        }
+        for r in rows.indices where rows[r].markers >= 0 {
+            materializeRow(Int32(r), markers: expanded[Int(rows[r].markers)])
+        }
         for part in objectiveMarkerParts {
             for cell in expandMarkers(part.node, times: part.coefficient) {
                 let position = cell.symbol.index * stride + part.slot
@@ -231,9 +271,9 @@ extension Tableau {
     }
 
     /// Row `index` with its markers written out among its cells (and in their columns).
-    private mutating func materializeRow(_ index: Int32) {
+    private mutating func materializeRow(_ index: Int32, markers: [Cell]? = nil) {
         let r = Int(index)
-        let whole = wholeCells(of: rows[r].cells, markers: rows[r].markers)
+        let whole = markers.map { Tableau.merged(rows[r].cells, $0) } ?? wholeCells(of: rows[r].cells, markers: rows[r].markers)
         // Cells that cancelled leave their symbols' columns; those gained join them.
         var lost: [Symbol] = []
         var gained: [Symbol] = []
