@@ -15,11 +15,11 @@
 /// Only a row inserted with many markers (`factoredMarkerCount`), or built from a factored one,
 /// is factored: rows of an ordinary layout stay as they were, cell for cell.
 ///
-/// Whatever needs a marker's column (to take its constraint out, shift its constant, or pivot
-/// it in) first writes out the rows whose markers hold it (`materializeMarkers(holding:)`, one
-/// pass over the nodes); what needs rows' whole lists of markers (certificates, sensitivity)
-/// writes them all out (`materializeMarkers()`), which gives the rows the tableau would have
-/// held all along. A node may still name a marker that was released, in terms that cancel
+/// Whatever changes a marker's rows (taking its constraint out, shifting its constant, or
+/// pivoting it in) first writes out the rows whose markers hold it
+/// (`materializeMarkers(holding:)`, one pass over the nodes); questions read them as they are
+/// (`holders(of:)`, `wholeCells`). `materializeMarkers()` writes every row out, which gives the
+/// rows the tableau would have held all along. A node may still name a marker that was released, in terms that cancel
 /// (a row whose weight for it is zero was not written out): weighed, a reused symbol id gets
 /// nothing from them.
 struct MarkerNodes {
@@ -68,11 +68,7 @@ extension Tableau {
     mutating func factorMarkers(of cells: [Cell], parts: [(node: Int32, coefficient: Double)], basic: Symbol) -> (cells: [Cell], node: Int32) {
         // Only a view's variable follows others down a chain; a slack's or an error's row
         // is pivoted on, and factored it would leave a node at each pivot.
-        if kinds[basic.index] != .external {
-            var whole = cells
-            for part in parts { whole = wholeCells(of: whole, markers: part.node, markersTimes: part.coefficient) }
-            return (whole, -1)
-        }
+        if kinds[basic.index] != .external { return (wholeCells(of: cells, parts: parts), -1) }
         if parts.isEmpty {
             var markers = 0
             for cell in cells where kinds[cell.symbol.index] == .dummy { markers += 1 }
@@ -161,27 +157,13 @@ extension Tableau {
 
     /// A row's cells with its factored markers written out, sorted, without zeros.
     func wholeCells(of cells: [Cell], markers node: Int32, markersTimes multiple: Double = 1) -> [Cell] {
-        guard node >= 0 else { return cells }
-        let extra = expandMarkers(node, times: multiple)
-        var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + extra.count)
-        var i = 0
-        var j = 0
-        while i < cells.count || j < extra.count {
-            if j == extra.count || (i < cells.count && cells[i].symbol < extra[j].symbol) {
-                merged.append(cells[i])
-                i += 1
-            } else if i == cells.count || extra[j].symbol < cells[i].symbol {
-                merged.append(extra[j])
-                j += 1
-            } else {
-                let value = cells[i].coefficient + extra[j].coefficient
-                if !Tolerance.isZero(value) { merged.append(Cell(symbol: cells[i].symbol, coefficient: value)) }
-                i += 1
-                j += 1
-            }
-        }
-        return merged
+        node < 0 ? cells : Tableau.merged(cells, expandMarkers(node, times: multiple))
+    }
+
+    /// Cells with the markers of other rows' nodes (each times its coefficient) written out:
+    /// a row under construction's whole cells.
+    func wholeCells(of cells: [Cell], parts: [(node: Int32, coefficient: Double)]) -> [Cell] {
+        parts.reduce(cells) { wholeCells(of: $0, markers: $1.node, markersTimes: $1.coefficient) }
     }
 
     /// Row `index`'s symbols, its factored markers among them.
@@ -235,6 +217,26 @@ extension Tableau {
             materializeMarkers()
             return
         }
+        let weights = markerWeights(of: marker)
+        for r in rows.indices where rows[r].markers >= 0 && !Tolerance.isZero(weights[Int(rows[r].markers)]) {
+            materializeRow(Int32(r), markers: expandMarkers(rows[r].markers))
+        }
+        var bySlot: [Int: Double] = [:]
+        for part in objectiveMarkerParts where weights[Int(part.node)] != 0 {
+            bySlot[part.slot, default: 0] += weights[Int(part.node)] * part.coefficient
+        }
+        for (slot, weight) in bySlot.sorted(by: { $0.key < $1.key }) {
+            let position = marker.index * stride + slot
+            let value = objective[position] + weight
+            objective[position] = Tolerance.isZero(value) ? 0 : value
+            // The parts keep it too: taken back out, so that they never count it twice.
+            objectiveMarkerParts.append((slot, markerNodes.make([(MarkerNodes.marker(marker), 1)]), -weight))
+        }
+    }
+
+    /// Each node's weight of `marker`: the coefficient it has in the node's markers written
+    /// out. One pass, oldest first (a node's terms are older than it).
+    func markerWeights(of marker: Symbol) -> [Double] {
         var weights = [Double](repeating: 0, count: markerNodes.count)
         markerNodes.refs.withUnsafeBufferPointer { refs in
         markerNodes.coefficients.withUnsafeBufferPointer { coefficients in
@@ -254,26 +256,37 @@ extension Tableau {
         }
         }
         }
-        for r in rows.indices where rows[r].markers >= 0 && !Tolerance.isZero(weights[Int(rows[r].markers)]) {
-            materializeRow(Int32(r))
-        }
-        var bySlot: [Int: Double] = [:]
-        for part in objectiveMarkerParts where weights[Int(part.node)] != 0 {
-            bySlot[part.slot, default: 0] += weights[Int(part.node)] * part.coefficient
-        }
-        for (slot, weight) in bySlot.sorted(by: { $0.key < $1.key }) {
-            let position = marker.index * stride + slot
-            let value = objective[position] + weight
-            objective[position] = Tolerance.isZero(value) ? 0 : value
-            // The parts keep it too: taken back out, so that they never count it twice.
-            objectiveMarkerParts.append((slot, markerNodes.make([(MarkerNodes.marker(marker), 1)]), -weight))
-        }
+        return weights
     }
 
-    /// Row `index` with its markers written out among its cells (and in their columns).
-    private mutating func materializeRow(_ index: Int32, markers: [Cell]? = nil) {
+    /// The rows that hold a marker, each with its coefficient, without writing any row out:
+    /// its column (in its order) and then the factored rows that hold it only in their nodes.
+    /// For questions that read a marker's rows without changing them (`Solver.moveOfMarker`).
+    func holders(of marker: Symbol) -> [(row: Int32, coefficient: Double)] {
+        let weights = markerNodes.isEmpty ? [] : markerWeights(of: marker)
+        func weight(_ row: Row) -> Double { row.markers < 0 ? 0 : weights[Int(row.markers)] }
+        var result: [(row: Int32, coefficient: Double)] = []
+        columns.withRows(marker.index) { listed in
+            for index in listed {
+                let row = rows[Int(index)]
+                let own = row.coefficient(of: marker)
+                if own == 0 { continue }  // junk: the row no longer lists it (the next loop weighs its node)
+                let coefficient = own + weight(row)
+                if !Tolerance.isZero(coefficient) { result.append((index, coefficient)) }
+            }
+        }
+        guard !weights.isEmpty else { return result }
+        for r in rows.indices where rows[r].markers >= 0 && rows[r].coefficient(of: marker) == 0 {
+            let coefficient = weight(rows[r])
+            if !Tolerance.isZero(coefficient) { result.append((Int32(r), coefficient)) }
+        }
+        return result
+    }
+
+    /// Row `index` with its markers (written out) among its cells, and in their columns.
+    private mutating func materializeRow(_ index: Int32, markers: [Cell]) {
         let r = Int(index)
-        let whole = markers.map { Tableau.merged(rows[r].cells, $0) } ?? wholeCells(of: rows[r].cells, markers: rows[r].markers)
+        let whole = Tableau.merged(rows[r].cells, markers)
         // Cells that cancelled leave their symbols' columns; those gained join them.
         var lost: [Symbol] = []
         var gained: [Symbol] = []

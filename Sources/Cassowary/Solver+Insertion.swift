@@ -333,9 +333,7 @@ extension Solver {
 
     /// A row under construction's cells with the markers its parts keep apart written out.
     func wholeCells(of row: RowBuilder) -> [Cell] {
-        var cells = row.cells
-        for part in row.markerParts { cells = tableau.wholeCells(of: cells, markers: part.node, markersTimes: part.coefficient) }
-        return cells
+        tableau.wholeCells(of: row.cells, parts: row.markerParts)
     }
 
     /// `wholeCells(of:)`'s symbols.

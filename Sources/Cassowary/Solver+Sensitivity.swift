@@ -19,7 +19,6 @@ extension Solver {
     /// free variable, a slack, an error), when it holds already, or for an inequality.
     /// - Complexity: the rows of the constraint's variables.
     public func equalityCertificate(for constraint: Constraint) -> EqualityCertificate? {
-        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         guard constraint.relation == .equal, !isFeasibilityOnly else { return nil }
         for term in constraint.expression.terms where term.variable.index < 0 || Int(term.variable.index) >= model.variableSymbols.count {
             return nil
@@ -28,12 +27,12 @@ extension Solver {
         let scale = substitute(constraint.expression, into: &row)
         guard !Tolerance.isZero(row.constant, scale: scale) else { return nil }
         var weights: [ConstraintID: Double] = [:]
-        for k in row.symbols.indices {
-            let symbol = row.symbols[k]
+        for cell in wholeCells(of: row) {
+            let symbol = cell.symbol
             guard tableau.kinds[symbol.index] == .dummy else { return nil }
             let owner = tableau.owners[symbol.index]
             guard owner >= 0, let record = liveRecord(ConstraintID(index: owner)), record.marker == symbol else { return nil }
-            weights[ConstraintID(index: owner)] = row.coefficients[k]  // (a row lists a symbol once)
+            weights[ConstraintID(index: owner)] = cell.coefficient  // (a row lists a symbol once)
         }
         return EqualityCertificate(residual: row.constant, weights: weights)
     }
@@ -47,7 +46,6 @@ extension Solver {
     /// forced to `value`, that row's value is forced too, so no point does. `.unknown` otherwise.
     /// - Complexity: the rows that list the marker.
     public func moveOfMarker(_ id: ConstraintID, to value: Double) -> MarkerMove {
-        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         return markerMove(id, to: value, collecting: false).outcome
     }
 
@@ -60,7 +58,6 @@ extension Solver {
     /// otherwise.
     /// - Complexity: the rows that list the marker.
     public func movedVariables(_ id: ConstraintID, to value: Double) -> [(variable: Int32, value: Double)]? {
-        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         let (outcome, sidesKept, moved) = markerMove(id, to: value, collecting: true)
         return outcome == .holds && sidesKept ? moved : nil
     }
@@ -75,35 +72,33 @@ extension Solver {
         var outcome = MarkerMove.holds
         var sidesKept = true
         var moved: [(variable: Int32, value: Double)] = []
-        tableau.columns.withRows(marker.index) { listed in
-            for index in listed {
-                let row = tableau.rows[Int(index)]
-                guard let basic = row.basic else { continue }
-                let coefficient = row.coefficient(of: marker)
-                if coefficient == 0 { continue }
-                let after = row.constant + coefficient * value
-                let scale = max(abs(row.constant), abs(coefficient * value))
-                let kind = tableau.kinds[basic.index]
-                let out: Bool
-                switch kind {
-                case .external:
-                    if collecting { moved.append((tableau.owners[basic.index], after)) }
-                    continue
-                case .dummy:
-                    out = !Tolerance.isZero(after, scale: scale)
-                case .slack, .error, .artificial:
-                    out = after < 0 && !Tolerance.isZero(after, scale: scale)
-                    if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { sidesKept = false }
-                }
-                guard out else { continue }
-                let owner = tableau.owners[basic.index]
-                let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
-                if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
-                    outcome = .fails
-                    return
-                }
-                outcome = .unknown
+        // Its rows as they are (factored ones weighed, not written out: asked once for each
+        // member of a conflict, writing out would fill the tableau with every marker again).
+        scan: for (index, coefficient) in tableau.holders(of: marker) {
+            let row = tableau.rows[Int(index)]
+            guard let basic = row.basic else { continue }
+            let after = row.constant + coefficient * value
+            let scale = max(abs(row.constant), abs(coefficient * value))
+            let kind = tableau.kinds[basic.index]
+            let out: Bool
+            switch kind {
+            case .external:
+                if collecting { moved.append((tableau.owners[basic.index], after)) }
+                continue
+            case .dummy:
+                out = !Tolerance.isZero(after, scale: scale)
+            case .slack, .error, .artificial:
+                out = after < 0 && !Tolerance.isZero(after, scale: scale)
+                if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { sidesKept = false }
             }
+            guard out else { continue }
+            let owner = tableau.owners[basic.index]
+            let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
+            if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
+                outcome = .fails
+                break scan
+            }
+            outcome = .unknown
         }
         return (outcome, sidesKept, moved)
     }
@@ -111,7 +106,6 @@ extension Solver {
     /// Whether constraint `id` is met with each variable at the value `moved` gives it (nil:
     /// its current one): `isSatisfied`, at a moved point.
     public func isSatisfied(_ id: ConstraintID, with moved: (Int32) -> Double?) throws -> Bool {
-        tableau.materializeMarkers()  // reads markers' columns and rows' markers
         guard let record = liveRecord(id) else { throw SolverError.unknownConstraint(id) }
         let (violation, scale) = measure(record.constraint) { moved($0.index) ?? value(of: $0) }
         return Tolerance.isZero(violation, scale: scale)

@@ -45,9 +45,6 @@ public final class Solver {
     /// A solver in this one's state, as if it had gone through the same operations (its pools
     /// of scratch solvers are its own). Its arrays are shared until either changes them.
     public func copy() -> Solver {
-        // Copies are made to try changes on, which read markers' columns: written out once
-        // here, rather than once in each copy.
-        tableau.materializeMarkers()
         let copy = Solver(feasibilityOnly: isFeasibilityOnly)
         copy.tableau = tableau
         copy.model = model

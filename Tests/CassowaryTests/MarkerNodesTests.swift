@@ -68,3 +68,29 @@ import Testing
         #expect(factored.tableau.consistencyProblems().isEmpty)
     }
 }
+
+extension MarkerNodesTests {
+    /// A refusal's certificate and what moving each link's marker does are read from the
+    /// factored rows as they are (nothing written out) and match the plain chain's.
+    @Test func sensitivityReadsFactoredRowsWithoutWritingThemOut() throws {
+        let (factored, xs, made) = try Self.chain(50, factoring: Tableau.factoredMarkerCount)
+        let (plain, ys, _) = try Self.chain(50, factoring: Int.max)
+        let nodes = factored.tableau.markerNodes.count
+        let pin = { (x: Variable) in Constraint(Expression([Term(x)], constant: -5), .equal, priority: .required) }
+        let certificate = try #require(factored.equalityCertificate(for: pin(xs[49])))
+        let expected = try #require(plain.equalityCertificate(for: pin(ys[49])))
+        #expect(certificate.residual == expected.residual && certificate.residual == 44)
+        #expect(certificate.weights == expected.weights)
+        #expect(certificate.weights.count == 99)
+        for id in made {
+            guard let value = certificate.markerValue(for: id) else { continue }
+            #expect(factored.moveOfMarker(id, to: value) == plain.moveOfMarker(id, to: value))
+            let moved = try #require(factored.movedVariables(id, to: value))
+            let movedPlain = try #require(plain.movedVariables(id, to: value))
+            #expect(moved.map(\.variable).sorted() == movedPlain.map(\.variable).sorted())
+            #expect(Dictionary(uniqueKeysWithValues: moved.map { ($0.variable, $0.value) })[xs[49].index] == 5)
+        }
+        #expect(factored.tableau.markerNodes.count == nodes)
+        #expect(factored.tableau.rows.map(\.cells.count).max()! <= Tableau.factoredMarkerCount + 2)
+    }
+}
