@@ -13,15 +13,17 @@
 /// that sum. A new row built from a factored row refers to its node instead of copying the
 /// markers (one term), and a pivot that adds a factored row to others adds a term to theirs.
 /// Only a row inserted with many markers (`factoredMarkerCount`), or built from a factored one,
-/// is factored: rows of an ordinary layout stay as they were, cell for cell.
+/// is factored: rows of an ordinary layout stay as they were, cell for cell. The constraint's
+/// own marker stays among the row's cells.
 ///
 /// Whatever changes a marker's rows (taking its constraint out, shifting its constant, or
-/// pivoting it in) first writes out the rows whose markers hold it
-/// (`materializeMarkers(holding:)`, one pass over the nodes); questions read them as they are
-/// (`holders(of:)`, `wholeCells`). `materializeMarkers()` writes every row out, which gives the
-/// rows the tableau would have held all along. A node may still name a marker that was released, in terms that cancel
-/// (a row whose weight for it is zero was not written out): weighed, a reused symbol id gets
-/// nothing from them.
+/// pivoting it in) first brings that marker out of the nodes (`extractMarker(_:)`, which
+/// visits only the nodes above the marker, found through reverse links): each row whose node weighs it gets it back as a
+/// cell, and its node a term that cancels it; the rest of the row stays factored. Questions
+/// read rows as they are (`holders(of:)`, `wholeCells`). So a node may still name a marker
+/// that was released, in terms that cancel: weighed, a reused symbol id gets nothing from
+/// them. Nodes that no row reaches any more (rows dropped) are collected when the pool has
+/// doubled (`collectMarkerNodesIfNeeded`).
 struct MarkerNodes {
     /// Node n's terms are `refs[starts[n]..<starts[n + 1]]`: a marker's symbol id when
     /// non-negative, node `-(ref + 1)` otherwise (always an older node), each with its
@@ -29,6 +31,15 @@ struct MarkerNodes {
     var starts: [Int32] = [0]
     var refs: [Int32] = []
     var coefficients: [Double] = []
+    /// The links read upwards, from a marker to every node that weighs it: per term, its node
+    /// and the previous term with the same ref (-1 for none); per node, the newest term that
+    /// refers to it; per marker (by symbol id), the newest term that names it.
+    var termNodes: [Int32] = []
+    var previousSameRef: [Int32] = []
+    var newestReferrer: [Int32] = []
+    var newestNaming: [Int32] = []
+    /// Per node, the row it was made for (-1 for none); the row's node may have changed since.
+    var madeFor: [Int32] = []
 
     var isEmpty: Bool { starts.count == 1 }
     var count: Int { starts.count - 1 }
@@ -38,17 +49,115 @@ struct MarkerNodes {
         starts.append(0)
         refs.removeAll(keepingCapacity: true)
         coefficients.removeAll(keepingCapacity: true)
+        termNodes.removeAll(keepingCapacity: true)
+        previousSameRef.removeAll(keepingCapacity: true)
+        newestReferrer.removeAll(keepingCapacity: true)
+        newestNaming.removeAll(keepingCapacity: true)
+        madeFor.removeAll(keepingCapacity: true)
     }
 
-    /// A node for `Σ coefficient · term` (terms made by `marker` and `node`); nil when there
-    /// are none.
-    mutating func make(_ terms: [(ref: Int32, coefficient: Double)]) -> Int32 {
+    /// A node for `Σ coefficient · term` (terms made by `marker` and `node`), made for row
+    /// `row` (or none).
+    mutating func make(_ terms: [(ref: Int32, coefficient: Double)], row: Int32 = -1) -> Int32 {
+        let node = Int32(count)
         for term in terms where term.coefficient != 0 {
+            let k = Int32(refs.count)
             refs.append(term.ref)
             coefficients.append(term.coefficient)
+            termNodes.append(node)
+            if term.ref >= 0 {
+                let marker = Int(term.ref)
+                if marker >= newestNaming.count {
+                    newestNaming.append(contentsOf: repeatElement(-1, count: marker + 1 - newestNaming.count))
+                }
+                previousSameRef.append(newestNaming[marker])
+                newestNaming[marker] = k
+            } else {
+                let child = Int(-term.ref - 1)
+                previousSameRef.append(newestReferrer[child])
+                newestReferrer[child] = k
+            }
         }
         starts.append(Int32(refs.count))
-        return Int32(starts.count - 2)
+        newestReferrer.append(-1)
+        madeFor.append(row)
+        return node
+    }
+
+    /// Whether any node names the marker (perhaps only in terms that cancel).
+    func names(_ marker: Symbol) -> Bool {
+        marker.index < newestNaming.count && newestNaming[marker.index] >= 0
+    }
+
+    /// The weight of `marker` in every node that reaches it (the rest weigh it zero), found
+    /// from the marker upwards: only the nodes above it are visited, so a marker near the end
+    /// of a chain costs a few steps however long the chain. When more than `sparseLimit` nodes
+    /// are above it (a marker near the start of a chain), every node is weighed in one pass
+    /// over plain arrays instead: hashing each of thousands of nodes costs more.
+    func weights(of marker: Symbol) -> MarkerWeights {
+        guard names(marker) else { return MarkerWeights() }
+        var reached: [Int32: Double] = [:]
+        var pending: [Int32] = []
+        var k = newestNaming[marker.index]
+        while k >= 0 {
+            if reached.updateValue(0, forKey: termNodes[Int(k)]) == nil { pending.append(termNodes[Int(k)]) }
+            k = previousSameRef[Int(k)]
+        }
+        var next = 0
+        while next < pending.count {
+            if pending.count > MarkerNodes.sparseLimit { return denseWeights(of: marker) }
+            var k = newestReferrer[Int(pending[next])]
+            next += 1
+            while k >= 0 {
+                if reached.updateValue(0, forKey: termNodes[Int(k)]) == nil { pending.append(termNodes[Int(k)]) }
+                k = previousSameRef[Int(k)]
+            }
+        }
+        // Oldest first: a node's terms are older than it, so theirs are known when it is weighed.
+        pending.sort()
+        var weighed: [(node: Int32, weight: Double)] = []
+        for node in pending {
+            var weight = 0.0
+            for k in Int(starts[Int(node)])..<Int(starts[Int(node) + 1]) {
+                let ref = refs[k]
+                if ref == marker.id {
+                    weight += coefficients[k]
+                } else if ref < 0, let below = reached[-ref - 1] {
+                    weight += coefficients[k] * below
+                }
+            }
+            reached[node] = weight
+            if weight != 0 { weighed.append((node, weight)) }
+        }
+        return MarkerWeights(weighed: weighed, sparse: reached)
+    }
+
+    static let sparseLimit = 256
+
+    /// `weights(of:)` for every node, in one pass oldest first.
+    private func denseWeights(of marker: Symbol) -> MarkerWeights {
+        var dense = [Double](repeating: 0, count: count)
+        var weighed: [(node: Int32, weight: Double)] = []
+        refs.withUnsafeBufferPointer { refs in
+        coefficients.withUnsafeBufferPointer { coefficients in
+        starts.withUnsafeBufferPointer { starts in
+            for n in 0..<dense.count {
+                var weight = 0.0
+                for k in Int(starts[n])..<Int(starts[n + 1]) {
+                    let ref = refs[k]
+                    if ref == marker.id {
+                        weight += coefficients[k]
+                    } else if ref < 0 {
+                        weight += coefficients[k] * dense[Int(-ref - 1)]
+                    }
+                }
+                dense[n] = weight
+                if weight != 0 { weighed.append((Int32(n), weight)) }
+            }
+        }
+        }
+        }
+        return MarkerWeights(weighed: weighed, dense: dense)
     }
 
     @inline(__always)
@@ -58,27 +167,43 @@ struct MarkerNodes {
     static func node(_ node: Int32) -> Int32 { -(node + 1) }
 }
 
+/// A marker's weight in each node (`MarkerNodes.weights(of:)`).
+struct MarkerWeights {
+    /// The nodes that weigh it other than zero, oldest first.
+    var weighed: [(node: Int32, weight: Double)] = []
+    var sparse: [Int32: Double] = [:]
+    var dense: [Double] = []
+
+    var isEmpty: Bool { weighed.isEmpty }
+
+    subscript(node: Int32) -> Double {
+        dense.isEmpty ? sparse[node] ?? 0 : dense[Int(node)]
+    }
+}
+
 extension Tableau {
     /// A row inserted with more markers than this keeps them in a node.
     static let factoredMarkerCount = 16
+    /// The pool's size (terms) at which nodes are first collected.
+    static let firstMarkerNodeLimit = 4_096
 
     /// Splits the cells of a row about to be inserted: with other rows' nodes among its parts,
     /// or more than `factoredMarkerCount` markers, its markers go into a node (returned, with
     /// the other cells); otherwise the cells are returned as they are and the node is -1.
-    mutating func factorMarkers(of cells: [Cell], parts: [(node: Int32, coefficient: Double)], basic: Symbol) -> (cells: [Cell], node: Int32) {
-        // Only a view's variable follows others down a chain; a slack's or an error's row
-        // is pivoted on, and factored it would leave a node at each pivot.
-        if kinds[basic.index] != .external { return (wholeCells(of: cells, parts: parts), -1) }
+    /// The constraint's own marker (`own`) stays among the cells: it is the one most likely
+    /// to be taken out again (a stack's last view's pin to its bottom, made again for each
+    /// view appended), and a marker that no node names is taken out without a pass over them.
+    mutating func factorMarkers(of cells: [Cell], parts: [(node: Int32, coefficient: Double)], basic: Symbol, own: Symbol?) -> (cells: [Cell], node: Int32) {
         if parts.isEmpty {
             var markers = 0
-            for cell in cells where kinds[cell.symbol.index] == .dummy { markers += 1 }
+            for cell in cells where kinds[cell.symbol.index] == .dummy && cell.symbol != own { markers += 1 }
             if markers <= markerFactoring { return (cells, -1) }
         }
         var kept: [Cell] = []
         kept.reserveCapacity(cells.count + Row.slack)
         var terms: [(ref: Int32, coefficient: Double)] = parts.map { (MarkerNodes.node($0.node), $0.coefficient) }
         for cell in cells {
-            if kinds[cell.symbol.index] == .dummy {
+            if kinds[cell.symbol.index] == .dummy && cell.symbol != own {
                 terms.append((MarkerNodes.marker(cell.symbol), cell.coefficient))
             } else {
                 kept.append(cell)
@@ -95,7 +220,7 @@ extension Tableau {
         let own = rows[Int(target)].markers
         var terms: [(ref: Int32, coefficient: Double)] = [(MarkerNodes.node(added), multiple)]
         if own >= 0 { terms.insert((MarkerNodes.node(own), 1), at: 0) }
-        rows[Int(target)].markers = markerNodes.make(terms)
+        rows[Int(target)].markers = markerNodes.make(terms, row: target)
     }
 
     /// The markers a node stands for, as sorted cells without zeros.
@@ -172,58 +297,24 @@ extension Tableau {
         return row.markers < 0 ? row.symbols : wholeCells(of: row.cells, markers: row.markers).map(\.symbol)
     }
 
-    /// Writes every factored row out in full (its markers as cells, in their columns) and
-    /// forgets the nodes: the tableau as it would have been without factoring.
-    mutating func materializeMarkers() {
-        guard !markerNodes.isEmpty else { return }
-        // Every node's markers, oldest first, each merged from its terms' (written out row
-        // by row, each row would walk its predecessors again).
-        var expanded: [[Cell]] = []
-        expanded.reserveCapacity(markerNodes.count)
-        for n in 0..<markerNodes.count {
-            var cells: [Cell] = []
-            for k in Int(markerNodes.starts[n])..<Int(markerNodes.starts[n + 1]) {
-                let ref = markerNodes.refs[k]
-                let c = markerNodes.coefficients[k]
-                let term = ref < 0 ? expanded[Int(-ref - 1)].map { Cell(symbol: $0.symbol, coefficient: $0.coefficient * c) }
-                    : [Cell(symbol: Symbol(ref), coefficient: c)]
-                cells = Tableau.merged(cells, term)
-            }
-            expanded.append(cells)
-        }
-        for r in rows.indices where rows[r].markers >= 0 {
-            materializeRow(Int32(r), markers: expanded[Int(rows[r].markers)])
-        }
-        for part in objectiveMarkerParts {
-            for cell in expandMarkers(part.node, times: part.coefficient) {
-                let position = cell.symbol.index * stride + part.slot
-                let value = objective[position] + cell.coefficient
-                objective[position] = Tolerance.isZero(value) ? 0 : value
-            }
-        }
-        objectiveMarkerParts.removeAll(keepingCapacity: true)
-        markerNodes.removeAll()
-    }
-
-    /// Writes out the rows whose markers hold `marker`, and its entries in the objective, so
-    /// that its column and its reduced costs are whole (it is about to enter the basis, or its
-    /// constant to shift). One pass over the nodes; the other rows stay factored. (A row whose
-    /// node names the marker only in terms that cancel keeps it: weighed, it is zero there.)
-    mutating func materializeMarkers(holding marker: Symbol) {
-        guard !markerNodes.isEmpty else { return }
-        // Nodes are never freed while rows stay factored: when they outgrow the rows (pivots
-        // that reach factored rows leave a node each), all are written out and dropped.
-        if markerNodes.refs.count > 4 * rows.count + 4_096 {
-            materializeMarkers()
-            return
-        }
-        let weights = markerWeights(of: marker)
-        for r in rows.indices where rows[r].markers >= 0 && !Tolerance.isZero(weights[Int(rows[r].markers)]) {
-            materializeRow(Int32(r), markers: expandMarkers(rows[r].markers))
+    /// Brings `marker` out of the nodes, into the cells of the rows whose nodes weigh it and
+    /// into its entries in the objective, so that its column and its reduced costs are whole
+    /// (it is about to enter the basis, or its constant to shift). Each such row gains one
+    /// cell, and its node a term that cancels the marker's weight in it; nothing else is
+    /// written out. Only the nodes above the marker are visited (`weights(of:)`).
+    mutating func extractMarker(_ marker: Symbol) {
+        let weights = markerNodes.weights(of: marker)
+        guard !weights.isEmpty else { return }
+        for (node, weight) in weights.weighed where !Tolerance.isZero(weight) {
+            let r = markerNodes.madeFor[Int(node)]
+            guard r >= 0, rows[Int(r)].markers == node else { continue }
+            rows[Int(r)].markers = markerNodes.make([(MarkerNodes.node(node), 1), (MarkerNodes.marker(marker), -weight)], row: r)
+            addCell(marker, weight, toRow: r)
         }
         var bySlot: [Int: Double] = [:]
-        for part in objectiveMarkerParts where weights[Int(part.node)] != 0 {
-            bySlot[part.slot, default: 0] += weights[Int(part.node)] * part.coefficient
+        for part in objectiveMarkerParts {
+            let weight = weights[part.node]
+            if weight != 0 { bySlot[part.slot, default: 0] += weight * part.coefficient }
         }
         for (slot, weight) in bySlot.sorted(by: { $0.key < $1.key }) {
             let position = marker.index * stride + slot
@@ -234,37 +325,75 @@ extension Tableau {
         }
     }
 
-    /// Each node's weight of `marker`: the coefficient it has in the node's markers written
-    /// out. One pass, oldest first (a node's terms are older than it).
-    func markerWeights(of marker: Symbol) -> [Double] {
-        var weights = [Double](repeating: 0, count: markerNodes.count)
-        markerNodes.refs.withUnsafeBufferPointer { refs in
-        markerNodes.coefficients.withUnsafeBufferPointer { coefficients in
-        markerNodes.starts.withUnsafeBufferPointer { starts in
-            for n in 0..<weights.count {
-                var weight = 0.0
-                for k in Int(starts[n])..<Int(starts[n + 1]) {
-                    let ref = refs[k]
-                    if ref == marker.id {
-                        weight += coefficients[k]
-                    } else if ref < 0 {
-                        weight += coefficients[k] * weights[Int(-ref - 1)]
-                    }
-                }
-                weights[n] = weight
+    /// `row += coefficient · symbol`, in its cells and the symbol's column.
+    private mutating func addCell(_ symbol: Symbol, _ coefficient: Double, toRow index: Int32) {
+        let r = Int(index)
+        var low = 0
+        var high = rows[r].cells.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if rows[r].cells[mid].symbol < symbol { low = mid + 1 } else { high = mid }
+        }
+        if low < rows[r].cells.count && rows[r].cells[low].symbol == symbol {
+            let value = rows[r].cells[low].coefficient + coefficient
+            if Tolerance.isZero(value) {
+                rows[r].cells.remove(at: low)
+                noteLost(1, { _ in symbol }, inRow: index)
+            } else {
+                rows[r].cells[low].coefficient = value
+            }
+        } else {
+            rows[r].cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: low)
+            addToColumn(symbol, row: index)
+        }
+    }
+
+    /// Frees the nodes that no row and no part of the objective reaches any more (rows
+    /// written out or dropped leave theirs), once the pool has doubled since it was last
+    /// collected (and at least `markerNodeFloor`). Nodes keep their order (each refers only to older ones), renumbered; the
+    /// objective's parts at each level are first summed into one node. Linear in the pool.
+    mutating func collectMarkerNodesIfNeeded() {
+        guard markerNodes.refs.count > markerNodeLimit else { return }
+        if objectiveMarkerParts.count > 2 * max(levelOrder.count, 1) {
+            var bySlot: [Int: [(ref: Int32, coefficient: Double)]] = [:]
+            for part in objectiveMarkerParts { bySlot[part.slot, default: []].append((MarkerNodes.node(part.node), part.coefficient)) }
+            objectiveMarkerParts = bySlot.keys.sorted().map { ($0, markerNodes.make(bySlot[$0]!), 1) }
+        }
+        let count = markerNodes.count
+        var live = [Bool](repeating: false, count: count)
+        for row in rows where row.markers >= 0 { live[Int(row.markers)] = true }
+        for part in objectiveMarkerParts { live[Int(part.node)] = true }
+        for n in (0..<count).reversed() where live[n] {
+            for k in Int(markerNodes.starts[n])..<Int(markerNodes.starts[n + 1]) where markerNodes.refs[k] < 0 {
+                live[Int(-markerNodes.refs[k] - 1)] = true
             }
         }
+        var renumbered = [Int32](repeating: -1, count: count)
+        var kept = MarkerNodes()
+        kept.newestNaming = markerNodes.newestNaming
+        for k in markerNodes.refs.indices where markerNodes.refs[k] >= 0 { kept.newestNaming[Int(markerNodes.refs[k])] = -1 }
+        var terms: [(ref: Int32, coefficient: Double)] = []
+        for n in 0..<count where live[n] {
+            terms.removeAll(keepingCapacity: true)
+            for k in Int(markerNodes.starts[n])..<Int(markerNodes.starts[n + 1]) {
+                let ref = markerNodes.refs[k]
+                terms.append((ref >= 0 ? ref : MarkerNodes.node(renumbered[Int(-ref - 1)]), markerNodes.coefficients[k]))
+            }
+            let row = markerNodes.madeFor[n]
+            renumbered[n] = kept.make(terms, row: row >= 0 && rows[Int(row)].markers == Int32(n) ? row : -1)
         }
-        }
-        return weights
+        markerNodes = kept
+        for r in rows.indices where rows[r].markers >= 0 { rows[r].markers = renumbered[Int(rows[r].markers)] }
+        for k in objectiveMarkerParts.indices { objectiveMarkerParts[k].node = renumbered[Int(objectiveMarkerParts[k].node)] }
+        markerNodeLimit = max(markerNodeFloor, 2 * markerNodes.refs.count)
     }
 
     /// The rows that hold a marker, each with its coefficient, without writing any row out:
     /// its column (in its order) and then the factored rows that hold it only in their nodes.
     /// For questions that read a marker's rows without changing them (`Solver.moveOfMarker`).
     func holders(of marker: Symbol) -> [(row: Int32, coefficient: Double)] {
-        let weights = markerNodes.isEmpty ? [] : markerWeights(of: marker)
-        func weight(_ row: Row) -> Double { row.markers < 0 ? 0 : weights[Int(row.markers)] }
+        let weights = markerNodes.weights(of: marker)
+        func weight(_ row: Row) -> Double { row.markers < 0 ? 0 : weights[row.markers] }
         var result: [(row: Int32, coefficient: Double)] = []
         columns.withRows(marker.index) { listed in
             for index in listed {
@@ -275,39 +404,12 @@ extension Tableau {
                 if !Tolerance.isZero(coefficient) { result.append((index, coefficient)) }
             }
         }
-        guard !weights.isEmpty else { return result }
-        for r in rows.indices where rows[r].markers >= 0 && rows[r].coefficient(of: marker) == 0 {
-            let coefficient = weight(rows[r])
-            if !Tolerance.isZero(coefficient) { result.append((Int32(r), coefficient)) }
+        var inNodes: [(row: Int32, coefficient: Double)] = []
+        for (node, coefficient) in weights.weighed where !Tolerance.isZero(coefficient) {
+            let r = markerNodes.madeFor[Int(node)]
+            guard r >= 0, rows[Int(r)].markers == node, rows[Int(r)].coefficient(of: marker) == 0 else { continue }
+            inNodes.append((r, coefficient))
         }
-        return result
-    }
-
-    /// Row `index` with its markers (written out) among its cells, and in their columns.
-    private mutating func materializeRow(_ index: Int32, markers: [Cell]) {
-        let r = Int(index)
-        let whole = Tableau.merged(rows[r].cells, markers)
-        // Cells that cancelled leave their symbols' columns; those gained join them.
-        var lost: [Symbol] = []
-        var gained: [Symbol] = []
-        var i = 0
-        var j = 0
-        let old = rows[r].cells
-        while i < old.count || j < whole.count {
-            if j == whole.count || (i < old.count && old[i].symbol < whole[j].symbol) {
-                lost.append(old[i].symbol)
-                i += 1
-            } else if i == old.count || whole[j].symbol < old[i].symbol {
-                gained.append(whole[j].symbol)
-                j += 1
-            } else {
-                i += 1
-                j += 1
-            }
-        }
-        rows[r].cells = whole
-        rows[r].markers = -1
-        for symbol in gained { addToColumn(symbol, row: index) }
-        noteLost(lost.count, { lost[$0] }, inRow: index)
+        return result + (inNodes.count > 1 ? inNodes.sorted { $0.row < $1.row } : inNodes)
     }
 }

@@ -82,7 +82,7 @@ extension Solver {
                 record.markerCoefficient = -record.markerCoefficient
                 subject = alternative
             }
-            insertSolved(row, for: subject)
+            insertSolved(row, for: subject, own: record.marker)
         } else if row.symbols.allSatisfy({ tableau.kinds[$0.index] == .dummy }) {
             // Only markers of required equalities: the constraint is implied by them (constant
             // zero) or contradicts them.
@@ -92,10 +92,10 @@ extension Solver {
                 return certificate
             }
             // Implied by others: a feasibility-only solver, with no marker to keep, drops it.
-            if !row.symbols.isEmpty { insertSolved(row, for: record.marker) }
+            if !row.symbols.isEmpty { insertSolved(row, for: record.marker, own: nil) }
         } else if usesPhaseOneShortcut, let subject = phaseOneShortcut(row) {
             tableau.phaseOneShortcuts += 1
-            insertSolved(row, for: subject)
+            insertSolved(row, for: subject, own: record.marker)
         } else if let certificate = insertWithArtificialVariable(row, scale: scale) {
             discardSymbols(of: record)
             return certificate + [id]
@@ -209,12 +209,13 @@ extension Solver {
     }
 
     /// Solves the new row for `subject`, inserts it, and eliminates the subject elsewhere.
-    private func insertSolved(_ row: RowBuilder, for subject: Symbol) {
+    private func insertSolved(_ row: RowBuilder, for subject: Symbol, own: Symbol?) {
         let (constant, solved, parts) = row.solved(for: subject)
-        let (cells, markers) = tableau.factorMarkers(of: solved, parts: parts, basic: subject)
+        let (cells, markers) = tableau.factorMarkers(of: solved, parts: parts, basic: subject, own: own)
         let index = tableau.insertRow(basic: subject, constant: constant, cells: cells, markers: markers)
         tableau.removeCandidate(subject)
         tableau.substitute(subject, definedBy: index)
+        tableau.collectMarkerNodesIfNeeded()
     }
 
     /// The symbol phase 1 would solve the row for, when phase 1 would be one pivot on the

@@ -95,6 +95,32 @@ extension Tableau {
             }
             if basicRow[symbol] < 0 && values[symbol] != 0 { problems.append("symbol \(symbol): parametric at \(values[symbol])") }
         }
+        return problems + markerNodeProblems()
+    }
+
+    /// The nodes' links agreeing with their terms: each row's node made for it, and every
+    /// marker's weights found upwards (`MarkerNodes.weights(of:)`) the same as weighed through
+    /// every node, oldest first.
+    func markerNodeProblems() -> [String] {
+        var problems: [String] = []
+        let nodes = markerNodes
+        for (index, row) in rows.enumerated() where row.basic != nil && row.markers >= 0 {
+            if row.markers >= Int32(nodes.count) { problems.append("row \(index): node \(row.markers) of \(nodes.count)"); continue }
+            if nodes.madeFor[Int(row.markers)] != Int32(index) { problems.append("row \(index): node \(row.markers) made for row \(nodes.madeFor[Int(row.markers)])") }
+        }
+        for marker in Set(nodes.refs.filter { $0 >= 0 }) {
+            var forward = [Double](repeating: 0, count: nodes.count)
+            for n in 0..<nodes.count {
+                for k in Int(nodes.starts[n])..<Int(nodes.starts[n + 1]) {
+                    let ref = nodes.refs[k]
+                    if ref == marker { forward[n] += nodes.coefficients[k] } else if ref < 0 { forward[n] += nodes.coefficients[k] * forward[Int(-ref - 1)] }
+                }
+            }
+            let upward = nodes.weights(of: Symbol(marker))
+            for n in 0..<nodes.count where abs(forward[n] - upward[Int32(n)]) > 1e-9 * max(1, abs(forward[n])) {
+                problems.append("marker \(marker): node \(n) weighs \(forward[n]), found upwards \(upward[Int32(n)])")
+            }
+        }
         return problems
     }
 }

@@ -10,7 +10,7 @@ extension Tableau {
     mutating func pivot(entering: Symbol, row index: Int32) {
         // A marker enters only to be taken out or in phase 1's last resort: every row that
         // holds it must show it.
-        if kinds[entering.index] == .dummy { materializeMarkers(holding: entering) }
+        if kinds[entering.index] == .dummy { extractMarker(entering) }
         let r = Int(index)
         let leaving = rows[r].basic!
         let a = rows[r].coefficient(of: entering)
@@ -33,7 +33,7 @@ extension Tableau {
         }
         rows[r].cells = cells
         rows[r].constant *= factor
-        if rows[r].markers >= 0 { rows[r].markers = markerNodes.make([(MarkerNodes.node(rows[r].markers), factor)]) }
+        if rows[r].markers >= 0 { rows[r].markers = markerNodes.make([(MarkerNodes.node(rows[r].markers), factor)], row: index) }
         rows[r].basic = entering
         values[entering.index] = rows[r].constant
         values[leaving.index] = 0
@@ -43,6 +43,7 @@ extension Tableau {
         removeCandidate(entering)
         if isLoggingPivots { pivotLog.append((entering, leaving, index)) }
         substitute(entering, definedBy: index)
+        collectMarkerNodesIfNeeded()
     }
 
     /// Replaces the now-basic `symbol` by its row everywhere else: in every row of its column

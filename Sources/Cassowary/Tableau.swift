@@ -36,6 +36,10 @@ struct Tableau {
     /// markers (a marker's objective entry is read only once it enters the basis, which
     /// writes the rows out first).
     var objectiveMarkerParts: [(slot: Int, node: Int32, coefficient: Double)] = []
+    /// The pool's size at which `collectMarkerNodesIfNeeded` next runs, and the least it is
+    /// set to after a collection (tests lower both, to collect at every doubling).
+    var markerNodeLimit = Tableau.firstMarkerNodeLimit
+    var markerNodeFloor = Tableau.firstMarkerNodeLimit
 
     // MARK: Objective
     var stride = 4
@@ -172,6 +176,7 @@ struct Tableau {
         }
         for slot in objectiveValue.indices { objectiveValue[slot] = 0 }
         markerNodes.removeAll()
+        markerNodeLimit = markerNodeFloor
         objectiveMarkerParts.removeAll(keepingCapacity: true)
         levelOrder.removeAll(keepingCapacity: true)
         levelOrder.append(0)
@@ -239,6 +244,7 @@ struct Tableau {
             index = Int32(rows.count)
             rows.append(row)
         }
+        if markers >= 0 { markerNodes.madeFor[Int(markers)] = index }
         cells.withUnsafeBufferPointer { addToColumns(of: $0, row: index) }
         basicRow[basic.index] = index
         values[basic.index] = constant
@@ -363,7 +369,7 @@ struct Tableau {
     /// The rows that hold a symbol, each once (compacting its column if it has junk). A
     /// marker's column is whole only with every row's markers written out.
     mutating func column(_ symbol: Symbol) -> [Int32] {
-        if kinds[symbol.index] == .dummy { materializeMarkers(holding: symbol) }
+        if kinds[symbol.index] == .dummy { extractMarker(symbol) }
         if columns.count(symbol.index) > Int(held(symbol)) { compactColumn(symbol) }
         return columns.rows(symbol.index)
     }

@@ -83,6 +83,54 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     }
 }
 
+extension ChunkedArray {
+    /// The ranges of indices whose leaves are not the very ones `old` holds (written since it
+    /// was copied, or new), for a caller that keeps a copy to see what changed since: a copy
+    /// shares every leaf, and writing one of them copies it, so an unchanged leaf is the same
+    /// buffer in both. A group that is the same buffer is skipped whole. O(groups + changed
+    /// groups' leaves); may name a leaf that holds equal elements (written back as they were).
+    public func changedRanges(since old: ChunkedArray) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        }
+        for g in groups.indices {
+            if g < old.groups.count && same(groups[g], old.groups[g]) { continue }
+            for l in groups[g].indices {
+                if g < old.groups.count && l < old.groups[g].count && same(groups[g][l], old.groups[g][l]) { continue }
+                let start = (g << Self.groupShift) + (l << Self.leafShift)
+                let end = Swift.min(start + (1 << Self.leafShift), count)
+                if let last = ranges.last, last.upperBound == start {
+                    ranges[ranges.count - 1] = last.lowerBound..<end
+                } else {
+                    ranges.append(start..<end)
+                }
+            }
+        }
+        return ranges
+    }
+}
+
+extension ChunkedArray where Element: Equatable {
+    /// Whether the first `prefix.count` elements are `prefix`'s: leaves that are the same
+    /// buffer in both (one is a copy of the other, or of a shorter version of it) are not
+    /// compared element by element.
+    public func starts(withShared prefix: ChunkedArray) -> Bool {
+        guard prefix.count <= count else { return false }
+        for g in prefix.groups.indices {
+            for l in prefix.groups[g].indices {
+                let mine = groups[g][l]
+                let theirs = prefix.groups[g][l]
+                let shared = mine.count == theirs.count && mine.withUnsafeBufferPointer { x in
+                    theirs.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress }
+                }
+                if !shared && !mine.starts(with: theirs) { return false }
+            }
+        }
+        return true
+    }
+}
+
 extension ChunkedArray: Sendable where Element: Sendable {}
 
 extension ChunkedArray: ExpressibleByArrayLiteral {

@@ -47,6 +47,9 @@ struct PendingChanges {
     var deferringDepth = 0
     /// Variables of the constraints installed, removed or changed since `takeStandingChanges`.
     var touchedVariables: Set<Int32> = []
+    /// The views (a copy: it shares their leaves) and switches as they were when every
+    /// stack's constraints were last brought up to date (`regenerateStacks`).
+    var stackBaseline: (views: ChunkedArray<View?>, stackFitting: Bool, canvas: Bool)?
 }
 
 /// Answers kept per solver state (`generation`), and what was last said about the layout.

@@ -99,11 +99,26 @@ public final class LayoutEngine {
     }
 
     /// Remakes the constraints of the stacks whose inputs changed, noting them for the solver.
+    /// A stack's inputs are its own view, its children's and two of the hierarchy's switches:
+    /// only stacks among the views written since the last time (or whose children were) are
+    /// looked at, found by comparing the views with a copy kept then (`stackBaseline`), so that
+    /// a command far from a stack of 10,000 views does not read them all.
     private func regenerateStacks(_ h: inout Hierarchy) {
-        guard !h.stackIDs.isEmpty else { return }
-        let stacks = h.regenerateStacks()
+        guard !h.stackIDs.isEmpty else {
+            pending.stackBaseline = nil
+            return
+        }
+        var changed: Set<ViewID>?
+        if let baseline = pending.stackBaseline, baseline.stackFitting == h.stackFitting, baseline.canvas == h.canvas {
+            changed = []
+            for range in h.views.changedRanges(since: baseline.views) {
+                changed!.formUnion(range)
+            }
+        }
+        let stacks = h.regenerateStacks(changed: changed)
         pending.dirtyRefs.formUnion(stacks.refs)
         pending.dirtyViews.formUnion(stacks.newHelpers)
+        pending.stackBaseline = (h.views, h.stackFitting, h.canvas)
     }
 
     /// Runs many changes with the solver brought up to date once, at the end (an import's
@@ -459,6 +474,9 @@ struct InstalledConstraints: Sequence {
 /// installed, thousands in an import).
 struct VariableUsers {
     private var lists: [[ConstraintRef]] = []
+    /// The same, only your constraints (`.user`): a stack view's size is named by every
+    /// arranged view's constraints, and a question about yours need not go through them.
+    private var userLists: [[ConstraintRef]] = []
 
     /// The constraints that name the variable; nil when none does.
     subscript(variable: Int32) -> [ConstraintRef]? {
@@ -467,16 +485,30 @@ struct VariableUsers {
         return lists[k]
     }
 
-    mutating func append(_ ref: ConstraintRef, to variable: Int32) {
+    /// Your constraints that name the variable (in the order they came).
+    func users(of variable: Int32) -> [ConstraintRef] {
         let k = Int(variable)
-        if k >= lists.count { lists.append(contentsOf: repeatElement([], count: k + 1 - lists.count)) }
-        lists[k].append(ref)
+        return k >= 0 && k < userLists.count ? userLists[k] : []
     }
 
+    /// Each constraint is added once per variable it names (`distinctVariables`).
+    mutating func append(_ ref: ConstraintRef, to variable: Int32) {
+        let k = Int(variable)
+        if k >= lists.count {
+            lists.append(contentsOf: repeatElement([], count: k + 1 - lists.count))
+            userLists.append(contentsOf: repeatElement([], count: k + 1 - userLists.count))
+        }
+        lists[k].append(ref)
+        if case .user = ref { userLists[k].append(ref) }
+    }
+
+    /// Looked for from the end: the constraints taken out most are the newest (a stack's pin
+    /// to its last view, made again for each view appended).
     mutating func remove(_ ref: ConstraintRef, from variable: Int32) {
         let k = Int(variable)
         guard k >= 0 && k < lists.count else { return }
-        lists[k].removeAll { $0 == ref }
+        if let position = lists[k].lastIndex(of: ref) { lists[k].remove(at: position) }
+        if case .user = ref, let position = userLists[k].lastIndex(of: ref) { userLists[k].remove(at: position) }
     }
 }
 

@@ -30,6 +30,10 @@ public struct StackLayout: Hashable, Sendable {
     var slotOfKey = StackSlotTable()
     /// What the constraints were made from, to skip remaking them when nothing changed.
     var madeFrom: StackInputs?
+    /// The stack's children when `madeFrom` was last found to be its inputs: when they have only
+    /// gained views since, and none of them changed, the inputs are `madeFrom` and the new
+    /// ones' (`Hierarchy.stackInputs`).
+    var seenChildren = ChunkedArray<ViewID>()
     /// The helper guides they use (the alignment spanner, then the gap guides), made as needed
     /// and kept.
     public internal(set) var helpers: [ViewID] = []
@@ -238,12 +242,28 @@ extension Hierarchy {
     /// - Returns: the references whose constraint changed or went, and the helpers made.
     /// - Complexity: O(arranged views) per stack whose inputs changed, O(1) solver work for
     ///   each constraint that did not change.
-    mutating func regenerateStacks() -> (refs: [ConstraintRef], newHelpers: [ViewID]) {
+    ///   `changed`: the views that may have changed since every stack was last brought up to
+    ///   date (nil: any); only stacks among them, or whose children are, are looked at.
+    mutating func regenerateStacks(changed: Set<ViewID>? = nil) -> (refs: [ConstraintRef], newHelpers: [ViewID]) {
         var refs: [ConstraintRef] = []
         var newHelpers: [ViewID] = []
-        for id in stackIDs.sorted() {
+        var candidates = stackIDs
+        if let changed {
+            candidates = []
+            for id in changed {
+                if stackIDs.contains(id) { candidates.insert(id) }
+                if let parent = views[id]?.parent, stackIDs.contains(parent) { candidates.insert(parent) }
+            }
+        }
+        for id in candidates.sorted() {
             guard views[id] != nil else { continue }
-            let inputs = stackInputs(id)
+            let children = view(id).children
+            let inputs = stackInputs(id, changed: changed)
+            #if DEBUG
+            precondition(changed == nil || inputs == stackInputs(id, changed: nil), "stack \(id)'s inputs read from what changed differ from reading them all")
+            #endif
+            let seen = views[id]!.stackLayout.seenChildren
+            if seen.count != children.count || !children.starts(withShared: seen) { views[id]!.stackLayout.seenChildren = children }
             let before = views[id]!.stackLayout.madeFrom
             if before == inputs { continue }
             makeStackHelpers(id, inputs, made: &newHelpers)
@@ -367,11 +387,58 @@ extension Hierarchy {
     }
 
     /// Everything a stack's constraints depend on.
-    private func stackInputs(_ id: ViewID) -> StackInputs {
+    /// What a stack's constraints are made from. With `changed` (the views that may have
+    /// changed since the stack's inputs were last read): when its children only gained views
+    /// after those it had then (`seenChildren`), and none of those changed, the inputs then
+    /// (`madeFrom`) with the new views' added, so that appending a view to a stack of
+    /// thousands reads one view, not all of them.
+    private func stackInputs(_ id: ViewID, changed: Set<ViewID>?) -> StackInputs {
         let settings = view(id).stack
+        let children = view(id).children
+        if let changed, settings.distribution != "fillProportionally", let before = view(id).stackLayout.madeFrom {
+            let seen = view(id).stackLayout.seenChildren
+            if !seen.isEmpty, children.starts(withShared: seen),
+               oldChildrenRead(as: before, changed: changed, stack: id, appended: children[seen.count...]) {
+                var inputs = before
+                inputs.settings = settings
+                inputs.fitting = stackFitting
+                inputs.canvas = canvas
+                inputs.intrinsic = []  // read for fillProportionally only
+                for child in children[seen.count...] where views[child]?.kind != .guide {
+                    inputs.arranged.append(child)
+                    inputs.hidden.append(views[child]?.isHidden == true)
+                    inputs.spacingAfter.append(views[child]?.spacingAfter)
+                }
+                return inputs
+            }
+        }
+        return allStackInputs(id, settings: settings, children: children)
+    }
+
+    /// Whether the stack's children that may have changed (`changed`, which names whole
+    /// chunks of views: a view appended changes its neighbours' chunk) and were children
+    /// before (not in `appended`) still read as `before` has them. Such a child is looked
+    /// for among the first and the last few arranged views (the chunks of the stack itself and
+    /// of the views appended last); false (read them all) when it is not there, or
+    /// is a guide other than the stack's own helpers.
+    private func oldChildrenRead(as before: StackInputs, changed: Set<ViewID>, stack id: ViewID, appended: ChunkedArray<ViewID>.SubSequence) -> Bool {
+        let helpers = view(id).stackLayout.helpers
+        for child in changed {
+            guard let view = views[child], view.parent == id, !appended.contains(child) else { continue }
+            if view.kind == .guide {
+                if helpers.contains(child) { continue }
+                return false
+            }
+            guard let k = before.arranged.suffix(64).lastIndex(of: child) ?? before.arranged.prefix(64).firstIndex(of: child) else { return false }
+            if before.hidden[k] != view.isHidden || before.spacingAfter[k] != view.spacingAfter { return false }
+        }
+        return true
+    }
+
+    /// `stackInputs` read from every child.
+    private func allStackInputs(_ id: ViewID, settings: StackSettings, children: ChunkedArray<ViewID>) -> StackInputs {
         // One pass over the children, each read in place (copying every view out, twice, was
         // most of the stack's work for each view appended to it).
-        let children = view(id).children
         var arranged: [ViewID] = []
         var hidden: [Bool] = []
         var spacingAfter: [Double?] = []

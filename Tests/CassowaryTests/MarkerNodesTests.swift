@@ -94,3 +94,57 @@ extension MarkerNodesTests {
         #expect(factored.tableau.rows.map(\.cells.count).max()! <= Tableau.factoredMarkerCount + 2)
     }
 }
+
+extension MarkerNodesTests {
+    /// A column as a stack view makes it, one row at a time: rows 20 high, each starting where
+    /// the one before ends, and the column's height (through a slack: height ≥ 0) pinned to
+    /// the last row's bottom, that pin taken out and made again for each row appended. The
+    /// slack's row and the rows' tops stay factored (taking the pin out only brings its marker
+    /// out of the nodes), the pool of nodes stays in proportion (those no row reaches are
+    /// collected), and values and changes match a plain column.
+    static func column(_ n: Int, factoring: Int) throws -> (Solver, height: Variable, tops: [Variable], links: [ConstraintID]) {
+        let solver = Solver()
+        solver.tableau.markerFactoring = factoring
+        let height = solver.makeVariable(named: "H")
+        _ = try solver.add(Constraint(Expression([Term(height)]), .greaterThanOrEqual, priority: .required))
+        var tops: [Variable] = []
+        var heights: [Variable] = []
+        var links: [ConstraintID] = []
+        var pin: ConstraintID?
+        for i in 0..<n {
+            if let pin { try solver.remove(pin) }
+            let y = solver.makeVariable(named: "y\(i)")
+            let h = solver.makeVariable(named: "h\(i)")
+            links.append(try solver.add(Constraint(i == 0 ? Expression([Term(y)]) : Expression([Term(y), Term(tops[i - 1], -1), Term(heights[i - 1], -1)]),
+                                                   .equal, priority: .required)))
+            _ = try solver.add(Constraint(Expression([Term(h)], constant: -20), .equal, priority: .required))
+            pin = try solver.add(Constraint(Expression([Term(height), Term(y, -1), Term(h, -1)]), .equal, priority: .required))
+            tops.append(y)
+            heights.append(h)
+        }
+        return (solver, height, tops, links)
+    }
+
+    @Test func aColumnRemadeAtItsEndStaysFactored() throws {
+        let (factored, height, tops, links) = try Self.column(400, factoring: Tableau.factoredMarkerCount)
+        let (plain, plainHeight, plainTops, plainLinks) = try Self.column(400, factoring: Int.max)
+        #expect(factored.value(of: height) == 8_000)
+        #expect(tops.map { factored.value(of: $0) } == (0..<400).map { Double($0 * 20) })
+        let tableau = factored.tableau
+        #expect(tableau.rows.map(\.cells.count).max()! <= Tableau.factoredMarkerCount + 4)
+        #expect(plain.tableau.rows.map(\.cells.count).max()! >= 400)
+        let live = tableau.rows.count - tableau.freeRows.count
+        #expect(tableau.markerNodes.refs.count <= 4 * live + Tableau.firstMarkerNodeLimit)
+        #expect(tableau.consistencyProblems().isEmpty)
+        // A link in the middle taken out (row 200 starts at 0) and given a constant.
+        for (solver, links) in [(factored, links), (plain, plainLinks)] {
+            try solver.setConstant(links[100], to: -7)  // row 100 starts 7 lower
+            try solver.remove(links[200])
+            _ = try solver.add(Constraint(Expression([Term(solver === factored ? tops[200] : plainTops[200])]), .equal, priority: .required))
+        }
+        #expect(tops.map { factored.value(of: $0) } == plainTops.map { plain.value(of: $0) })
+        #expect(factored.value(of: height) == plain.value(of: plainHeight))
+        #expect(factored.value(of: tops[150]) == 3_007 && factored.value(of: tops[399]) == 3_980)
+        #expect(factored.tableau.consistencyProblems().isEmpty)
+    }
+}

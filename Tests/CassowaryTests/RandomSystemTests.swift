@@ -33,7 +33,8 @@ import CassowaryReference
     }
 
     /// The same systems with every row's markers kept apart (`MarkerNodes`), which the
-    /// random systems' few variables never reach by themselves.
+    /// random systems' few variables never reach by themselves, and the nodes no row reaches
+    /// collected whenever their pool doubles.
     @Test(arguments: 0..<300)
     func randomSystemsWithFactoredMarkersMatchTheReference(seed: Int) throws {
         try matchTheReference(seed: seed, factoring: 0)
@@ -43,6 +44,10 @@ import CassowaryReference
         var rng = SeededGenerator(seed: UInt64(seed))
         let solver = Solver()
         solver.tableau.markerFactoring = factoring
+        if factoring == 0 {
+            solver.tableau.markerNodeFloor = 1
+            solver.tableau.markerNodeLimit = 1
+        }
         let variableCount = Int.random(in: 2...5, using: &rng)
         let variables = (0..<variableCount).map { _ in solver.makeVariable() }
         var live: [ConstraintID: Constraint] = [:]

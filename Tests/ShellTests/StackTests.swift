@@ -392,3 +392,45 @@ func alignedRow(_ alignment: String) -> Session {
     let script = ScriptWriter.script(session.engine.hierarchy)
     #expect(script.contains("new view a in s\nset a.spacingAfter = 8\n"))
 }
+
+/// A command is followed by remaking only the stacks among the views it wrote (or whose
+/// children it wrote), found by comparing the views with a copy kept from the command before
+/// (`LayoutEngine.regenerateStacks`), and a stack that only gained views after its old ones
+/// reads its inputs from those it had. Each change below, to an old arranged view of a long
+/// stack (in a chunk of views other than the stack's), to its settings, by moving, deleting,
+/// undoing and redoing, leaves every stack's constraints as remaking all of them from nothing.
+@Test func aLongStackChangedAnywhereMatchesItsConstraintsRemadeFromNothing() throws {
+    let count = 40
+    var lines = ["new stack s; set s.axis = vertical; s.top == root.top; s.leading == root.leading",
+                 "new stack t; t.top == root.top; t.leading == root.leading + 300"]
+    lines += (0..<count).map { "new label v\($0) in s text=\"Row \($0)\"" }
+    lines += (0..<3).map { "new view w\($0) in t intrinsic=10 10" }
+    let session = stackSession(lines)
+    func remade(_ hierarchy: Hierarchy) -> [String] {
+        var fresh = hierarchy
+        for id in fresh.stackIDs { fresh.views[id]!.stackLayout = StackLayout() }
+        _ = fresh.regenerateStacks()
+        return listing(fresh)
+    }
+    func listing(_ hierarchy: Hierarchy) -> [String] {
+        let anchor = { (a: Anchor) in "\(hierarchy.view(a.item).name).\(a.attribute)" }
+        return hierarchy.stackIDs.sorted().flatMap { stack in
+            hierarchy.stackConstraints(of: stack).map { item in
+                let c = item.constraint
+                return "\(c.name) \(anchor(c.first)) \(c.relation) \(c.second.map(anchor) ?? "-") \(c.constant) \(c.priority)"
+            }
+        }
+    }
+    let changes = [
+        "set v3.hidden = true", "set v3.hidden = false", "set v20.spacingAfter = 12", "set v35.hidden = true",
+        "new label late in s text=\"late\"", "move v5 to t", "move w1 to s at 0", "delete v7", "undo", "redo",
+        "set s.spacing = 4", "set s.distribution = fillEqually", "set v38.spacingAfter = default",
+        "set t.axis = vertical", "move v10 to root", "new view tail in s intrinsic=5 5", "set canvas = on", "set canvas = off",
+    ]
+    for change in changes {
+        #expect(session.run(line: change) == .succeeded, "\(change)")
+        let hierarchy = session.engine.hierarchy
+        #expect(listing(hierarchy) == remade(hierarchy), "after \(change)")
+    }
+    #expect(listing(session.engine.hierarchy).contains { $0.hasPrefix("s.spacing.") && $0.contains(" 4.0 ") })
+}

@@ -67,30 +67,30 @@ extension LayoutEngine {
         let stamp = marks.walkStamp
         var views: [ViewID] = []
         var refs: [ConstraintRef] = []
-        // A variable shared by more constraints than the walk may visit (a stack view's size, in
-        // every arranged view's alignment) settles it before the walk starts.
+        // Links are counted as variables are queued (each once), so that a walk that would go
+        // past the limit (a variable shared by every arranged view of a long stack) stops
+        // before it reads their constraints: every queued variable is visited unless the walk
+        // stops first.
         var links = 0
-        for variable in start {
+        var queue: [Int32] = []
+        for variable in start where LayoutEngine.firstVisit(Int(variable), in: &marks.variableWalkStamps, stamp: stamp) {
+            queue.append(variable)
             links += link.variableUsers[variable]?.count ?? 0
             if links > LayoutEngine.standingLinkLimit { return named(by: start) }
         }
-        links = 0
-        var queue = Array(start)
         while let variable = queue.popLast() {
-            guard LayoutEngine.firstVisit(Int(variable), in: &marks.variableWalkStamps, stamp: stamp) else { continue }
             if let component = link.components[variable], LayoutEngine.firstVisit(component.view, in: &marks.viewWalkStamps, stamp: stamp) {
                 views.append(component.view)
                 if views.count > LayoutEngine.standingViewLimit { return named(by: start) }
             }
-            let users = link.variableUsers[variable] ?? []
-            links += users.count
-            if links > LayoutEngine.standingLinkLimit { return named(by: start) }
-            for ref in users {
+            for ref in link.variableUsers[variable] ?? [] {
                 let current = link.installed[ref]!
                 if isAnnounced(ref) && current.compiled.expression.terms.first?.variable.index == variable { refs.append(ref) }
                 for term in current.compiled.expression.terms
-                where !LayoutEngine.isVisited(Int(term.variable.index), in: marks.variableWalkStamps, stamp: stamp) {
+                where LayoutEngine.firstVisit(Int(term.variable.index), in: &marks.variableWalkStamps, stamp: stamp) {
                     queue.append(term.variable.index)
+                    links += link.variableUsers[term.variable.index]?.count ?? 0
+                    if links > LayoutEngine.standingLinkLimit { return named(by: start) }
                 }
             }
         }
@@ -109,8 +109,8 @@ extension LayoutEngine {
             if let component = link.components[variable], LayoutEngine.firstVisit(component.view, in: &marks.viewWalkStamps, stamp: stamp) {
                 views.append(component.view)
             }
-            for ref in link.variableUsers[variable] ?? [] {
-                guard case .user = ref, let current = link.installed[ref], !current.compiled.isRequired,
+            for ref in link.variableUsers.users(of: variable) {
+                guard let current = link.installed[ref], !current.compiled.isRequired,
                       markFirstVisit(of: current.id, stamp: stamp) else { continue }
                 refs.append(ref)
             }
