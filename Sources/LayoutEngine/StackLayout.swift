@@ -25,7 +25,16 @@ public struct StackLayout: Hashable, Sendable {
     /// What each slot's constraint was made from: a new draft is compared with it (plain
     /// values), not with the constraint (a copy of which retains its name).
     var drafts = ChunkedArray<StackConstraintDraft?>()
-    public internal(set) var order: [Int] = []
+    /// The live slots in UIKit's order, by run (`StackSlotKey.segment`): a view appended to a
+    /// stack adds to the end of some runs, which chunked runs take without copying the rest.
+    var orderSegments = [ChunkedArray<Int>](repeating: [], count: StackSlotKey.segmentCount)
+    /// The live slots in UIKit's order: the runs in turn.
+    public var order: [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(orderSegments.reduce(0) { $0 + $1.count })
+        for segment in orderSegments { order.append(contentsOf: segment) }
+        return order
+    }
     /// A slot by its constraint's kind and number (`row.spacing.3` is `.spacing`, 3).
     var slotOfKey = StackSlotTable()
     /// What the constraints were made from, to skip remaking them when nothing changed.
@@ -157,15 +166,15 @@ struct StackSlotKey: Hashable, Sendable {
 
 /// Slots by kind and number, without hashing: one list per kind, indexed by number − 1.
 struct StackSlotTable: Hashable, Sendable {
-    private var byKind = [[Int]](repeating: [], count: StackConstraintKind.allCases.count)
+    /// Chunked: undo keeps the table as it was, and a view appended to a stack of thousands
+    /// adds to its spacing and alignment lists (a plain array would be copied whole).
+    private var byKind = [ChunkedArray<Int>](repeating: [], count: StackConstraintKind.allCases.count)
 
     subscript(key: StackSlotKey) -> Int? {
         get {
             // In place: a copy of the list would cost a retain and a release per lookup.
             byKind.withUnsafeBufferPointer { lists in
-                lists[key.kind.index].withUnsafeBufferPointer { list in
-                    key.ordinal >= 1 && key.ordinal <= list.count ? list[key.ordinal - 1] : nil
-                }
+                key.ordinal >= 1 && key.ordinal <= lists[key.kind.index].count ? lists[key.kind.index][key.ordinal - 1] : nil
             }
         }
         set {
@@ -258,16 +267,16 @@ extension Hierarchy {
         for id in candidates.sorted() {
             guard views[id] != nil else { continue }
             let children = view(id).children
-            let inputs = stackInputs(id, changed: changed)
+            let (inputs, extended) = stackInputs(id, changed: changed)
             #if DEBUG
-            precondition(changed == nil || inputs == stackInputs(id, changed: nil), "stack \(id)'s inputs read from what changed differ from reading them all")
+            precondition(changed == nil || inputs == stackInputs(id, changed: nil).inputs, "stack \(id)'s inputs read from what changed differ from reading them all")
             #endif
             let seen = views[id]!.stackLayout.seenChildren
             if seen.count != children.count || !children.starts(withShared: seen) { views[id]!.stackLayout.seenChildren = children }
             let before = views[id]!.stackLayout.madeFrom
             if before == inputs { continue }
             makeStackHelpers(id, inputs, made: &newHelpers)
-            guard let before, let oldCounts = appendedCounts(id, from: before, to: inputs) else {
+            guard let before, let oldCounts = appendedCounts(id, from: before, to: inputs, extended: extended) else {
                 remakeStackConstraints(id, inputs, refs: &refs)
                 continue
             }
@@ -296,14 +305,17 @@ extension Hierarchy {
         views[id]!.stackLayout = StackLayout()  // edit a unique copy
         var live = [Bool](repeating: false, count: layout.slots.count)
         let before = layout.order
-        layout.order = []
-        layout.order.reserveCapacity(before.count + 8)
+        layout.orderSegments = [ChunkedArray<Int>](repeating: [], count: StackSlotKey.segmentCount)
         var stamp = clock
-        // Each draft is compared with its slot's as it is made: no list of them all.
+        var lastSegment = 0
+        // Each draft is compared with its slot's as it is made: no list of them all. The
+        // generator makes them run by run, so the runs in turn are the order they were made in.
         stackDrafts(id, inputs, helpers: layout.helpers) { draft in
             let slot = layout.slot(for: draft.key, live: &live)
             live[slot] = true
-            layout.order.append(slot)
+            assert(draft.key.segment >= lastSegment, "stack constraints made out of their runs' order")
+            lastSegment = draft.key.segment
+            layout.orderSegments[draft.key.segment].append(slot)
             if layout.place(draft, in: slot, stack: stackName, stamp: &stamp) { refs.append(.stack(id, slot)) }
         }
         clock = stamp
@@ -323,14 +335,35 @@ extension Hierarchy {
     /// as it was but the axis's last canvas connection (`canvas` 2, now the new last view's),
     /// and the new views' come after the old ones of each kind: spacing, alignment, spanning
     /// boundaries, gaps and the rest are made view by view in order. nil otherwise.
-    private func appendedCounts(_ id: ViewID, from old: StackInputs, to new: StackInputs) -> [Int]? {
+    /// `extended`: `new` was made from `old` by adding views (`stackInputs`), so it starts with
+    /// it and that need not be compared.
+    private func appendedCounts(_ id: ViewID, from old: StackInputs, to new: StackInputs, extended: Bool) -> [Int]? {
         guard old.settings == new.settings, old.fitting == new.fitting, old.canvas == new.canvas,
               new.settings.distribution != "fillProportionally",
-              old.arranged.count >= 2, new.arranged.count > old.arranged.count, new.arranged.starts(with: old.arranged),
-              new.spacingAfter.starts(with: old.spacingAfter),
-              !old.hidden.contains(true), !new.hidden.contains(true) else { return nil }
+              old.arranged.count >= 2, new.arranged.count > old.arranged.count,
+              extended || (new.arranged.starts(with: old.arranged) && new.spacingAfter.starts(with: old.spacingAfter)),
+              !Self.anyHidden(old.hidden), !Self.anyHidden(new.hidden[old.hidden.count...]) else { return nil }
         return stackDrafts(id, old, helpers: views[id]!.stackLayout.helpers, emitFrom: StackLayout.emitNone, from: old.arranged.count) { _ in }
     }
+
+    /// Whether any is true, read eight at a time (a stack of 10,000 views is looked at for
+    /// each view appended).
+    static func anyHidden(_ hidden: ArraySlice<Bool>) -> Bool {
+        hidden.withUnsafeBytes { bytes in
+            var k = 0
+            while k + 8 <= bytes.count {
+                if bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self) != 0 { return true }
+                k += 8
+            }
+            while k < bytes.count {
+                if bytes[k] != 0 { return true }
+                k += 1
+            }
+            return false
+        }
+    }
+
+    static func anyHidden(_ hidden: [Bool]) -> Bool { anyHidden(hidden[...]) }
 
     /// Adds the constraints of views appended to a stack (`appendedCounts`): only the last
     /// canvas connection and the new ones are made (making all of a long stack's constraints
@@ -353,17 +386,11 @@ extension Hierarchy {
             if layout.place(draft, in: slot, stack: stackName, stamp: &stamp) { refs.append(.stack(id, slot)) }
         }
         clock = stamp
-        var order: [Int] = []
-        order.reserveCapacity(layout.order.count + added.reduce(0) { $0 + $1.count })
-        var k = 0
         for segment in 0..<StackSlotKey.segmentCount {
-            let length = StackSlotKey.segmentLength(segment, counts: oldCounts)
-            order.append(contentsOf: layout.order[k..<(k + length)])
-            order.append(contentsOf: added[segment])
-            k += length
+            precondition(layout.orderSegments[segment].count == StackSlotKey.segmentLength(segment, counts: oldCounts),
+                         "a stack's order does not follow its kinds")
+            for slot in added[segment] { layout.orderSegments[segment].append(slot) }
         }
-        precondition(k == layout.order.count, "a stack's order does not follow its kinds")
-        layout.order = order
         layout.madeFrom = inputs
         views[id]!.stackLayout = layout
     }
@@ -392,7 +419,8 @@ extension Hierarchy {
     /// after those it had then (`seenChildren`), and none of those changed, the inputs then
     /// (`madeFrom`) with the new views' added, so that appending a view to a stack of
     /// thousands reads one view, not all of them.
-    private func stackInputs(_ id: ViewID, changed: Set<ViewID>?) -> StackInputs {
+    /// `extended`: the inputs are `madeFrom` with views added after its own.
+    private func stackInputs(_ id: ViewID, changed: Set<ViewID>?) -> (inputs: StackInputs, extended: Bool) {
         let settings = view(id).stack
         let children = view(id).children
         if let changed, settings.distribution != "fillProportionally", let before = view(id).stackLayout.madeFrom {
@@ -409,10 +437,10 @@ extension Hierarchy {
                     inputs.hidden.append(views[child]?.isHidden == true)
                     inputs.spacingAfter.append(views[child]?.spacingAfter)
                 }
-                return inputs
+                return (inputs, true)
             }
         }
-        return allStackInputs(id, settings: settings, children: children)
+        return (allStackInputs(id, settings: settings, children: children), false)
     }
 
     /// Whether the stack's children that may have changed (`changed`, which names whole
