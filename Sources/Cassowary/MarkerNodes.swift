@@ -40,11 +40,15 @@ struct MarkerNodes {
     var newestNaming: [Int32] = []
     /// Per node, the row it was made for (-1 for none); the row's node may have changed since.
     var madeFor: [Int32] = []
+    /// Counts the times the nodes were emptied or renumbered: nodes are otherwise only
+    /// added, so `(epoch, count)` names the pool's state.
+    var epoch = 0
 
     var isEmpty: Bool { starts.count == 1 }
     var count: Int { starts.count - 1 }
 
     mutating func removeAll() {
+        epoch += 1
         starts.removeAll(keepingCapacity: true)
         starts.append(0)
         refs.removeAll(keepingCapacity: true)
@@ -370,6 +374,7 @@ extension Tableau {
         }
         var renumbered = [Int32](repeating: -1, count: count)
         var kept = MarkerNodes()
+        kept.epoch = markerNodes.epoch + 1
         kept.newestNaming = markerNodes.newestNaming
         for k in markerNodes.refs.indices where markerNodes.refs[k] >= 0 { kept.newestNaming[Int(markerNodes.refs[k])] = -1 }
         var terms: [(ref: Int32, coefficient: Double)] = []
@@ -386,6 +391,36 @@ extension Tableau {
         for r in rows.indices where rows[r].markers >= 0 { rows[r].markers = renumbered[Int(rows[r].markers)] }
         for k in objectiveMarkerParts.indices { objectiveMarkerParts[k].node = renumbered[Int(objectiveMarkerParts[k].node)] }
         markerNodeLimit = max(markerNodeFloor, 2 * markerNodes.refs.count)
+    }
+
+    /// The restricted rows (a slack's, an error's, a marker's) whose nodes weigh `marker`, with
+    /// its weight there. Every such row's node is written out once per state of the pool
+    /// (`restrictedWeights`, indexed by marker), so that each member of a conflict is not
+    /// weighed through every node: a stack's height slack holds every row's marker, and is
+    /// the only restricted row that keeps them apart. Nil (weigh through the nodes) when those
+    /// rows' markers written out would outgrow the pool: in a nesting, each view's width
+    /// follows every view around it.
+    mutating func restrictedNodeWeights(of marker: Symbol) -> [(row: Int32, weight: Double)]? {
+        guard markerNodes.names(marker) else { return [] }
+        if restrictedWeights?.epoch != markerNodes.epoch || restrictedWeights?.count != markerNodes.count {
+            var byMarker: [Int32: [(row: Int32, node: Int32, weight: Double)]]? = [:]
+            var total = 0
+            let budget = 4 * markerNodes.refs.count + 4_096
+            for (r, row) in rows.enumerated() where row.markers >= 0 {
+                guard let basic = row.basic, kinds[basic.index] != .external else { continue }
+                let cells = expandMarkers(row.markers)
+                total += cells.count
+                if total > budget {
+                    byMarker = nil
+                    break
+                }
+                for cell in cells { byMarker![cell.symbol.id, default: []].append((Int32(r), row.markers, cell.coefficient)) }
+            }
+            restrictedWeights = (markerNodes.epoch, markerNodes.count, byMarker)
+        }
+        guard let byMarker = restrictedWeights!.byMarker else { return nil }
+        // Rows dropped or made again since the index was made are left out.
+        return (byMarker[marker.id] ?? []).filter { rows[Int($0.row)].markers == $0.node }.map { ($0.row, $0.weight) }
     }
 
     /// The rows that hold a marker, each with its coefficient, without writing any row out:

@@ -74,9 +74,11 @@ extension Solver {
         var moved: [(variable: Int32, value: Double)] = []
         // Its rows as they are (factored ones weighed, not written out: asked once for each
         // member of a conflict, writing out would fill the tableau with every marker again).
-        scan: for (index, coefficient) in tableau.holders(of: marker) {
+        // Each row: its new value, and whether that leaves its symbol out of bounds; true
+        // when that settles `.fails`.
+        func weigh(_ index: Int32, _ coefficient: Double) -> Bool {
             let row = tableau.rows[Int(index)]
-            guard let basic = row.basic else { continue }
+            guard let basic = row.basic else { return false }
             let after = row.constant + coefficient * value
             let scale = max(abs(row.constant), abs(coefficient * value))
             let kind = tableau.kinds[basic.index]
@@ -84,22 +86,55 @@ extension Solver {
             switch kind {
             case .external:
                 if collecting { moved.append((tableau.owners[basic.index], after)) }
-                continue
+                return false
             case .dummy:
                 out = !Tolerance.isZero(after, scale: scale)
             case .slack, .error, .artificial:
                 out = after < 0 && !Tolerance.isZero(after, scale: scale)
                 if Tolerance.isZero(row.constant, scale: scale) != Tolerance.isZero(after, scale: scale) { sidesKept = false }
             }
-            guard out else { continue }
+            guard out else { return false }
             let owner = tableau.owners[basic.index]
             let required = owner >= 0 && liveRecord(ConstraintID(index: owner))?.constraint.isRequired == true
             if (kind == .dummy || kind == .slack) && required && row.cells.allSatisfy({ tableau.kinds[$0.symbol.index] == .dummy }) {
                 outcome = .fails
-                break scan
+                return true
             }
             outcome = .unknown
+            return false
         }
+        if collecting {
+            for (index, coefficient) in tableau.holders(of: marker) where weigh(index, coefficient) { break }
+            return (outcome, sidesKept, moved)
+        }
+        // Without collecting, only restricted rows count: first those that hold the marker as
+        // a cell and keep no markers apart (one of them often settles `.fails`), then the
+        // factored ones, their nodes' weights read from the restricted rows written out once
+        // (`restrictedNodeWeights`) when that stays small, else weighed through the nodes.
+        var unfactored: [(row: Int32, coefficient: Double)] = []
+        var factored: [(row: Int32, coefficient: Double)] = []
+        tableau.columns.withRows(marker.index) { listed in
+            for index in listed {
+                let row = tableau.rows[Int(index)]
+                guard let basic = row.basic, tableau.kinds[basic.index] != .external else { continue }
+                let coefficient = row.coefficient(of: marker)
+                guard coefficient != 0 else { continue }
+                if row.markers < 0 { unfactored.append((index, coefficient)) } else { factored.append((index, coefficient)) }
+            }
+        }
+        for (index, coefficient) in unfactored where weigh(index, coefficient) { return (outcome, sidesKept, moved) }
+        if let inNodes = tableau.restrictedNodeWeights(of: marker) {
+            // A factored row's coefficient is its cell's and its node's together.
+            var nodeWeight: [Int32: Double] = [:]
+            for (row, weight) in inNodes { nodeWeight[row, default: 0] += weight }
+            for k in factored.indices {
+                factored[k].coefficient += nodeWeight.removeValue(forKey: factored[k].row) ?? 0
+            }
+            factored += nodeWeight.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        } else {
+            factored = tableau.holders(of: marker).filter { tableau.rows[Int($0.row)].markers >= 0 }
+        }
+        for (index, coefficient) in factored where !Tolerance.isZero(coefficient) && weigh(index, coefficient) { break }
         return (outcome, sidesKept, moved)
     }
 

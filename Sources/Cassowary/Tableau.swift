@@ -40,6 +40,9 @@ struct Tableau {
     /// set to after a collection (tests lower both, to collect at every doubling).
     var markerNodeLimit = Tableau.firstMarkerNodeLimit
     var markerNodeFloor = Tableau.firstMarkerNodeLimit
+    /// The markers the restricted rows' nodes weigh, by marker, for the pool's
+    /// `(epoch, count)` (`restrictedNodeWeights`); nil inside when too many to keep.
+    var restrictedWeights: (epoch: Int, count: Int, byMarker: [Int32: [(row: Int32, node: Int32, weight: Double)]]?)?
 
     // MARK: Objective
     var stride = 4

@@ -148,3 +148,34 @@ extension MarkerNodesTests {
         #expect(factored.tableau.consistencyProblems().isEmpty)
     }
 }
+
+extension MarkerNodesTests {
+    /// A column pinned too short: what moving each member's marker does is read without
+    /// weighing it through every node (the height slack's row, the one restricted row kept
+    /// factored, is written out once and indexed by marker), and matches the plain column.
+    @Test func aPinnedColumnsMembersMoveAsInAPlainOne() throws {
+        let (factored, height, _, _) = try Self.column(120, factoring: Tableau.factoredMarkerCount)
+        let (plain, plainHeight, _, _) = try Self.column(120, factoring: Int.max)
+        let pin = { (h: Variable) in Constraint(Expression([Term(h)], constant: -100), .equal, priority: .required) }
+        let certificate = try #require(factored.equalityCertificate(for: pin(height)))
+        let expected = try #require(plain.equalityCertificate(for: pin(plainHeight)))
+        #expect(certificate.residual == expected.residual && certificate.residual == 2_300)
+        #expect(certificate.weights.count == expected.weights.count && certificate.weights.count == 241)
+        func outcomes(_ certificate: EqualityCertificate) throws -> [MarkerMove: Int] {
+            var outcomes: [MarkerMove: Int] = [:]
+            for (id, _) in certificate.weights.sorted(by: { $0.key < $1.key }) {
+                let value = try #require(certificate.markerValue(for: id))
+                let move = factored.moveOfMarker(id, to: value)
+                #expect(move == plain.moveOfMarker(id, to: value), "\(id)")
+                outcomes[move, default: 0] += 1
+            }
+            return outcomes
+        }
+        // Nothing bounds a row's top or height from below: freeing any of them lets it hold.
+        #expect(try outcomes(certificate) == [.holds: 241])
+        #expect(factored.tableau.restrictedWeights?.byMarker != nil)
+        // Below zero, the height's slack (its row factored) goes out of bounds whatever moves.
+        let below = try #require(factored.equalityCertificate(for: Constraint(Expression([Term(height)], constant: 10), .equal, priority: .required)))
+        #expect(try outcomes(below) == [.fails: 241])
+    }
+}
