@@ -40,6 +40,7 @@ extension Tableau {
         var terms: [(ref: Int32, coefficient: Double)] = [(MarkerNodes.node(added), multiple)]
         if own >= 0 { terms.insert((MarkerNodes.node(own), 1), at: 0) }
         rows[Int(target)].markers = markerNodes.make(terms, row: target)
+        factoredGeneration &+= 1
     }
 
     /// The markers a node stands for, as sorted cells without zeros.
@@ -124,6 +125,8 @@ extension Tableau {
     mutating func extractMarker(_ marker: Symbol) {
         let weights = markerNodes.weights(of: marker)
         guard !weights.isEmpty else { return }
+        // The rows' nodes weigh it zero from now on; the rest of what they weigh is unchanged.
+        restrictedWeights?.byMarker?[marker.id] = nil
         for (node, weight) in weights.weighed where !Tolerance.isZero(weight) {
             let r = markerNodes.madeFor[Int(node)]
             guard r >= 0, rows[Int(r)].markers == node else { continue }
@@ -210,15 +213,22 @@ extension Tableau {
 
     /// The restricted rows (a slack's, an error's, a marker's) whose nodes weigh `marker`, with
     /// its weight there. Every such row's node is written out once per state of the pool
-    /// (`restrictedWeights`, indexed by marker), so that each member of a conflict is not
+    /// (`restrictedWeights`, indexed by marker, kept while no factored row changes but by a
+    /// marker brought out of the nodes), so that each member of a conflict is not
     /// weighed through every node: a stack's height slack holds every row's marker, and is
     /// the only restricted row that keeps them apart. Nil (weigh through the nodes) when those
     /// rows' markers written out would outgrow the pool: in a nesting, each view's width
     /// follows every view around it.
     mutating func restrictedNodeWeights(of marker: Symbol) -> [(row: Int32, weight: Double)]? {
         guard markerNodes.names(marker) else { return [] }
-        if restrictedWeights?.epoch != markerNodes.epoch || restrictedWeights?.count != markerNodes.count {
-            var byMarker: [Int32: [(row: Int32, node: Int32, weight: Double)]]? = [:]
+        if restrictedWeights?.generation != factoredGeneration {
+            // Made on the second question of a state, not the first: a state asked once (a
+            // conflict's few members, then a change) is weighed through the nodes instead.
+            guard restrictedAskedAt == factoredGeneration else {
+                restrictedAskedAt = factoredGeneration
+                return nil
+            }
+            var byMarker: [Int32: [(row: Int32, weight: Double)]]? = [:]
             var total = 0
             let budget = 4 * markerNodes.refs.count + 4_096
             for (r, row) in rows.enumerated() where row.markers >= 0 {
@@ -229,13 +239,11 @@ extension Tableau {
                     byMarker = nil
                     break
                 }
-                for cell in cells { byMarker![cell.symbol.id, default: []].append((Int32(r), row.markers, cell.coefficient)) }
+                for cell in cells { byMarker![cell.symbol.id, default: []].append((Int32(r), cell.coefficient)) }
             }
-            restrictedWeights = (markerNodes.epoch, markerNodes.count, byMarker)
+            restrictedWeights = (factoredGeneration, byMarker)
         }
-        guard let byMarker = restrictedWeights!.byMarker else { return nil }
-        // Rows dropped or made again since the index was made are left out.
-        return (byMarker[marker.id] ?? []).filter { rows[Int($0.row)].markers == $0.node }.map { ($0.row, $0.weight) }
+        return restrictedWeights!.byMarker.map { $0[marker.id] ?? [] }
     }
 
     /// The rows that hold a marker, each with its coefficient, without writing any row out:

@@ -33,7 +33,10 @@ extension Tableau {
         }
         rows[r].cells = cells
         rows[r].constant *= factor
-        if rows[r].markers >= 0 { rows[r].markers = markerNodes.make([(MarkerNodes.node(rows[r].markers), factor)], row: index) }
+        if rows[r].markers >= 0 {
+            rows[r].markers = markerNodes.make([(MarkerNodes.node(rows[r].markers), factor)], row: index)
+            factoredGeneration &+= 1
+        }
         rows[r].basic = entering
         values[entering.index] = rows[r].constant
         values[leaving.index] = 0

@@ -42,7 +42,12 @@ struct Tableau {
     var markerNodeFloor = Tableau.firstMarkerNodeLimit
     /// The markers the restricted rows' nodes weigh, by marker, for the pool's
     /// `(epoch, count)` (`restrictedNodeWeights`); nil inside when too many to keep.
-    var restrictedWeights: (epoch: Int, count: Int, byMarker: [Int32: [(row: Int32, node: Int32, weight: Double)]]?)?
+    var restrictedWeights: (generation: Int, byMarker: [Int32: [(row: Int32, weight: Double)]]?)?
+    /// Bumped whenever a factored row is made, dropped, pivoted or gains another node (not
+    /// when a marker is brought out of the nodes, nor when they are collected).
+    var factoredGeneration = 0
+    /// The generation at which `restrictedNodeWeights` was last asked without its index.
+    var restrictedAskedAt: Int?
 
     // MARK: Objective
     var stride = 4
@@ -179,6 +184,7 @@ struct Tableau {
         }
         for slot in objectiveValue.indices { objectiveValue[slot] = 0 }
         markerNodes.removeAll()
+        factoredGeneration &+= 1
         markerNodeLimit = markerNodeFloor
         objectiveMarkerParts.removeAll(keepingCapacity: true)
         levelOrder.removeAll(keepingCapacity: true)
@@ -247,7 +253,10 @@ struct Tableau {
             index = Int32(rows.count)
             rows.append(row)
         }
-        if markers >= 0 { markerNodes.madeFor[Int(markers)] = index }
+        if markers >= 0 {
+            markerNodes.madeFor[Int(markers)] = index
+            factoredGeneration &+= 1
+        }
         cells.withUnsafeBufferPointer { addToColumns(of: $0, row: index) }
         basicRow[basic.index] = index
         values[basic.index] = constant
@@ -257,6 +266,7 @@ struct Tableau {
     /// Removes a row from the tableau; its basic symbol becomes parametric (and appears nowhere).
     mutating func dropRow(_ index: Int32) {
         let row = rows[Int(index)]
+        if row.markers >= 0 { factoredGeneration &+= 1 }
         rows[Int(index)] = Row(basic: nil, constant: 0, cells: [])
         row.cells.withUnsafeBufferPointer { cells in noteLost(cells.count, { cells[$0].symbol }, inRow: index) }
         if let basic = row.basic {
