@@ -40,6 +40,9 @@ struct MarkerNodes {
     var newestNaming: [Int32] = []
     /// Per node, the row it was made for (-1 for none); the row's node may have changed since.
     var madeFor: [Int32] = []
+    /// Per node, at least the number of markers it weighs written out (terms of markers, and
+    /// of nodes by their own bound; saturating).
+    var sizes: [Int32] = []
     /// Counts the times the nodes were emptied or renumbered: nodes are otherwise only
     /// added, so `(epoch, count)` names the pool's state.
     var epoch = 0
@@ -58,13 +61,17 @@ struct MarkerNodes {
         newestReferrer.removeAll(keepingCapacity: true)
         newestNaming.removeAll(keepingCapacity: true)
         madeFor.removeAll(keepingCapacity: true)
+        sizes.removeAll(keepingCapacity: true)
     }
 
     /// A node for `Σ coefficient · term` (terms made by `marker` and `node`), made for row
     /// `row` (or none).
     mutating func make(_ terms: [(ref: Int32, coefficient: Double)], row: Int32 = -1) -> Int32 {
         let node = Int32(count)
+        var size: Int32 = 0
         for term in terms where term.coefficient != 0 {
+            let (sum, overflow) = size.addingReportingOverflow(term.ref >= 0 ? 1 : sizes[Int(-term.ref - 1)])
+            size = overflow ? .max : sum
             let k = Int32(refs.count)
             refs.append(term.ref)
             coefficients.append(term.coefficient)
@@ -85,6 +92,7 @@ struct MarkerNodes {
         starts.append(Int32(refs.count))
         newestReferrer.append(-1)
         madeFor.append(row)
+        sizes.append(size)
         return node
     }
 

@@ -3,6 +3,8 @@
 extension Tableau {
     /// A row inserted with more markers than this keeps them in a node.
     static let factoredMarkerCount = 16
+    /// `factorMarkers`' bound for restricted rows.
+    static let factoredRestrictedMarkerCount = 128
     /// The pool's size (terms) at which nodes are first collected.
     static let firstMarkerNodeLimit = 4_096
 
@@ -12,7 +14,17 @@ extension Tableau {
     /// The constraint's own marker (`own`) stays among the cells: it is the one most likely
     /// to be taken out again (a stack's last view's pin to its bottom, made again for each
     /// view appended), and a marker that no node names is taken out without a pass over them.
+    /// A restricted row (a slack's, an error's) is factored only when it would hold more than
+    /// `restrictedMarkerFactoring` markers: it is pivoted on, and questions about conflicts
+    /// and explanations read it whole, which for the few markers of an ordinary layout costs
+    /// more through the nodes than kept as cells.
     mutating func factorMarkers(of cells: [Cell], parts: [(node: Int32, coefficient: Double)], basic: Symbol, own: Symbol?) -> (cells: [Cell], node: Int32) {
+        if kinds[basic.index] != .external {
+            var bound = 0
+            for cell in cells where kinds[cell.symbol.index] == .dummy && cell.symbol != own { bound += 1 }
+            for part in parts { bound += Int(markerNodes.sizes[Int(part.node)]) }
+            if bound <= restrictedMarkerFactoring { return (wholeCells(of: cells, parts: parts), -1) }
+        }
         if parts.isEmpty {
             var markers = 0
             for cell in cells where kinds[cell.symbol.index] == .dummy && cell.symbol != own { markers += 1 }

@@ -32,6 +32,7 @@ struct Tableau {
     var markerNodes = MarkerNodes()
     /// `factoredMarkerCount` for this tableau (tests lower it, to factor every row).
     var markerFactoring = Tableau.factoredMarkerCount
+    var restrictedMarkerFactoring = Tableau.factoredRestrictedMarkerCount
     /// The objective's share of factored markers: at `slot`, `coefficient` times a node's
     /// markers (a marker's objective entry is read only once it enters the basis, which
     /// writes the rows out first).

@@ -9,6 +9,7 @@ import Testing
     static func chain(_ n: Int, factoring: Int) throws -> (Solver, [Variable], [ConstraintID]) {
         let solver = Solver()
         solver.tableau.markerFactoring = factoring
+        solver.tableau.restrictedMarkerFactoring = factoring
         var xs: [Variable] = []
         var ws: [Variable] = []
         var made: [ConstraintID] = []
@@ -105,6 +106,7 @@ extension MarkerNodesTests {
     static func column(_ n: Int, factoring: Int) throws -> (Solver, height: Variable, tops: [Variable], links: [ConstraintID]) {
         let solver = Solver()
         solver.tableau.markerFactoring = factoring
+        solver.tableau.restrictedMarkerFactoring = factoring
         let height = solver.makeVariable(named: "H")
         _ = try solver.add(Constraint(Expression([Term(height)]), .greaterThanOrEqual, priority: .required))
         var tops: [Variable] = []

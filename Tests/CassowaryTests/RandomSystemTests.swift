@@ -44,6 +44,7 @@ import CassowaryReference
         var rng = SeededGenerator(seed: UInt64(seed))
         let solver = Solver()
         solver.tableau.markerFactoring = factoring
+        solver.tableau.restrictedMarkerFactoring = factoring
         if factoring == 0 {
             solver.tableau.markerNodeFloor = 1
             solver.tableau.markerNodeLimit = 1
