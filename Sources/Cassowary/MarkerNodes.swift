@@ -43,15 +43,11 @@ struct MarkerNodes {
     /// Per node, at least the number of markers it weighs written out (terms of markers, and
     /// of nodes by their own bound; saturating).
     var sizes: [Int32] = []
-    /// Counts the times the nodes were emptied or renumbered: nodes are otherwise only
-    /// added, so `(epoch, count)` names the pool's state.
-    var epoch = 0
 
     var isEmpty: Bool { starts.count == 1 }
     var count: Int { starts.count - 1 }
 
     mutating func removeAll() {
-        epoch += 1
         starts.removeAll(keepingCapacity: true)
         starts.append(0)
         refs.removeAll(keepingCapacity: true)

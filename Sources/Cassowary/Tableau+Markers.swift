@@ -204,7 +204,6 @@ extension Tableau {
         }
         var renumbered = [Int32](repeating: -1, count: count)
         var kept = MarkerNodes()
-        kept.epoch = markerNodes.epoch + 1
         kept.newestNaming = markerNodes.newestNaming
         for k in markerNodes.refs.indices where markerNodes.refs[k] >= 0 { kept.newestNaming[Int(markerNodes.refs[k])] = -1 }
         var terms: [(ref: Int32, coefficient: Double)] = []
@@ -224,7 +223,7 @@ extension Tableau {
     }
 
     /// The restricted rows (a slack's, an error's, a marker's) whose nodes weigh `marker`, with
-    /// its weight there. Every such row's node is written out once per state of the pool
+    /// its weight there. Every such row's node is written out once per `factoredGeneration`
     /// (`restrictedWeights`, indexed by marker, kept while no factored row changes but by a
     /// marker brought out of the nodes), so that each member of a conflict is not
     /// weighed through every node: a stack's height slack holds every row's marker, and is

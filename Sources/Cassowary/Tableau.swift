@@ -42,7 +42,7 @@ struct Tableau {
     var markerNodeLimit = Tableau.firstMarkerNodeLimit
     var markerNodeFloor = Tableau.firstMarkerNodeLimit
     /// The markers the restricted rows' nodes weigh, by marker, for the pool's
-    /// `(epoch, count)` (`restrictedNodeWeights`); nil inside when too many to keep.
+    /// `factoredGeneration` (`restrictedNodeWeights`); nil inside when too many to keep.
     var restrictedWeights: (generation: Int, byMarker: [Int32: [(row: Int32, weight: Double)]]?)?
     /// Bumped whenever a factored row is made, dropped, pivoted or gains another node (not
     /// when a marker is brought out of the nodes, nor when they are collected).
