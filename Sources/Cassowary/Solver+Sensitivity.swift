@@ -49,13 +49,23 @@ extension Solver {
         return markerMove(id, to: value, collecting: false).outcome
     }
 
+    /// `moveOfMarker` for each of several equalities (a conflict's members), in order: the
+    /// rows that keep markers in nodes are bounded once for all of them (`MarkerBounds`),
+    /// where each was weighed through the nodes (in a nesting of N views, N markers each
+    /// weighing N rows).
+    /// - Complexity: the pool of nodes once, then the rows that list each marker as a cell.
+    public func movesOfMarkers(_ moves: [(id: ConstraintID, value: Double)]) -> [MarkerMove] {
+        let bounds = moves.count > 1 && !tableau.markerNodes.isEmpty ? MarkerBounds(tableau) : nil
+        return moves.map { markerMove($0.id, to: $0.value, collecting: false, bounds: bounds).outcome }
+    }
+
     /// The user's variables that move when the required equality `id`'s marker moves from
     /// zero to `value`, with their new values (variable index and value), when that point is the
     /// optimum of the solver with `id` taken out and a required constraint holding the marker
     /// there: every restricted basic symbol stays within its bounds (`moveOfMarker` holds), and
     /// none reaches or leaves zero, so that the basis, its reduced costs and the constraints
     /// that are tight all stay as they are (and with them which variables are unique). Nil
-    /// otherwise.
+    /// otherwise. In no particular order.
     /// - Complexity: the rows that list the marker.
     public func movedVariables(_ id: ConstraintID, to value: Double) -> [(variable: Int32, value: Double)]? {
         let (outcome, sidesKept, moved) = markerMove(id, to: value, collecting: true)
@@ -64,8 +74,8 @@ extension Solver {
 
     /// `moveOfMarker`, whether every restricted basic symbol stays on its side of zero, and
     /// (`collecting`) the user's variables that move, at their new values.
-    private func markerMove(_ id: ConstraintID, to value: Double,
-                            collecting: Bool) -> (outcome: MarkerMove, sidesKept: Bool, moved: [(variable: Int32, value: Double)]) {
+    private func markerMove(_ id: ConstraintID, to value: Double, collecting: Bool,
+                            bounds: MarkerBounds? = nil) -> (outcome: MarkerMove, sidesKept: Bool, moved: [(variable: Int32, value: Double)]) {
         guard !isFeasibilityOnly, let record = liveRecord(id), tableau.kinds[record.marker.index] == .dummy,
               tableau.basicRow[record.marker.index] < 0 else { return (.unknown, false, []) }
         let marker = record.marker
@@ -104,7 +114,8 @@ extension Solver {
             return false
         }
         if collecting {
-            for (index, coefficient) in tableau.holders(of: marker) where weigh(index, coefficient) { break }
+            // (In any order: a fix's variables are sorted by their views.)
+            for (index, coefficient) in tableau.holders(of: marker, ordered: false) where weigh(index, coefficient) { break }
             return (outcome, sidesKept, moved)
         }
         // Without collecting, only restricted rows count: first those that hold the marker as
@@ -123,6 +134,15 @@ extension Solver {
             }
         }
         for (index, coefficient) in unfactored where weigh(index, coefficient) { return (outcome, sidesKept, moved) }
+        // Bounded (`movesOfMarkers`): the rows that reach the one node naming the marker are
+        // within bounds, and the factored rows holding it as a cell have nodes older than that
+        // one (so their nodes weigh it zero): those are weighed by their cells.
+        if let bounds, case let .some(named) = bounds.naming(marker, in: tableau.markerNodes),
+           factored.allSatisfy({ named == nil || tableau.rows[Int($0.row)].markers < named!.node }),
+           named.map({ bounds.keepsRows(reaching: $0.node, coefficient: $0.coefficient, by: value) }) ?? true {
+            for (index, coefficient) in factored where weigh(index, coefficient) { break }
+            return (outcome, sidesKept, moved)
+        }
         if let inNodes = tableau.restrictedNodeWeights(of: marker) {
             // A factored row's coefficient is its cell's and its node's together.
             var nodeWeight: [Int32: Double] = [:]

@@ -260,7 +260,9 @@ extension Tableau {
     /// The rows that hold a marker, each with its coefficient, without writing any row out:
     /// its column (in its order) and then the factored rows that hold it only in their nodes.
     /// For questions that read a marker's rows without changing them (`Solver.moveOfMarker`).
-    func holders(of marker: Symbol) -> [(row: Int32, coefficient: Double)] {
+    /// `ordered: false` leaves the latter in the order their nodes were made (for a question
+    /// whose answer does not depend on the order: a fix's moved variables).
+    func holders(of marker: Symbol, ordered: Bool = true) -> [(row: Int32, coefficient: Double)] {
         let weights = markerNodes.weights(of: marker)
         func weight(_ row: Row) -> Double { row.markers < 0 ? 0 : weights[row.markers] }
         var result: [(row: Int32, coefficient: Double)] = []
@@ -279,6 +281,6 @@ extension Tableau {
             guard r >= 0, rows[Int(r)].markers == node, rows[Int(r)].coefficient(of: marker) == 0 else { continue }
             inNodes.append((r, coefficient))
         }
-        return result + (inNodes.count > 1 ? inNodes.sorted { $0.row < $1.row } : inNodes)
+        return result + (ordered && inNodes.count > 1 ? inNodes.sorted { $0.row < $1.row } : inNodes)
     }
 }

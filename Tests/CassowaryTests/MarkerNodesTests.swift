@@ -181,3 +181,77 @@ extension MarkerNodesTests {
         #expect(try outcomes(below) == [.fails: 241])
     }
 }
+
+extension MarkerNodesTests {
+    /// N views each inside the one before, `inset` in from its edges: x = parent's x + inset,
+    /// x + w = parent's x + w − inset, every width at or above zero (a slack), the outermost
+    /// at 0 and 390 wide. Each width's slack row follows its parent's, so together they hold
+    /// N²/2 markers: past 128 they keep them in nodes. Returns the solver, the widths and the
+    /// members of the nesting (the two pins, then each view's two edges).
+    static func nesting(_ n: Int, inset: Double, factoring: Int) throws -> (Solver, [Variable], [ConstraintID]) {
+        let solver = Solver()
+        solver.tableau.markerFactoring = factoring
+        solver.tableau.restrictedMarkerFactoring = factoring
+        var xs: [Variable] = []
+        var ws: [Variable] = []
+        var members: [ConstraintID] = []
+        for i in 0..<n {
+            let x = solver.makeVariable(named: "x\(i)")
+            let w = solver.makeVariable(named: "w\(i)")
+            _ = try solver.add(Constraint(Expression([Term(w)]), .greaterThanOrEqual, priority: .required))
+            if i == 0 {
+                members.append(try solver.add(Constraint(Expression([Term(x)]), .equal, priority: .required)))
+                members.append(try solver.add(Constraint(Expression([Term(w)], constant: -390), .equal, priority: .required)))
+            } else {
+                members.append(try solver.add(Constraint(Expression([Term(x), Term(xs[i - 1], -1)], constant: -inset),
+                                                         .equal, priority: .required)))
+                members.append(try solver.add(Constraint(Expression([Term(x), Term(w), Term(xs[i - 1], -1), Term(ws[i - 1], -1)], constant: inset),
+                                                         .equal, priority: .required)))
+            }
+            xs.append(x)
+            ws.append(w)
+        }
+        return (solver, ws, members)
+    }
+
+    /// The innermost width pinned where the nesting cannot reach: what freeing each member's
+    /// marker does, asked for all of them at once (`movesOfMarkers`, the rows bounded node by
+    /// node), is what asking each one through the nodes says, and what a plain nesting says.
+    /// Views inset by 1 (390 − 2i wide, the innermost 72): made 5,000 wide, every member's
+    /// move holds, half of them answered by the bounds alone; made −10, the innermost slack fails
+    /// whatever moves. Views outset by 1 (390 + 2i, the innermost 708) made 500 narrower: a
+    /// member's move narrows the views from its own in, and holds only from view 55 in (500
+    /// wide, left at exactly zero). The outermost view's x moves no width: not asked.
+    @Test func aNestingsMembersAreBoundedTogether() throws {
+        for (inset, pinned, expected) in [(1.0, 5_000.0, [MarkerMove.holds: 319]), (1, -10, [.fails: 319]), (-1, 208, [.fails: 109, .holds: 210])] {
+            let (factored, widths, members) = try Self.nesting(160, inset: inset, factoring: Tableau.factoredMarkerCount)
+            let (plain, plainWidths, plainMembers) = try Self.nesting(160, inset: inset, factoring: Int.max)
+            #expect(factored.tableau.rows.contains { $0.markers >= 0 && factored.tableau.kinds[$0.basic!.index] == .slack })
+            #expect(factored.value(of: widths[159]) == 390 - 318 * inset)
+            let pin = { (w: Variable) in Constraint(Expression([Term(w)], constant: -pinned), .equal, priority: .required) }
+            let certificate = try #require(factored.equalityCertificate(for: pin(widths[159])))
+            let plainCertificate = try #require(plain.equalityCertificate(for: pin(plainWidths[159])))
+            let asked = members.compactMap { id in certificate.markerValue(for: id).map { (id: id, value: $0) } }
+            let plainAsked = plainMembers.compactMap { id in plainCertificate.markerValue(for: id).map { (id: id, value: $0) } }
+            #expect(asked.map(\.id) == plainAsked.map(\.id))
+            let together = factored.movesOfMarkers(asked)
+            #expect(together == asked.map { factored.moveOfMarker($0.id, to: $0.value) })
+            #expect(together == plainAsked.map { plain.moveOfMarker($0.id, to: $0.value) })
+            var outcomes: [MarkerMove: Int] = [:]
+            for move in together { outcomes[move, default: 0] += 1 }
+            #expect(outcomes == expected, "\(inset) \(pinned)")
+            if pinned == 5_000 {
+                let bounds = MarkerBounds(factored.tableau)
+                let answered = asked.filter { id, value in
+                    // No node of a restricted row names it, or the one that does is bounded.
+                    guard case let .some(named) = bounds.naming(factored.liveRecord(id)!.marker, in: factored.tableau.markerNodes) else { return false }
+                    return named.map { bounds.keepsRows(reaching: $0.node, coefficient: $0.coefficient, by: value) } ?? true
+                }
+                // The pins' and the leading edges' markers (161): each trailing edge's is named
+                // in nodes of more than one restricted row, and is weighed through them.
+                #expect(answered.count == 161, "\(answered.count)")
+            }
+            #expect(factored.tableau.consistencyProblems().isEmpty)
+        }
+    }
+}

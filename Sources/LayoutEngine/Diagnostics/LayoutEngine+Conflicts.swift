@@ -74,13 +74,30 @@ extension Diagnostics {
     /// constraints each.
     func resolvingMembers(of set: [ConstraintRef], broken: ConstraintRef) -> [ConstraintRef] {
         let certificate = engine.link.installed[broken] == nil ? compiledForm(broken).flatMap(engine.solver.equalityCertificate(for:)) : nil
-        return set.filter { member in
-            if member == broken { return true }
-            if let certificate, let installed = engine.link.installed[member], installed.compiled.isRequired {
+        // The members the certificate settles or whose marker's move may: their moves asked
+        // together (`movesOfMarkers`).
+        var asked: [(id: ConstraintID, value: Double)] = []
+        var question: [ConstraintRef: Int] = [:]
+        var outside = Set<ConstraintRef>()
+        if let certificate {
+            for member in set where member != broken {
+                guard let installed = engine.link.installed[member], installed.compiled.isRequired else { continue }
                 // Wherever the certificate's equalities hold, the broken one is off by its
                 // residual: taking out a required constraint outside it changes nothing.
-                guard installed.compiled.relation == .equal, let value = certificate.markerValue(for: installed.id) else { return false }
-                switch engine.solver.moveOfMarker(installed.id, to: value) {
+                guard installed.compiled.relation == .equal, let value = certificate.markerValue(for: installed.id) else {
+                    outside.insert(member)
+                    continue
+                }
+                question[member] = asked.count
+                asked.append((installed.id, value))
+            }
+        }
+        let answers = engine.solver.movesOfMarkers(asked)
+        return set.filter { member in
+            if member == broken { return true }
+            if outside.contains(member) { return false }
+            if let k = question[member] {
+                switch answers[k] {
                 case .holds: return true
                 case .fails: return false
                 case .unknown: break

@@ -298,6 +298,8 @@ struct MovedMarkers {
         let optionalUsers: [[Int]]
         /// Per solver variable, its value at the moved point while a fix is read (NaN: unmoved).
         let overlay: Overlay
+        /// The views and constraints listed for the fix being read.
+        let marks: Marks
 
         init?(_ diagnostics: Diagnostics, trials: Diagnostics.FixTrials) {
             let engine = diagnostics.engine, rebuilt = trials.rebuilt
@@ -343,12 +345,36 @@ struct MovedMarkers {
             (self.was, self.now, self.constraintPosition) = (was, now, constraintPosition)
             (self.viewOfVariable, self.optionalUsers) = (viewOfVariable, optionalUsers)
             overlay = Overlay(count: variableCount)
+            marks = Marks(views: trials.views.count, constraints: trials.constraints.count)
             unmet = now.indices.filter { (now[$0] == .violated || now[$0] == .broken) && was[$0] != now[$0] }
         }
     }
     struct Certified {
         let certificate: EqualityCertificate
         let newest: [(stamp: Int, id: ConstraintID)]
+    }
+    /// Which views and constraints (positions) a fix has listed: each marked with the fix's
+    /// number, so that nothing is cleared between fixes.
+    final class Marks {
+        var views: [Int]
+        var constraints: [Int]
+        var fix = 0
+        init(views: Int, constraints: Int) {
+            self.views = [Int](repeating: 0, count: views)
+            self.constraints = [Int](repeating: 0, count: constraints)
+        }
+        func next() { fix += 1 }
+        /// Whether view `k` was not yet listed for this fix (it is now).
+        func take(view k: Int) -> Bool {
+            if views[k] == fix { return false }
+            views[k] = fix
+            return true
+        }
+        func take(constraint k: Int) -> Bool {
+            if constraints[k] == fix { return false }
+            constraints[k] = fix
+            return true
+        }
     }
     final class Overlay {
         var values: [Double]
@@ -410,8 +436,11 @@ struct MovedMarkers {
         }
         // The views and constraints to look at: those that differ already, and those of the
         // variables that move (only an optional constraint can change state there).
-        var views = reading.differing
-        var constraints = reading.unmet
+        // (Each listed once: `Reading.marks` notes what is listed for this fix.)
+        let marks = reading.marks
+        marks.next()
+        var views = reading.differing.filter { marks.take(view: $0) }
+        var constraints = reading.unmet.filter { marks.take(constraint: $0) }
         // The moved values by variable, in a buffer kept from fix to fix (emptied after).
         let overlay = reading.overlay
         for (variable, value) in moved { overlay.values[Int(variable)] = value }
@@ -419,12 +448,11 @@ struct MovedMarkers {
         for (variable, _) in moved {
             let k = Int(variable)
             guard k < reading.viewOfVariable.count else { continue }
-            if reading.viewOfVariable[k] >= 0 { views.append(reading.viewOfVariable[k]) }
-            constraints += reading.optionalUsers[k]
+            let view = reading.viewOfVariable[k]
+            if view >= 0 && marks.take(view: view) { views.append(view) }
+            for c in reading.optionalUsers[k] where marks.take(constraint: c) { constraints.append(c) }
         }
-        if let k = reading.constraintPosition[member] { constraints.append(k) }
-        views = Array(Set(views))
-        constraints = Array(Set(constraints))
+        if let k = reading.constraintPosition[member], marks.take(constraint: k) { constraints.append(k) }
         var result = Consequence(moves: [], collapsed: [], ambiguous: reading.ambiguous.map { trials.views[$0].id }, violated: [], broken: [],
                                  resolves: holding.contains(brokenRef))
         for k in views.sorted() {
