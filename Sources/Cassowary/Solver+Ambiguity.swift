@@ -66,14 +66,19 @@ extension Solver {
     private func hasOpenRay(_ free: [(symbol: Symbol, coefficient: Double)], upwards: Bool) -> Bool {
         free.contains { symbol, coefficient in
             guard upwards ? coefficient > Tolerance.epsilon : coefficient < -Tolerance.epsilon else { return false }
-            return tableau.columns.withRows(symbol.index) { column in
+            // Read in place: a row copied out per entry retained its cells (a free width's
+            // column lists every view of a stack, asked at each command).
+            return tableau.rows.withUnsafeBufferPointer { rows in
+            tableau.kinds.withUnsafeBufferPointer { kinds in
+            tableau.columns.withRows(symbol.index) { column in
                 for index in column {
-                    let row = tableau.rows[Int(index)]
-                    guard let basic = row.basic, tableau.kinds[basic.index] != .external else { continue }
-                    let entry = row.coefficient(of: symbol)
-                    if entry < -Tolerance.epsilon || (tableau.kinds[basic.index] == .dummy && entry > Tolerance.epsilon) { return false }
+                    guard let basic = rows[Int(index)].basic, kinds[basic.index] != .external else { continue }
+                    let entry = rows[Int(index)].coefficient(of: symbol)
+                    if entry < -Tolerance.epsilon || (kinds[basic.index] == .dummy && entry > Tolerance.epsilon) { return false }
                 }
                 return true
+            }
+            }
             }
         }
     }
