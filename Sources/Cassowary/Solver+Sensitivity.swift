@@ -138,7 +138,7 @@ extension Solver {
         // within bounds, and the factored rows holding it as a cell have nodes older than that
         // one (so their nodes weigh it zero): those are weighed by their cells.
         if let bounds, case let .some(named) = bounds.naming(marker, in: tableau.markerNodes),
-           factored.allSatisfy({ named == nil || tableau.rows[Int($0.row)].markers < named!.node }),
+           factored.allSatisfy({ Int(tableau.rows[Int($0.row)].markers) < named?.node ?? .max }),
            named.map({ bounds.keepsRows(reaching: $0.node, coefficient: $0.coefficient, by: value) }) ?? true {
             for (index, coefficient) in factored where weigh(index, coefficient) { break }
             return (outcome, sidesKept, moved)

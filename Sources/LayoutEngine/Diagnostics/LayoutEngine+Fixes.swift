@@ -364,15 +364,12 @@ struct MovedMarkers {
             self.constraints = [Int](repeating: 0, count: constraints)
         }
         func next() { fix += 1 }
-        /// Whether view `k` was not yet listed for this fix (it is now).
-        func take(view k: Int) -> Bool {
-            if views[k] == fix { return false }
-            views[k] = fix
-            return true
-        }
-        func take(constraint k: Int) -> Bool {
-            if constraints[k] == fix { return false }
-            constraints[k] = fix
+        /// Whether view (constraint) `k` was not yet listed for this fix (it is now).
+        func take(view k: Int) -> Bool { Marks.take(k, in: &views, fix) }
+        func take(constraint k: Int) -> Bool { Marks.take(k, in: &constraints, fix) }
+        private static func take(_ k: Int, in marks: inout [Int], _ fix: Int) -> Bool {
+            if marks[k] == fix { return false }
+            marks[k] = fix
             return true
         }
     }
