@@ -2,10 +2,10 @@
 /// em, and the height of a line. No font file is read: the advances are the Adobe Font Metrics
 /// of the core PostScript faces (Helvetica, Helvetica-Bold, Times-Roman, Times-Bold, Courier),
 /// which Apple's faces of the same design follow, turned into a family's by a scale and a
-/// per-glyph addition; San Francisco's scale and addition were fitted on labels and buttons of
-/// real Interface Builder documents (docs/text.md has the method and the residuals).
+/// per-glyph addition; San Francisco has a table of its own, fitted on the labels of public
+/// Interface Builder documents (Scripts/fit-text; docs/text.md has the method and the residuals).
 struct FontMetrics: Sendable {
-    enum Glyphs: Sendable { case helvetica, times, monospaced }
+    enum Glyphs: Sendable { case helvetica, times, monospaced, sanFrancisco }
     let glyphs: Glyphs
     /// Advance = (table × scale + addition) before tracking.
     let scale: Double
@@ -40,11 +40,11 @@ struct FontMetrics: Sendable {
         }
     }
 
-    /// San Francisco: fitted on the shared fixtures' single-line labels and buttons of
-    /// documents from Xcode 7 on; line height (1950 + 494) / 2048 of the point size, which is
-    /// UIKit's `lineHeight` (17.900391 at 15 points).
-    static let system = FontMetrics(glyphs: .helvetica, scale: 0.965, addition: 44, boldScale: 0.965, boldAddition: 51,
-                                    lineHeight: 2444.0 / 2048.0, ascender: 1950.0 / 2048.0, tracks: true, displayAddition: 4)
+    /// San Francisco: its own advances, 20/1000 em tighter at display sizes (20 points and
+    /// up); line height (1950 + 494) / 2048 of the point size, which is UIKit's `lineHeight`
+    /// (17.900391 at 15 points).
+    static let system = FontMetrics(glyphs: .sanFrancisco, scale: 1, addition: 0, boldScale: 1, boldAddition: 0,
+                                    lineHeight: 2444.0 / 2048.0, ascender: 1950.0 / 2048.0, tracks: true, displayAddition: -20)
 
     /// San Francisco's tracking in thousandths of an em by point size, as Apple's typography
     /// guidelines list it (12 points: 0; 17: −26; 28: +14), which UIKit applies on its own.
@@ -72,7 +72,13 @@ struct FontMetrics: Sendable {
         guard glyphs != .monospaced else { return 600 * weight.widthScale }
         if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }  // with combining marks
         if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size) }
-        if let other = FontMetrics.otherAdvance(v) { return other == 0 ? 0 : blend(other, other, weight: weight, size: size) }
+        if let other = FontMetrics.otherAdvance(v) {
+            guard other != 0 else { return 0 }
+            // Helvetica's figures; San Francisco's fit covers ASCII alone, so these take its
+            // earlier two-number fit of Helvetica (× 0.965 + 44).
+            let figure = glyphs == .sanFrancisco ? other * 0.965 + 44 : other
+            return blend(figure, figure, weight: weight, size: size)
+        }
         let n = Int(("n" as Unicode.Scalar).value) - 32
         return asciiAdvance(n, weight: weight, size: size) * 1.05
     }
@@ -85,6 +91,7 @@ struct FontMetrics: Sendable {
         case .monospaced: return 600 * weight.widthScale
         case .helvetica: return blend(Double(FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
         case .times: return blend(Double(FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
+        case .sanFrancisco: return blend(Double(FontMetrics.sanFrancisco[k]), Double(FontMetrics.sanFranciscoBold[k]), weight: weight, size: size)
         }
     }
 
@@ -168,5 +175,24 @@ struct FontMetrics: Sendable {
         611, 778, 722, 556, 667, 722, 722, 1000, 722, 722, 667, 333, 278, 333, 581, 500,
         333, 500, 556, 444, 556, 444, 333, 500, 556, 278, 333, 556, 278, 833, 556, 500,
         556, 556, 444, 389, 333, 556, 500, 722, 500, 500, 444, 394, 220, 394, 520,
+    ]
+    // San Francisco's advances of printable ASCII, regular and bold, fitted by Scripts/fit-text
+    // on the single-line labels of 613 public Interface Builder documents and the fixtures'
+    // ib/ and ib/apps (docs/text.md has the method).
+    static let sanFrancisco: [UInt16] = [
+        281, 317, 387, 581, 592, 904, 688, 263, 376, 376, 461, 618, 279, 459, 281, 312,
+        631, 478, 597, 613, 629, 601, 630, 570, 627, 624, 296, 312, 608, 623, 613, 572,
+        1022, 665, 662, 732, 726, 598, 566, 739, 749, 293, 532, 662, 583, 891, 733, 784,
+        643, 788, 643, 644, 601, 739, 630, 939, 693, 682, 640, 312, 312, 312, 497, 554,
+        365, 555, 602, 556, 607, 574, 355, 605, 597, 259, 224, 543, 252, 874, 590, 588,
+        605, 579, 376, 518, 357, 588, 523, 759, 523, 529, 567, 377, 295, 377, 608,
+    ]
+    static let sanFranciscoBold: [UInt16] = [
+        287, 365, 508, 588, 588, 926, 748, 314, 382, 382, 426, 604, 330, 372, 314, 347,
+        628, 576, 640, 584, 594, 605, 599, 598, 618, 599, 328, 372, 615, 660, 615, 635,
+        986, 696, 722, 744, 748, 641, 599, 776, 784, 318, 600, 740, 618, 873, 757, 780,
+        660, 804, 690, 683, 622, 732, 725, 988, 714, 665, 660, 372, 319, 372, 615, 588,
+        372, 573, 650, 584, 647, 597, 402, 625, 637, 285, 306, 606, 282, 926, 637, 595,
+        663, 641, 433, 552, 400, 596, 559, 820, 578, 556, 521, 426, 321, 426, 615,
     ]
 }

@@ -95,12 +95,12 @@ import Testing
     engine.layoutIfNeeded()
     #expect(engine.hierarchy.view(named: "body")?.frame.height == Font.roundedUp(2 * line, scale: 3))
     try engine.addView(kind: .label, name: "fixed", parent: "root",
-                       properties: [.text("one two three four five"), .lines(2), .preferredMaxLayoutWidth(60)])
-    // Wrapped at 60: "one two" | "three" | "four five" | …, two lines shown; "four five" is
-    // the widest line overall, so the whole text is wider than what two lines show.
+                       properties: [.text("one two three four five"), .lines(2), .preferredMaxLayoutWidth(62)])
+    // Wrapped at 62: "one two" (60.4) | "three" | "four" | "five" ("four five" is 62.3), two
+    // lines shown; the label is as wide as the wider of the two.
     let fixed = engine.hierarchy.view(named: "fixed")!
-    let widths = fixed.textFont.lineWidths(of: "one two three four five", limit: 60)
-    #expect(widths.count == 4 && widths.allSatisfy { $0 <= 60 })
+    let widths = fixed.textFont.lineWidths(of: "one two three four five", limit: 62)
+    #expect(widths.count == 4 && widths.allSatisfy { $0 <= 62 })
     #expect(fixed.intrinsicContentSize.width == Font.roundedUp(max(widths[0], widths[1]), scale: 3))
     #expect(fixed.intrinsicContentSize.height == Font.roundedUp(2 * line, scale: 3))
     #expect(fixed.wholeTextSize!.height == Font.roundedUp(4 * line, scale: 3))

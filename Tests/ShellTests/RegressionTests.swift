@@ -270,9 +270,9 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     let session = Session(sink: sink)
     #expect(session.run(line: "new label t text=\"Hello\" font=body adjustsFont=on; new label u text=\"Hi\" font=caption1; t.leading == root.leading; t.top == root.top; u.leading == root.leading; u.top == t.bottom; layout") == .succeeded)
     #expect(session.run(line: "set contentSizeCategory = accessibilityExtraExtraExtraLarge; layout; frame t; frame u") == .succeeded)
-    // Body at 53 points: "Hello" 120 wide, a line 63.25 high rounded up to the third of a
+    // Body at 53 points: "Hello" 125 wide, a line 63.25 high rounded up to the third of a
     // point; caption1 does not adjust and stays at 12.
-    #expect(sink.output == "t (0, 0, 120, 63.333333)\nu (0, 63.333333, 12, 14.333333)\n")
+    #expect(sink.output == "t (0, 0, 125, 63.333333)\nu (0, 63.333333, 12.333333, 14.333333)\n")
     #expect(session.dumpJSON.contains("\"contentSizeCategory\": \"accessibilityExtraExtraExtraLarge\""))
     #expect(session.dumpJSON.contains("\"font\": 53, \"textStyle\": \"body\", \"adjustsFont\": true"))
     #expect(savedAndLoaded(session) == session.dumpJSON)
