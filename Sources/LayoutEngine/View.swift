@@ -485,7 +485,8 @@ public struct View: Sendable {
 
     /// UILabel: its text's widest line and its lines' heights, each rounded up to the pixel;
     /// empty text is 0 × 0. UIButton: its title rounded up to whole points, inside its
-    /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide.
+    /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide, and
+    /// never less than nothing.
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
         if let textView = references.fields.textLayout.textView { return textView == .grows ? textViewMeasure() : nil }
@@ -496,7 +497,9 @@ public struct View: Sendable {
             let height = Font.roundedUp(font.lineHeight, scale: 1)
             let insets = contentInsets
             if insets == .zero { return (max(title, 30), height + 12) }
-            return (title + insets.left + insets.right, height + insets.top + insets.bottom)
+            // Negative insets (a document's `minY="-10"`) can take more than the title: a size
+            // stops at zero.
+            return (max(title + insets.left + insets.right, 0), max(height + insets.top + insets.bottom, 0))
         }
         return labelMeasure(capped: capped, limit: wrapLimit)
     }

@@ -486,3 +486,45 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let go = h.view(named: "go")!.frame
     #expect(go.width == 40 && go.height == 22)
 }
+
+/// A button whose content insets are negative (Pocket Casts' "Add Files", `minY="-10"
+/// maxY="-10"` around an 18-point line) imports: its content size stops at zero instead of
+/// failing the whole document; its height constraint places it.
+@Test func aButtonWithNegativeInsetsImports() throws {
+    let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <button buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="add-1" userLabel="add">
+                        <rect key="frame" x="140" y="0" width="95" height="38"/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="38" id="h1"/>
+                        </constraints>
+                        <inset key="contentEdgeInsets" minX="8" minY="-10" maxX="8" maxY="-10"/>
+                        <state key="normal" title="Add Files"/>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="add-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="add-1" firstAttribute="centerX" secondItem="top-1" secondAttribute="centerX" id="k2"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    for measured in [false, true] {
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        importer.measuredText = measured
+        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+        engine.layoutIfNeeded()
+        let add = try #require(engine.hierarchy.view(named: "add"))
+        #expect(add.frame.height == 38)
+        // Measured: 18 high less 20 of insets is nothing; the width is the title's and 16.
+        if measured { #expect(add.intrinsicContentSize.height == 0 && add.intrinsicContentSize.width == Font.roundedUp(Font(.system, size: 15).width(of: "Add Files"), scale: 1) + 16) }
+    }
+}
