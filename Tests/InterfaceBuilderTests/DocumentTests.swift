@@ -480,7 +480,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let hello = Font(.system, size: 17).width(of: "Hello")
     let icon = h.view(named: "icon")!.frame
     #expect(icon.width == Font.roundedUp(hello, scale: 2) && icon.height == 20.5)
-    // A button's title in whole points inside its insets: "Go" (19.43) is 20 wide, 18 high at
+    // A button's title in whole points inside its insets: "Go" (19.38) is 20 wide, 18 high at
     // 15 points.
     #expect(Font.roundedUp(Font(.system, size: 15).width(of: "Go"), scale: 1) == 20)
     let go = h.view(named: "go")!.frame
