@@ -290,9 +290,11 @@ extension IBDocument {
             view.text = node.children("state").first(where: { $0["key"] == "normal" })?["title"]
         }
         if let font = node.child("fontDescription", key: "fontDescription") {
-            // A text style (`style="UICTFontTextStyleBody"`) has no size of its own.
+            // A text style (`style="UICTFontTextStyleBody"`) has no size of its own; nor has a
+            // size of 0 (`pointSize="0.0"`, a table cell's built-in title label: as UIFont's
+            // descriptor initialiser reads 0, the size the font already has).
             view.textStyle = font["style"].flatMap(TextStyle.init(name:))
-            view.fontSize = try number(font, "pointSize") ?? view.textStyle?.size(at: .large) ?? 17
+            view.fontSize = try number(font, "pointSize").flatMap { $0 == 0 ? nil : $0 } ?? view.textStyle?.size(at: .large) ?? 17
             view.fontType = font["type"]
             view.fontWeight = font["weight"]
             view.fontName = font["name"]

@@ -285,18 +285,35 @@ public struct Importer {
                 } else if constraint.isPlaceholder {
                     name = engine.hierarchy.unusedConstraintName("placeholder")
                 }
-                // A scroll view's edges, against something inside it, are its content's edges.
-                // Omitted items are the owning view (an aspect ratio omits both).
+                // A scroll view's edges and margins, against something inside it, are its
+                // content's ("Working with Scroll Views", Auto Layout Guide): a margin is the
+                // content's edge inset by the scroll view's margin on that side (as the document
+                // gives them). Omitted items are the owning view (an aspect ratio omits both).
                 let firstID = constraint.firstItem ?? view.id
                 let secondID = constraint.secondItem ?? (constraint.secondAttribute != nil ? view.id : nil)
-                func item(_ id: String, _ attribute: LayoutAttribute, other: String?) -> String {
-                    guard let guide = scrollContent[id], !attribute.isDimension, let other, isInside(other, id) else { return names[id]! }
-                    return guide
+                func item(_ id: String, _ attribute: LayoutAttribute, other: String?) -> (name: String, attribute: LayoutAttribute, offset: Double) {
+                    guard let guide = scrollContent[id], !attribute.isDimension, let other, isInside(other, id) else { return (names[id]!, attribute, 0) }
+                    let inset = engine.hierarchy.view(named: names[id]!)?.margins ?? .standard
+                    return switch attribute {
+                    case .topMargin: (guide, .top, inset.top)
+                    case .bottomMargin: (guide, .bottom, -inset.bottom)
+                    case .leftMargin: (guide, .left, inset.left)
+                    case .rightMargin: (guide, .right, -inset.right)
+                    case .leadingMargin: (guide, .leading, inset.left)
+                    case .trailingMargin: (guide, .trailing, -inset.right)
+                    case .centerXWithinMargins: (guide, .centerX, (inset.left - inset.right) / 2)
+                    case .centerYWithinMargins: (guide, .centerY, (inset.top - inset.bottom) / 2)
+                    default: (guide, attribute, 0)
+                    }
                 }
+                let first = item(firstID, firstAttribute, other: secondID)
+                let second = secondID.map { item($0, secondAttribute!, other: firstID) }
+                // first + a == m × (second + b) + c, so first == m × second + (c + m b − a).
+                let constant = constraint.constant + constraint.multiplier * (second?.offset ?? 0) - first.offset
                 let spec = ConstraintSpec(
-                    name: name, firstItem: item(firstID, firstAttribute, other: secondID), firstAttribute: firstAttribute, relation: constraint.relation,
-                    secondItem: secondID.map { item($0, secondAttribute!, other: firstID) }, secondAttribute: secondAttribute,
-                    multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
+                    name: name, firstItem: first.name, firstAttribute: first.attribute, relation: constraint.relation,
+                    secondItem: second?.name, secondAttribute: second?.attribute,
+                    multiplier: constraint.multiplier, constant: constant, priority: constraint.priority,
                     identifier: identifier)
                 do {
                     let made = try engine.addConstraint(spec)

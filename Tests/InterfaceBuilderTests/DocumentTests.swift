@@ -528,3 +528,76 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
         if measured { #expect(add.intrinsicContentSize.height == 0 && add.intrinsicContentSize.width == Font.roundedUp(Font(.system, size: 15).width(of: "Add Files"), scale: 1) + 16) }
     }
 }
+
+/// Real documents that failed whole (Blink's settings, edX's comment screen): a view inside a
+/// scroll view pinned to the scroll view's margins is placed against its content, inset by the
+/// scroll view's margins (8 by default, 20 here where the document gives them); a font of
+/// `pointSize="0.0"` (a table cell's built-in title) is the label's default 17 points.
+@Test func aScrollViewsMarginsAndAZeroPointFontImport() throws {
+    let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="400"/>
+                <subviews>
+                    <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="sv-1" userLabel="scroll">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="400"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box-1" userLabel="box">
+                                <rect key="frame" x="8" y="8" width="359" height="100"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="100" id="h1"/>
+                                </constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="tall-1" userLabel="tall">
+                                <rect key="frame" x="20" y="116" width="335" height="50"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="50" id="h2"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <edgeInsets key="layoutMargins" top="8" left="20" bottom="8" right="20"/>
+                        <constraints>
+                            <constraint firstItem="box-1" firstAttribute="top" secondItem="sv-1" secondAttribute="topMargin" id="m1"/>
+                            <constraint firstItem="box-1" firstAttribute="leading" secondItem="sv-1" secondAttribute="leading" constant="8" id="m2"/>
+                            <constraint firstItem="box-1" firstAttribute="width" secondItem="sv-1" secondAttribute="width" constant="-16" id="m3"/>
+                            <constraint firstAttribute="trailing" secondItem="box-1" secondAttribute="trailing" constant="8" id="m8"/>
+                            <constraint firstItem="tall-1" firstAttribute="top" secondItem="box-1" secondAttribute="bottom" constant="8" id="m4"/>
+                            <constraint firstItem="tall-1" firstAttribute="leading" secondItem="sv-1" secondAttribute="leadingMargin" id="m5"/>
+                            <constraint firstAttribute="trailingMargin" secondItem="tall-1" secondAttribute="trailing" id="m6"/>
+                            <constraint firstAttribute="bottom" secondItem="tall-1" secondAttribute="bottom" id="m7"/>
+                        </constraints>
+                    </scrollView>
+                    <label text="Open Gallery" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
+                        <rect key="frame" x="0.0" y="0.0" width="99" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="0.0"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sv-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="sv-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstAttribute="trailing" secondItem="sv-1" secondAttribute="trailing" id="k3"/>
+                    <constraint firstAttribute="bottom" secondItem="sv-1" secondAttribute="bottom" id="k4"/>
+                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k5"/>
+                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    // The box's top is the content's top and the scroll view's top margin (8); the tall view
+    // sits between the margins (20) and its bottom is the content's bottom.
+    #expect(h.view(named: "box")!.frame == Rect(x: 8, y: 8, width: 359, height: 100))
+    #expect(h.view(named: "tall")!.frame == Rect(x: 20, y: 116, width: 335, height: 50))
+    #expect(h.view(named: "scrollContentLayoutGuide")?.frame.height == 166)
+    #expect(h.view(named: "title")!.textFont.size == 17)
+    #expect(h.view(named: "title")!.frame.height == 20.5)
+}
