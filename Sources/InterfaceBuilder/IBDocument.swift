@@ -173,27 +173,29 @@ extension IBDocument {
                         document.roots.append(try readView(object, document: &document))
                         continue
                     }
-                    guard let viewNode = object.children.first(where: { $0["key"] == "view" && viewElements.contains($0.name) }) else { continue }
-                    var view = try readView(viewNode, document: &document)
-                    view.isSceneRoot = true
                     var sceneBars = object["id"].flatMap { bars[$0] } ?? SimulatedBars()
                     // A freeform size (a widget's, a popover's) is no screen: no status bar or
                     // home indicator around it.
                     sceneBars.isFreeform = object.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
-                    document.placeOnCanvas(&view, bars: sceneBars)
-                    if let guides = object.child("layoutGuides") {
-                        for guide in guides.children("viewControllerLayoutGuide") {
-                            guard let id = guide["id"], let kind = guide["type"] else { continue }
-                            view.guides.append((id, kind == "top" ? "topLayoutGuide" : "bottomLayoutGuide"))
-                        }
-                    }
-                    document.roots.append(view)
+                    if let view = try controllersView(object, bars: sceneBars, document: &document) { document.roots.append(view) }
                 }
             }
         } else {
             let owners = ownersView(in: root)
             let ownMetrics = root.child("objects").map(metrics(of:))
-            for object in root.child("objects")?.children ?? .empty where isView(object) {
+            for object in root.child("objects")?.children ?? .empty where object.name != "placeholder" {
+                guard isView(object) else {
+                    // A view controller of the xib: its view is laid out as a scene's root.
+                    let metrics = metrics(of: object)
+                    var bars = SimulatedBars()
+                    bars.statusBar = metrics.status ?? ownMetrics?.status
+                    bars.top = metrics.top ?? 0
+                    bars.bottom = metrics.bottom ?? 0
+                    bars.topIsOpaque = metrics.topIsOpaque
+                    bars.bottomIsOpaque = metrics.bottomIsOpaque
+                    if let view = try controllersView(object, bars: bars, document: &document) { document.roots.append(view) }
+                    continue
+                }
                 var view = try readView(object, document: &document)
                 if view.id == owners {
                     view.isSceneRoot = true
@@ -211,6 +213,23 @@ extension IBDocument {
         }
         try checkReferences(document)
         return document
+    }
+
+    /// A view controller's view (`<view key="view">`), as the root of its scene: on the canvas
+    /// with `bars` around it, with the controller's top and bottom layout guides; nil when the
+    /// controller has no view of its own (a navigation controller).
+    static func controllersView(_ object: Node, bars: SimulatedBars, document: inout IBDocument) throws -> IBView? {
+        guard let viewNode = object.children.first(where: { $0["key"] == "view" && viewElements.contains($0.name) }) else { return nil }
+        var view = try readView(viewNode, document: &document)
+        view.isSceneRoot = true
+        document.placeOnCanvas(&view, bars: bars)
+        if let guides = object.child("layoutGuides") {
+            for guide in guides.children("viewControllerLayoutGuide") {
+                guard let id = guide["id"], let kind = guide["type"] else { continue }
+                view.guides.append((id, kind == "top" ? "topLayoutGuide" : "bottomLayoutGuide"))
+            }
+        }
+        return view
     }
 
     private static func number(_ node: Node, _ key: String) throws -> Double? {

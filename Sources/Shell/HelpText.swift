@@ -82,8 +82,8 @@ public enum HelpText {
     }
 
     static let importDetails = """
-        Every element Xcode stored a frame for comes in: each top-level view (a xib's, each \
-        storyboard scene's root view) as a subview of root with its document frame and \
+        Every element Xcode stored a frame for comes in: each top-level view (a xib's, and the \
+        view of a view controller at its top; each storyboard scene's root view) as a subview of root with its document frame and \
         autoresizing on, and below them subviews, table cells (prototype and static), table \
         header and footer views, collection view cells and section views, windows; an element \
         without an id gets one from its line (line-42). When root has nothing in it, the import \

@@ -601,3 +601,47 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(h.view(named: "title")!.textFont.size == 17)
     #expect(h.view(named: "title")!.frame.height == 20.5)
 }
+
+/// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
+/// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
+@Test func aXibsViewControllerBringsItsView() throws {
+    let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14460" targetRuntime="iOS.CocoaTouch">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <viewController id="vc-1" customClass="WebViewController">
+                <view key="view" contentMode="scaleToFill" id="root-1" userLabel="page">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar-1" userLabel="bar">
+                            <rect key="frame" x="0.0" y="20" width="375" height="44"/>
+                            <constraints>
+                                <constraint firstAttribute="height" constant="44" id="h1"/>
+                            </constraints>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="bar-1" firstAttribute="top" secondItem="sa-1" secondAttribute="top" id="k1"/>
+                        <constraint firstItem="bar-1" firstAttribute="leading" secondItem="root-1" secondAttribute="leading" id="k2"/>
+                        <constraint firstAttribute="trailing" secondItem="bar-1" secondAttribute="trailing" id="k3"/>
+                    </constraints>
+                    <viewLayoutGuide key="safeArea" id="sa-1"/>
+                </view>
+            </viewController>
+        </objects>
+    </document>
+    """
+    let check = try FrameCheck.run(Data(xml.utf8))
+    #expect(check.counted.count == 2)
+    #expect(check.matching == 2, Comment(rawValue: check.differences.joined(separator: "\n")))
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    engine.layoutIfNeeded()
+    // Below the status bar of Xcode 10's canvas for an iPhone 8 (20 points): the view is a
+    // scene's root, its safe area inset by it.
+    #expect(engine.hierarchy.view(named: "bar")?.frame == Rect(x: 0, y: 20, width: 375, height: 44))
+}
