@@ -491,11 +491,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// maxY="-10"` around an 18-point line) imports: its content size stops at zero instead of
 /// failing the whole document; its height constraint places it.
 @Test func aButtonWithNegativeInsetsImports() throws {
-    let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
-        <device id="retina4_7" orientation="portrait"/>
-        <objects>
+    let xml = xibText(tools: "17701", device: "retina4_7", """
             <view contentMode="scaleToFill" id="top-1">
                 <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
                 <subviews>
@@ -513,9 +509,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <constraint firstItem="add-1" firstAttribute="centerX" secondItem="top-1" secondAttribute="centerX" id="k2"/>
                 </constraints>
             </view>
-        </objects>
-    </document>
-    """
+    """)
     for measured in [false, true] {
         let engine = LayoutEngine()
         var importer = Importer(engine: engine)
@@ -534,11 +528,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// scroll view's margins (8 by default, 20 here where the document gives them); a font of
 /// `pointSize="0.0"` (a table cell's built-in title) is the label's default 17 points.
 @Test func aScrollViewsMarginsAndAZeroPointFontImport() throws {
-    let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
-        <device id="retina4_7" orientation="portrait"/>
-        <objects>
+    let xml = xibText(tools: "17701", device: "retina4_7", """
             <view contentMode="scaleToFill" id="top-1">
                 <rect key="frame" x="0.0" y="0.0" width="375" height="400"/>
                 <subviews>
@@ -584,9 +574,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
                 </constraints>
             </view>
-        </objects>
-    </document>
-    """
+    """)
     let engine = LayoutEngine()
     var importer = Importer(engine: engine)
     importer.measuredText = true
@@ -605,11 +593,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {
-    let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14460" targetRuntime="iOS.CocoaTouch">
-        <device id="retina4_7" orientation="portrait"/>
-        <objects>
+    let xml = xibText(tools: "14460", device: "retina4_7", """
             <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
             <viewController id="vc-1" customClass="WebViewController">
                 <view key="view" contentMode="scaleToFill" id="root-1" userLabel="page">
@@ -631,9 +615,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <viewLayoutGuide key="safeArea" id="sa-1"/>
                 </view>
             </viewController>
-        </objects>
-    </document>
-    """
+    """)
     let check = try FrameCheck.run(Data(xml.utf8))
     #expect(check.counted.count == 2)
     #expect(check.matching == 2, Comment(rawValue: check.differences.joined(separator: "\n")))
