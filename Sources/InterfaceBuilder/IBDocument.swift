@@ -184,21 +184,9 @@ extension IBDocument {
             let owners = ownersView(in: root)
             let ownMetrics = root.child("objects").map(metrics(of:))
             for object in root.child("objects")?.children ?? .empty where object.name != "placeholder" {
-                guard isView(object) else {
-                    // A view controller of the xib: its view is laid out as a scene's root.
-                    let metrics = metrics(of: object)
-                    var bars = SimulatedBars()
-                    bars.statusBar = metrics.status ?? ownMetrics?.status
-                    bars.top = metrics.top ?? 0
-                    bars.bottom = metrics.bottom ?? 0
-                    bars.topIsOpaque = metrics.topIsOpaque
-                    bars.bottomIsOpaque = metrics.bottomIsOpaque
-                    if let view = try controllersView(object, bars: bars, document: &document) { document.roots.append(view) }
-                    continue
-                }
-                var view = try readView(object, document: &document)
-                if view.id == owners {
-                    view.isSceneRoot = true
+                // The bars around a root of the xib: its own simulated metrics, else the ones
+                // the document gives its File's Owner.
+                func bars(around object: Node) -> SimulatedBars {
                     var bars = SimulatedBars()
                     let metrics = metrics(of: object)
                     bars.statusBar = metrics.status ?? ownMetrics?.status
@@ -206,7 +194,17 @@ extension IBDocument {
                     bars.bottom = metrics.bottom ?? ownMetrics?.bottom ?? 0
                     bars.topIsOpaque = metrics.top != nil ? metrics.topIsOpaque : ownMetrics?.topIsOpaque ?? false
                     bars.bottomIsOpaque = metrics.bottom != nil ? metrics.bottomIsOpaque : ownMetrics?.bottomIsOpaque ?? false
-                    document.placeOnCanvas(&view, bars: bars)
+                    return bars
+                }
+                guard isView(object) else {
+                    // A view controller of the xib: its view is laid out as a scene's root.
+                    if let view = try controllersView(object, bars: bars(around: object), document: &document) { document.roots.append(view) }
+                    continue
+                }
+                var view = try readView(object, document: &document)
+                if view.id == owners {
+                    view.isSceneRoot = true
+                    document.placeOnCanvas(&view, bars: bars(around: object))
                 }
                 document.roots.append(view)
             }
