@@ -306,7 +306,9 @@ extension IBDocument {
         if node.name == "button", view.text == nil {
             view.text = node.children("state").first(where: { $0["key"] == "normal" })?["title"]
         }
-        if let font = node.child("fontDescription", key: "fontDescription") {
+        // A configuration button's title font is the configuration's (`titleFontDescription`).
+        let configuration = node.name == "button" ? node.children.first(where: { $0.name == "buttonConfiguration" }) : nil
+        if let font = configuration?.child("fontDescription", key: "titleFontDescription") ?? node.child("fontDescription", key: "fontDescription") {
             // A text style (`style="UICTFontTextStyleBody"`) has no size of its own; nor has a
             // size of 0 (`pointSize="0.0"`, a table cell's built-in title label: as UIFont's
             // descriptor initialiser reads 0, the size the font already has).
@@ -323,9 +325,13 @@ extension IBDocument {
             }
             view.hasImage = node.children("state").contains { $0["image"] != nil || $0["backgroundImage"] != nil }
                 || node["image"] != nil
-            if let configuration = node.children.first(where: { $0.name == "buttonConfiguration" }) {
+            if let configuration {
                 view.configuration = configuration["style"] ?? "plain"
                 if view.text == nil { view.text = configuration["title"] }
+                if let inset = configuration.child("directionalEdgeInsets", key: "contentInsets") {
+                    view.contentInsets = EdgeInsets(top: try number(inset, "top") ?? 0, left: try number(inset, "leading") ?? 0,
+                                                    bottom: try number(inset, "bottom") ?? 0, right: try number(inset, "trailing") ?? 0)
+                }
             }
         }
         view.adjustsFont = flag(node, "adjustsFontForContentSizeCategory")

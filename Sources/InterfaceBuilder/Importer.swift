@@ -154,21 +154,20 @@ public struct Importer {
             }
             if kind == .label || kind == .button {
                 properties.append(.text(view.text ?? ""))
+                // (The configuration first: it brings the body style, which a font replaces.)
+                if kind == .button, let style = view.configuration {
+                    properties.append(.configuration(ButtonConfiguration(rawValue: style) ?? .plain))
+                }
                 if let style = view.textStyle {
                     properties.append(.textStyle(style))
                 } else if let size = view.fontSize {
                     properties.append(.font(size))
-                } else if view.configuration != nil {
-                    properties.append(.font(17))
                 }
                 let (face, unknown) = Importer.fontFace(of: view, toolsVersion: document.toolsVersion)
                 if face != .system { properties.append(.fontFace(face)) }
                 if let unknown { report.unknownFonts.append("\(unknown) ('\(name)')") }
                 if let insets = view.contentInsets, insets != .zero {
                     properties.append(.contentInsets(insets))
-                } else if view.configuration != nil {
-                    // UIButton.Configuration's content insets at the medium size.
-                    properties.append(.contentInsets(EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)))
                 }
                 if view.adjustsFont { properties.append(.adjustsFont(true)) }
                 if kind == .label && view.numberOfLines != 1 { properties.append(.lines(view.numberOfLines)) }

@@ -50,6 +50,16 @@ extension Hierarchy {
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "content inset") }
             views[id]!.contentInsets = insets
             touchContentSize(id)
+        case let .configuration(style):
+            guard view.kind == .button else { throw refuse() }
+            views[id]!.buttonConfiguration = style
+            // A configuration brings its own title font, the body style (the button's own
+            // font is no longer read); a later `font` is the configuration's.
+            if style != nil {
+                views[id]!.font = TextStyle.body.size(at: contentSizeCategory)
+                views[id]!.textStyle = .body
+            }
+            touchContentSize(id)
         case let .lines(count):
             guard view.kind == .label else { throw refuse() }
             guard count >= 0 else { throw LayoutError.invalidValue(property: "lines", value: String(count), expected: "a whole number of lines, 0 for as many as the text needs") }

@@ -14,8 +14,11 @@ public enum ViewProperty: Hashable, Sendable {
     case weight(FontWeight)
     /// An italic face of the font's family.
     case italic(Bool)
-    /// A button's `contentEdgeInsets`.
+    /// A button's `contentEdgeInsets` (a configuration's `contentInsets`).
     case contentInsets(EdgeInsets)
+    /// A button's `UIButton.Configuration` style, nil for none: its title takes the body style
+    /// and sits in the configuration's insets.
+    case configuration(ButtonConfiguration?)
     /// A label's `numberOfLines` (0: as many as it needs).
     case lines(Int)
     /// A label's `lineBreakMode`.
@@ -79,6 +82,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .weight: "weight"
         case .italic: "italic"
         case .contentInsets: "contentInsets"
+        case .configuration: "configuration"
         case .lines: "lines"
         case .lineBreakMode: "lineBreakMode"
         case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
@@ -115,14 +119,14 @@ public enum ViewProperty: Hashable, Sendable {
     /// lines move a label's baselines, the insets a button's.
     var movesAttributes: Bool {
         switch self {
-        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .directionalMargins, .textView, .borderStyle,
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .configuration, .directionalMargins, .textView, .borderStyle,
              .insetsMarginsFromSafeArea, .preservesSuperviewMargins, .semanticContent, .additionalSafeAreaInsets: true
         default: false
         }
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "configuration", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",

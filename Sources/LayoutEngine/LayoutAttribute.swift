@@ -146,11 +146,12 @@ extension View {
                 let font = Font(.system, size: self.font)
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: font.ascender - font.lineHeight / 2)
             }
-            // A button's baselines are its title's, centred in it (whole points high).
+            // A button's baselines are its title's, centred in it (whole points high; a
+            // configuration's, pixels).
             if kind == .button && !fixedMetric {
                 let font = textFont
-                let insets = contentInsets
-                let title = Font.roundedUp(font.lineHeight, scale: 1)
+                let insets = buttonInsets
+                let title = Font.roundedUp(font.lineHeight, scale: buttonTitleScale)
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0.5,
                                      constant: (insets.top - insets.bottom) / 2 - title / 2 + font.ascender)
             }

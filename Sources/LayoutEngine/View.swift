@@ -54,6 +54,8 @@ struct TextLayout: Sendable {
     var textView: TextViewScrolling?
     /// A text field's border (`UITextField.borderStyle`).
     var fieldBorder = TextFieldBorder.roundedRect
+    /// A button's `UIButton.Configuration` style (nil: a button without one).
+    var configuration: ButtonConfiguration?
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
 }
@@ -61,6 +63,16 @@ struct TextLayout: Sendable {
 /// `UITextField.BorderStyle`.
 public enum TextFieldBorder: String, CaseIterable, Sendable {
     case none, line, bezel, roundedRect
+}
+
+/// The styles of `UIButton.Configuration` (iOS 15): `plain()`, `gray()`, `tinted()`,
+/// `filled()`. They draw differently and measure alike: the title inside the configuration's
+/// content insets, rounded to the pixel.
+public enum ButtonConfiguration: String, CaseIterable, Sendable {
+    case plain, gray, tinted, filled
+
+    /// `UIButton.Configuration`'s content insets at its medium size, the default.
+    public static let defaultInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
 }
 
 /// Whether a text view scrolls (`isScrollEnabled`).
@@ -211,6 +223,21 @@ public struct View: Sendable {
         get { references.fields.textLayout.fieldBorder }
         _modify { yield &ownReferences().fields.textLayout.fieldBorder }
     }
+
+    /// A button's `UIButton.Configuration` style (`set NAME.configuration`); nil for none.
+    public var buttonConfiguration: ButtonConfiguration? {
+        get { references.fields.textLayout.configuration }
+        _modify { yield &ownReferences().fields.textLayout.configuration }
+    }
+    /// The insets a button's title sits in: its `contentInsets`, or a configuration's default
+    /// insets while they are zero.
+    var buttonInsets: EdgeInsets {
+        let insets = contentInsets
+        return insets == .zero && buttonConfiguration != nil ? ButtonConfiguration.defaultInsets : insets
+    }
+    /// What a button rounds its title up to, in pixels a point: whole points for a classic
+    /// button; the display's pixels for a configuration's.
+    var buttonTitleScale: Double { buttonConfiguration == nil ? 1 : displayScale }
 
     /// Makes a label a text view: it wraps at the width it is given, as many lines as its text
     /// needs.
@@ -486,16 +513,18 @@ public struct View: Sendable {
     /// UILabel: its text's widest line and its lines' heights, each rounded up to the pixel;
     /// empty text is 0 × 0. UIButton: its title rounded up to whole points, inside its
     /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide, and
-    /// never less than nothing.
+    /// never less than nothing; with a configuration, its title rounded up to the pixel inside
+    /// the configuration's insets (7 above and below, 12 on each side, unless set).
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
         if let textView = references.fields.textLayout.textView { return textView == .grows ? textViewMeasure() : nil }
         if fixedMetric { return fixedMeasure(capped: capped, limit: wrapLimit) }
         if kind == .button {
             let font = textFont
-            let title = text.isEmpty ? 0 : Font.roundedUp(font.width(of: text), scale: 1)
-            let height = Font.roundedUp(font.lineHeight, scale: 1)
-            let insets = contentInsets
+            let scale = buttonTitleScale
+            let title = text.isEmpty ? 0 : Font.roundedUp(font.width(of: text), scale: scale)
+            let height = Font.roundedUp(font.lineHeight, scale: scale)
+            let insets = buttonInsets
             if insets == .zero { return (max(title, 30), height + 12) }
             // Negative insets (a document's `minY="-10"`) can take more than the title: a size
             // stops at zero.

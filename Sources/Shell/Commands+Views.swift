@@ -24,7 +24,9 @@ extension Commands {
                 HiraginoSans, PingFangSC, with a weight or Italic after a dash: Avenir-Heavy) · weight \
                 ultraLight|thin|light|regular|medium|semibold|bold|heavy|black · italic on|off · \
                 contentInsets T L B R (a button's contentEdgeInsets; zero leaves UIKit's 6 above and below \
-                its title) · adjustsFont on|off (a text style follows later changes of \
+                its title) · configuration plain|gray|tinted|filled|none (a button's UIButton.Configuration: \
+                its title in the body style, rounded to the pixel, inside 7 above and below and 12 on each \
+                side while contentInsets are zero) · adjustsFont on|off (a text style follows later changes of \
                 'set contentSizeCategory = C'; without it the label keeps its size), C one of extraSmall, small, medium, large (the default), \
                 extraLarge, extraExtraLarge, extraExtraExtraLarge, accessibilityMedium, \
                 accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
@@ -463,6 +465,9 @@ extension Commands {
             return .textView(try onOff(&c, property) ? .scrolls : .grows)
         case "borderStyle":
             return .borderStyle(try oneOf(&c, "border style"))
+        case "configuration":
+            if c.acceptWord("none") { return .configuration(nil) }
+            return .configuration(try oneOf(&c, "button configuration"))
         case "spacingAfter":
             // UIKit's `setCustomSpacing(_:after:)`; `default` is `spacingUseDefault`.
             if c.acceptWord("default") { return .spacingAfter(nil) }

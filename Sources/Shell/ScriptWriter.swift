@@ -252,6 +252,8 @@ enum ScriptWriter {
             if view.adjustsFont { add(.plain, "adjustsFont = on") }
         }
         if view.kind == .label || view.kind == .button {
+            // (Before the font: a configuration brings the body style.)
+            if let style = view.buttonConfiguration { add(.contentSize, "configuration = \(style.rawValue)") }
             add(.contentSize, "text = \(Commands.quoted(view.text))")
             add(.contentSize, font)
             let face = view.fontFace

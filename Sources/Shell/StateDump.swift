@@ -221,6 +221,10 @@ enum StateDump {
             out.add(", \"contentInsets\": ")
             insets(view.contentInsets)
         }
+        if let style = view.buttonConfiguration {
+            out.add(", \"configuration\": ")
+            out.add(json: style.rawValue)
+        }
         if view.adjustsFont { out.add(", \"adjustsFont\": true") }
         if view.numberOfLines != 1 { out.add(", \"lines\": \(view.numberOfLines)") }
         if view.lineBreakMode != fresh.lineBreakMode { out.add(", \"lineBreakMode\": "); out.add(json: view.lineBreakMode.rawValue) }

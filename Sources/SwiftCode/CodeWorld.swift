@@ -64,6 +64,8 @@ final class CodeWorld {
 
     func className(of view: String) -> String? { views[view]?.className }
 
+    func kind(of view: String) -> ViewKind? { views[view]?.kind }
+
     /// A `UILayoutGuide` the code made (a view of kind guide here).
     func isGuide(_ name: String) -> Bool { views[name]?.kind == .guide }
 

@@ -174,6 +174,8 @@ extension ObjCEvaluator {
             case "CGSizeMake" where numbers.count == 2, "CGPointMake" where numbers.count == 2: return .size(numbers[0], numbers[1])
             case "UIEdgeInsetsMake" where numbers.count == 4:
                 return .insets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
+            case "NSDirectionalEdgeInsetsMake" where numbers.count == 4:
+                return .directionalInsets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
             case "MAX", "fmax", "fmaxf" where numbers.count == 2: return .number(max(numbers[0], numbers[1]))
             case "MIN", "fmin", "fminf" where numbers.count == 2: return .number(min(numbers[0], numbers[1]))
             case "ceil", "ceilf" where numbers.count == 1: return .number(numbers[0].rounded(.up))

@@ -105,7 +105,7 @@ extension ObjCEvaluator {
     ]
 
     static let foundationClasses: Set<String> = [
-        "NSLayoutConstraint", "NSArray", "NSMutableArray", "NSDictionary", "NSMutableDictionary", "NSString", "NSNumber", "UIFont",
+        "NSLayoutConstraint", "UIButtonConfiguration", "NSArray", "NSMutableArray", "NSDictionary", "NSMutableDictionary", "NSString", "NSNumber", "UIFont",
         "UIColor", "UIScreen", "UIDevice", "UIImage", "UIApplication", "UIBezierPath", "NSBundle", "NSNotificationCenter", "NSAttributedString",
         "NSMutableAttributedString", "UILayoutGuide", "NSLayoutAnchor", "UITapGestureRecognizer", "UIBarButtonItem", "UINavigationItem",
         "NSMutableParagraphStyle", "CAGradientLayer", "CALayer", "NSUserDefaults", "NSIndexPath", "UIFontMetrics",

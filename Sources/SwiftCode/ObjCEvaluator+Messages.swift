@@ -104,6 +104,15 @@ extension ObjCEvaluator {
         case "alloc": return .member("alloc:" + type)
         case "new": return isView ? newView(type, initializer: "init", arguments: [], place, naming: naming) : .unknown("~")
         case "buttonWithType:": return newView(type, initializer: "init", arguments: [], place, naming: naming)
+        case "buttonWithConfiguration:primaryAction:":
+            let made = newView(type, initializer: "init", arguments: [], place, naming: naming)
+            if case let .view(button) = made, case let .buttonConfiguration(setup)? = arguments.first {
+                for p in setup.properties { world.setProperty(p, of: button, at: here) }
+            }
+            return made
+        case _ where type == "UIButtonConfiguration" && ButtonSetup.style(ofFactory: selector) != nil:
+            // `[UIButtonConfiguration filledButtonConfiguration]`.
+            return .buttonConfiguration(ButtonSetup(style: ButtonSetup.style(ofFactory: selector)!))
         case "mainScreen": return .member("screen")
         case "currentDevice": return .member("device")
         case "array", "dictionary", "arrayWithCapacity:", "dictionaryWithCapacity:": return type.contains("Dictionary") ? .dictionary([]) : .array([])
@@ -270,6 +279,11 @@ extension ObjCEvaluator {
         case ("preferredMaxLayoutWidth", _):
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))
+        case let ("configuration", .buttonConfiguration(setup)) where world.kind(of: view) == .button:
+            for p in setup.properties { world.setProperty(p, of: view, at: here) }
+            return .nothing
+        case ("configuration", .nothing) where world.kind(of: view) == .button: return set(.configuration(nil))
+        case ("configuration", _): return world.kind(of: view) == .button ? .unknown("a button configuration strut cannot read") : .nothing
         case ("spacing", _):
             guard let n = asNumber(value) else { return .unknown("~") }
             return set(.spacing(n))
@@ -346,6 +360,12 @@ extension ObjCEvaluator {
             let here = self.place(place)
             switch base {
             case let .view(view): return setViewProperty(view, property, value, here)
+            case let .buttonConfiguration(setup):
+                // `config.title = @"Go"`: the configuration is a value, kept where it was.
+                switch setup.setting(property, to: value) {
+                case let .success(changed): return store(baseExpr, .buttonConfiguration(changed), place)
+                case let .failure(error): return .unknown(error.reason)
+                }
             case let .constraint(index):
                 switch property {
                 case "active": world.setActive(index, truth(value) == true, at: here)

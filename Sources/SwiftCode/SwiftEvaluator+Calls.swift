@@ -188,6 +188,7 @@ extension SwiftEvaluator {
         guard let base = member.base else {
             // `.init(top: 8, left: 8, …)`, `.systemFont(ofSize: 15)`: the type is the context's.
             let args = arguments(call)
+            if args.isEmpty, let style = ButtonSetup.style(ofFactory: method) { return .buttonConfiguration(ButtonSetup(style: style)) }
             if let value = font(method, args, at: call) { return value }
             let labels = Set(args.compactMap(\.0))
             for type in ["UIEdgeInsets", "NSDirectionalEdgeInsets", "CGRect", "CGSize", "CGPoint"] {
@@ -199,6 +200,11 @@ extension SwiftEvaluator {
             return .unknown("~")
         }
         if base.is(SuperExprSyntax.self) { return callSuper(method, call) }
+        // `UIButton.Configuration.filled()`.
+        if ["UIButton.Configuration", "UIButtonConfiguration"].contains(base.trimmedDescription), call.arguments.isEmpty,
+           let style = ButtonSetup.style(ofFactory: method) {
+            return .buttonConfiguration(ButtonSetup(style: style))
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
             if method == "init", let type = frame.type {
                 // A convenience initializer handing over to another of the same type.
@@ -491,6 +497,8 @@ extension SwiftEvaluator {
                 }
             case ("text", .string(let text)):
                 world.setProperty(.text(text), of: name, at: location(of: call))
+            case let ("configuration", .buttonConfiguration(setup)) where kind == .button:
+                for p in setup.properties { world.setProperty(p, of: name, at: location(of: call)) }
             default: break
             }
         }
@@ -590,6 +598,13 @@ extension SwiftEvaluator {
                               node: target)
             }
             let owner = evaluate(base)
+            // `config.title = "Go"`: the configuration is a value, kept where it was.
+            if case let .buttonConfiguration(setup) = owner {
+                switch setup.setting(property, to: given ?? valueExpr.map { evaluate($0) } ?? .nothing) {
+                case let .success(changed): return assign(base, nil, value: .buttonConfiguration(changed))
+                case let .failure(error): return .unknown(error.reason)
+                }
+            }
             if case let .view(view) = owner, fields[view]?[property] != nil {
                 let value = given ?? valueExpr.map { evaluate($0, naming: property) } ?? .nothing
                 fields[view]![property] = value
@@ -730,6 +745,11 @@ extension SwiftEvaluator {
             guard let n = asNumber(value), n >= 0, n == n.rounded(), n < 1e6 else { return .unknown("~") }
             return set(.lines(Int(n)))
         case let ("isHidden", .bool(hidden)): return set(.hidden(hidden))
+        case let ("configuration", .buttonConfiguration(setup)) where world.kind(of: view) == .button:
+            for p in setup.properties { world.setProperty(p, of: view, at: here) }
+            return .nothing
+        case ("configuration", .nothing) where world.kind(of: view) == .button: return set(.configuration(nil))
+        case ("configuration", _): return world.kind(of: view) == .button ? .unknown("a button configuration strut cannot read") : .nothing
         // A text view's scrolling decides whether its text sizes it; a scroll view's is cosmetic.
         case let ("isScrollEnabled", .bool(on)): return world.isTextView(view) ? set(.textView(on ? .scrolls : .grows)) : .nothing
         case ("isScrollEnabled", _): return .nothing

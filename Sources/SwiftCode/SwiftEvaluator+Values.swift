@@ -23,7 +23,7 @@ extension SwiftEvaluator {
         "adjustsImageWhenHighlighted", "showsTouchWhenHighlighted", "allowsSelection", "tableFooterView", "backgroundView",
         "isPagingEnabled", "decelerationRate", "contentInset", "scrollIndicatorInsets", "textContainerInset", "cornerRadius",
         "masksToBounds", "borderWidth", "borderColor", "numberOfPages", "currentPage", "value", "minimumValue", "maximumValue",
-        "isOn", "selectedSegmentIndex", "datePickerMode", "preferredDatePickerStyle", "configuration", "menu",
+        "isOn", "selectedSegmentIndex", "datePickerMode", "preferredDatePickerStyle", "menu",
         "showsMenuAsPrimaryAction", "isMultipleTouchEnabled", "isExclusiveTouch", "overrideUserInterfaceStyle",
         "contentHorizontalAlignment", "contentVerticalAlignment", "titleEdgeInsets", "imageEdgeInsets", "semanticContentAttributes",
     ]

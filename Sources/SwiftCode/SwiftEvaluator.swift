@@ -25,6 +25,8 @@ indirect enum CodeValue {
     /// `NSDirectionalEdgeInsets`: top, leading, bottom, trailing.
     case directionalInsets(EdgeInsets)
     case font([ViewProperty])
+    /// A `UIButton.Configuration` under construction: its style and what the code gave it.
+    case buttonConfiguration(ButtonSetup)
     case closure(ClosureExprSyntax, CodeFrame)
     case traits
     case snapMaker(String)
@@ -39,6 +41,50 @@ indirect enum CodeValue {
         return false
     }
 }
+
+/// What a `UIButton.Configuration` value holds that sizes a button: its style, title and
+/// content insets (nil: the configuration's default).
+struct ButtonSetup {
+    var style: ButtonConfiguration
+    var title: String?
+    var insets: EdgeInsets?
+
+    /// The style a configuration's factory makes (`.filled()`, `UIButton.Configuration.gray()`,
+    /// Objective-C's `filledButtonConfiguration`); the bordered ones measure as the others.
+    static func style(ofFactory name: String) -> ButtonConfiguration? {
+        let word = name.hasSuffix("ButtonConfiguration") ? String(name.dropLast("ButtonConfiguration".count)) : name
+        switch word {
+        case "plain", "borderless": return .plain
+        case "gray", "bordered": return .gray
+        case "tinted", "borderedTinted": return .tinted
+        case "filled", "borderedProminent": return .filled
+        default: return nil
+        }
+    }
+
+    /// The properties that give a button this configuration.
+    var properties: [ViewProperty] {
+        [.configuration(style)] + (title.map { [.text($0)] } ?? []) + (insets.map { [.contentInsets($0)] } ?? [])
+    }
+
+    /// A property of the configuration set in code: the new value, or why strut cannot follow.
+    func setting(_ property: String, to value: CodeValue) -> Result<ButtonSetup, ButtonSetupError> {
+        var setup = self
+        switch (property, value) {
+        case let ("title", .string(text)): setup.title = text
+        case let ("contentInsets", .directionalInsets(e)): setup.insets = e
+        case let ("buttonSize", .member(size)) where size == "medium" || size == "UIButtonConfigurationSizeMedium": break
+        case ("buttonSize", _): return .failure(.init(reason: "a button size strut does not measure (only the medium size)"))
+        case ("subtitle", _), ("attributedTitle", _), ("attributedSubtitle", _), ("titleTextAttributesTransformer", _):
+            return .failure(.init(reason: "`\(property)`: a configuration's \(property) strut does not measure"))
+        case ("title", _), ("contentInsets", _): return .failure(.init(reason: "a value strut does not know"))
+        default: break  // colours, corners, images (strut's buttons have none), padding around them
+        }
+        return .success(setup)
+    }
+}
+
+struct ButtonSetupError: Error { var reason: String }
 
 /// Where code runs: `self`, the type whose method it is (for `super`), its local variables.
 struct CodeFrame {

@@ -627,3 +627,51 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     // scene's root, its safe area inset by it.
     #expect(engine.hierarchy.view(named: "bar")?.frame == Rect(x: 0, y: 20, width: 375, height: 44))
 }
+
+/// An iOS 15 configuration button: its title, font and content insets are the configuration's
+/// (`titleFontDescription`, `directionalEdgeInsets key="contentInsets"`); measured, it is its
+/// title rounded to the display's pixel inside those insets, or inside 7 and 12 by default
+/// (OsmAnd's "Remove All" button is 108⅓ × 34⅓ on a 3× iPhone).
+@Test func configurationButtonsImportTheirConfiguration() throws {
+    let xml = xibText(tools: "24506", device: "retina6_12", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="393" height="100"/>
+                <subviews>
+                    <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="rm-1" userLabel="remove">
+                        <rect key="frame" x="0.0" y="0.0" width="108.33333333333334" height="34.333333333333336"/>
+                        <buttonConfiguration key="configuration" style="plain" title="Remove All"/>
+                    </button>
+                    <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="ad-1" userLabel="add">
+                        <rect key="frame" x="0.0" y="50" width="100" height="20"/>
+                        <buttonConfiguration key="configuration" style="filled" title="Add photos">
+                            <fontDescription key="titleFontDescription" style="UICTFontTextStyleSubhead"/>
+                            <directionalEdgeInsets key="contentInsets" top="0.0" leading="10" bottom="0.0" trailing="20"/>
+                        </buttonConfiguration>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="rm-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="rm-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="ad-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="50" id="k3"/>
+                    <constraint firstItem="ad-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                </constraints>
+            </view>
+    """)
+    let document = try IBDocument.read(Data(xml.utf8))
+    let add = try #require(document.roots.first?.subviews.first { $0.id == "ad-1" })
+    #expect(add.configuration == "filled" && add.text == "Add photos" && add.textStyle == .subheadline)
+    #expect(add.contentInsets == EdgeInsets(top: 0, left: 10, bottom: 0, right: 20))
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(document)
+    engine.layoutIfNeeded()
+    let remove = try #require(engine.hierarchy.view(named: "remove"))
+    #expect(remove.buttonConfiguration == .plain && remove.textStyle == .body)
+    #expect(abs(remove.frame.height - 103.0 / 3) < 1e-9)
+    #expect(remove.frame.width == Font.roundedUp(Font(.system, size: 17).width(of: "Remove All"), scale: 3) + 24)
+    let photos = try #require(engine.hierarchy.view(named: "add"))
+    #expect(photos.buttonConfiguration == .filled && photos.font == 15)
+    #expect(photos.frame.width == Font.roundedUp(Font(.system, size: 15).width(of: "Add photos"), scale: 3) + 30)
+    #expect(photos.frame.height == Font.roundedUp(Font(.system, size: 15).lineHeight, scale: 3))
+}

@@ -163,3 +163,35 @@ import Testing
     try engine.setProperty(.preferredMaxLayoutWidth(1e-300), of: "a")
     #expect(engine.hierarchy.view(named: "a")?.intrinsicContentSize.height == 1e-300 * 2444 / 2048 * 2)
 }
+
+/// A configuration button (iOS 15) rounds its title to the pixel, not to whole points, and sits
+/// it in 7 above and below and 12 on each side: "Remove All" is 34⅓ high on a 3× display, as
+/// Xcode stores it (OsmAnd's and Go Map!!'s documents), 34.5 on a 2× one. Its title is
+/// in the body style; its own insets replace the default ones; `none` is a classic button again.
+@Test func configurationButtonsRoundToThePixel() throws {
+    let engine = LayoutEngine()
+    try engine.setDisplayScale(3)
+    try engine.addView(kind: .button, name: "b", parent: "root", properties: [.text("Remove All"), .configuration(.plain)])
+    let b = try #require(engine.hierarchy.view(named: "b"))
+    #expect(b.textStyle == .body && b.font == 17)
+    let title = Font(.system, size: 17).width(of: "Remove All")
+    #expect(b.intrinsicContentSize.width == Font.roundedUp(title, scale: 3) + 24)
+    #expect(b.intrinsicContentSize.width != Font.roundedUp(title, scale: 1) + 24)
+    #expect(abs(b.intrinsicContentSize.height! - 103.0 / 3) < 1e-9)
+    try engine.setProperty(.contentInsets(EdgeInsets(top: 0, left: 10, bottom: 0, right: 20)), of: "b")
+    #expect(abs(engine.hierarchy.view(named: "b")!.intrinsicContentSize.height! - 61.0 / 3) < 1e-9)
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize.width == Font.roundedUp(title, scale: 3) + 30)
+    try engine.setProperty(.contentInsets(.zero), of: "b")
+    try engine.setDisplayScale(2)
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize.height == 34.5)
+    // The baselines follow: the title's ascender below the top inset, in the centred title.
+    engine.layoutIfNeeded()
+    let baseline = engine.hierarchy.view(named: "b")!.value(of: .firstBaseline)
+    #expect(abs(baseline - (7 + Font(.system, size: 17).ascender)) < 1e-9)
+    try engine.setProperty(.configuration(nil), of: "b")
+    let plainHeight = try #require(engine.hierarchy.view(named: "b")!.intrinsicContentSize.height)
+    #expect(plainHeight == 33, "\(plainHeight - 33)")
+    // Only buttons have one.
+    try engine.addView(kind: .label, name: "l", parent: "root", properties: [.text("x")])
+    #expect(throws: LayoutError.self) { try engine.setProperty(.configuration(.filled), of: "l") }
+}
