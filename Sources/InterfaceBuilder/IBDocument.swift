@@ -12,6 +12,8 @@ public struct IBDocument: Sendable {
     public var roots: [IBView]
     /// The Xcode build that saved it (`toolsVersion`, 0 when absent): decides the canvas.
     public var toolsVersion: Double = 0
+    /// The sizes of the document's own images, by name (its `<resources>`; system symbols left out).
+    public var imageSizes: [String: (width: Double, height: Double)] = [:]
     public var orientation: String?
     /// Size-class variations for other size classes than the canvas's, listed, not applied.
     public var variations: [String] = []
@@ -51,6 +53,10 @@ public struct IBView: Sendable {
     /// comes with an image or from an iOS 15 button configuration.
     public var contentInsets: EdgeInsets?
     public var hasImage = false
+    /// The size of a button's image (its normal state's), from the document's resources; nil
+    /// when it has none, a background image, or one of unknown size (a system symbol's is
+    /// given there at another scale).
+    public var imageSize: (width: Double, height: Double)?
     public var configuration: String?
     public var numberOfLines = 1
     /// A text view's `scrollEnabled` (YES when absent): with it off, its text sizes it.
@@ -155,6 +161,11 @@ extension IBDocument {
         var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
         document.toolsVersion = root["toolsVersion"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
         document.orientation = root.child("device")?["orientation"]
+        for image in root.child("resources")?.children("image") ?? [] where image["catalog"] == nil {
+            if let name = image["name"], let width = try number(image, "width"), let height = try number(image, "height") {
+                document.imageSizes[name] = (width, height)
+            }
+        }
         if document.device == nil, let metrics = root.child("simulatedMetricsContainer", key: "defaultSimulatedMetrics"),
            let screen = metrics.child("simulatedScreenMetrics", key: "destination")?["type"] {
             // Xcode 8.0 to 8.2 named the device here: `retina4_7.fullscreen`.
@@ -325,6 +336,10 @@ extension IBDocument {
             }
             view.hasImage = node.children("state").contains { $0["image"] != nil || $0["backgroundImage"] != nil }
                 || node["image"] != nil
+            let normal = node.children("state").first { $0["key"] == "normal" }
+            if node["image"] == nil, normal?["backgroundImage"] == nil, let name = normal?["image"], let size = document.imageSizes[name] {
+                view.imageSize = size
+            }
             if let configuration {
                 view.configuration = configuration["style"] ?? "plain"
                 if view.text == nil { view.text = configuration["title"] }

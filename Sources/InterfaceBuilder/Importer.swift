@@ -169,6 +169,7 @@ public struct Importer {
                 if let insets = view.contentInsets, insets != .zero {
                     properties.append(.contentInsets(insets))
                 }
+                if kind == .button, let image = view.imageSize { properties.append(.image(EdgeSize(width: image.width, height: image.height))) }
                 if view.adjustsFont { properties.append(.adjustsFont(true)) }
                 if kind == .label && view.numberOfLines != 1 { properties.append(.lines(view.numberOfLines)) }
                 if kind == .label, let mode = view.lineBreakMode, mode != .tailTruncation { properties.append(.lineBreakMode(mode)) }
@@ -386,6 +387,8 @@ public struct Importer {
 
     /// A label, button or text view whose size strut can measure: plain text (not attributed),
     /// a button without an image, a text view that does not scroll (empty, it keeps a line).
+    /// (A button's image comes in by its size, but keeps Xcode's size here: Pocket Casts' 16 × 16
+    /// image makes a button 16 × 22, and `with measured text` compares text.)
     static func isMeasurable(_ view: IBView) -> Bool {
         (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
             || (view.element == "textView" && !view.scrollEnabled)

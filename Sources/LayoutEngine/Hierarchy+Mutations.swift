@@ -50,6 +50,16 @@ extension Hierarchy {
             for value in [insets.top, insets.left, insets.bottom, insets.right] { try check(value, "content inset") }
             views[id]!.contentInsets = insets
             touchContentSize(id)
+        case let .image(size):
+            guard view.kind == .button else { throw refuse() }
+            if let size {
+                for value in [size.width, size.height] {
+                    try check(value, "image size")
+                    guard value >= 0 else { throw LayoutError.invalidValue(property: "image", value: formatNumber(value), expected: "a width and a height of at least 0") }
+                }
+            }
+            views[id]!.buttonImage = size
+            touchContentSize(id)
         case let .configuration(style):
             guard view.kind == .button else { throw refuse() }
             views[id]!.buttonConfiguration = style

@@ -16,6 +16,8 @@ public enum ViewProperty: Hashable, Sendable {
     case italic(Bool)
     /// A button's `contentEdgeInsets` (a configuration's `contentInsets`).
     case contentInsets(EdgeInsets)
+    /// A button's image, by its size in points; nil for none.
+    case image(EdgeSize?)
     /// A button's `UIButton.Configuration` style, nil for none: its title takes the body style
     /// and sits in the configuration's insets.
     case configuration(ButtonConfiguration?)
@@ -83,6 +85,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .italic: "italic"
         case .contentInsets: "contentInsets"
         case .configuration: "configuration"
+        case .image: "image"
         case .lines: "lines"
         case .lineBreakMode: "lineBreakMode"
         case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
@@ -119,14 +122,14 @@ public enum ViewProperty: Hashable, Sendable {
     /// lines move a label's baselines, the insets a button's.
     var movesAttributes: Bool {
         switch self {
-        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .configuration, .directionalMargins, .textView, .borderStyle,
+        case .margins, .font, .textStyle, .fontFace, .weight, .italic, .lines, .contentInsets, .configuration, .image, .directionalMargins, .textView, .borderStyle,
              .insetsMarginsFromSafeArea, .preservesSuperviewMargins, .semanticContent, .additionalSafeAreaInsets: true
         default: false
         }
     }
 
     /// Every property name the shell knows, for help and completion.
-    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "configuration", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
+    public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "configuration", "image", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
                                "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",

@@ -56,6 +56,9 @@ struct TextLayout: Sendable {
     var fieldBorder = TextFieldBorder.roundedRect
     /// A button's `UIButton.Configuration` style (nil: a button without one).
     var configuration: ButtonConfiguration?
+    /// A button's image, by its size in points (strut has no image files; a document's
+    /// resources give its images' sizes).
+    var image: EdgeSize?
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
 }
@@ -228,6 +231,11 @@ public struct View: Sendable {
     public var buttonConfiguration: ButtonConfiguration? {
         get { references.fields.textLayout.configuration }
         _modify { yield &ownReferences().fields.textLayout.configuration }
+    }
+    /// A button's image size (`set NAME.image = W H`); nil for none.
+    public var buttonImage: EdgeSize? {
+        get { references.fields.textLayout.image }
+        _modify { yield &ownReferences().fields.textLayout.image }
     }
     /// The insets a button's title sits in: its `contentInsets`, or a configuration's default
     /// insets while they are zero.
@@ -513,7 +521,8 @@ public struct View: Sendable {
     /// UILabel: its text's widest line and its lines' heights, each rounded up to the pixel;
     /// empty text is 0 × 0. UIButton: its title rounded up to whole points, inside its
     /// `contentEdgeInsets` (zero insets leave 6 points above and below), at least 30 wide, and
-    /// never less than nothing; with a configuration, its title rounded up to the pixel inside
+    /// never less than nothing; an image alone is its size inside the insets, and leads a
+    /// title, the taller setting the height; with a configuration, its title rounded up to the pixel inside
     /// the configuration's insets (7 above and below, 12 on each side, unless set).
     private func measured(capped: Bool) -> (width: Double, height: Double)? {
         guard kind == .label || kind == .button else { return nil }
@@ -525,6 +534,14 @@ public struct View: Sendable {
             let title = text.isEmpty ? 0 : Font.roundedUp(font.width(of: text), scale: scale)
             let height = Font.roundedUp(font.lineHeight, scale: scale)
             let insets = buttonInsets
+            if let image = buttonImage {
+                // The image alone is the content (no title line, no padding); with a title, it
+                // leads the title, the taller of the two setting the height.
+                let width = image.width + title + insets.left + insets.right
+                if text.isEmpty { return (max(width, 0), max(image.height + insets.top + insets.bottom, 0)) }
+                if insets == .zero { return (width, max(image.height, height + 12)) }
+                return (max(width, 0), max(max(image.height, height) + insets.top + insets.bottom, 0))
+            }
             if insets == .zero { return (max(title, 30), height + 12) }
             // Negative insets (a document's `minY="-10"`) can take more than the title: a size
             // stops at zero.

@@ -26,7 +26,8 @@ extension Commands {
                 contentInsets T L B R (a button's contentEdgeInsets; zero leaves UIKit's 6 above and below \
                 its title) · configuration plain|gray|tinted|filled|none (a button's UIButton.Configuration: \
                 its title in the body style, rounded to the pixel, inside 7 above and below and 12 on each \
-                side while contentInsets are zero) · adjustsFont on|off (a text style follows later changes of \
+                side while contentInsets are zero) · image W H|none (a button's image, by its size: alone it \
+                is the button's content; with a title it leads it, the taller setting the height) · adjustsFont on|off (a text style follows later changes of \
                 'set contentSizeCategory = C'; without it the label keeps its size), C one of extraSmall, small, medium, large (the default), \
                 extraLarge, extraExtraLarge, extraExtraExtraLarge, accessibilityMedium, \
                 accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, \
@@ -465,6 +466,9 @@ extension Commands {
             return .textView(try onOff(&c, property) ? .scrolls : .grows)
         case "borderStyle":
             return .borderStyle(try oneOf(&c, "border style"))
+        case "image":
+            if c.acceptWord("none") { return .image(nil) }
+            return .image(EdgeSize(width: try c.number("an image's width and height (or none)"), height: try c.number("an image's height")))
         case "configuration":
             if c.acceptWord("none") { return .configuration(nil) }
             return .configuration(try oneOf(&c, "button configuration"))

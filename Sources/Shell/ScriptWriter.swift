@@ -266,6 +266,7 @@ enum ScriptWriter {
             if face.name == nil || FontFace(fontName: face.name!)?.weight != face.weight { add(.contentSize, "weight = \(face.weight.rawValue)") }
             if face.name == nil || FontFace(fontName: face.name!)?.italic != face.italic { add(.contentSize, "italic = \(face.italic ? "on" : "off")") }
             if view.kind == .button { add(.contentSize, "contentInsets = \(insets(view.contentInsets))") }
+            if let image = view.buttonImage { add(.contentSize, "image = \(formatNumber(image.width)) \(formatNumber(image.height))") }
             if view.adjustsFont { add(.contentSize, "adjustsFont = on") }
             if view.kind == .label {
                 add(.contentSize, "lines = \(view.numberOfLines)")

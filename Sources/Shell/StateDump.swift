@@ -221,6 +221,13 @@ enum StateDump {
             out.add(", \"contentInsets\": ")
             insets(view.contentInsets)
         }
+        if let image = view.buttonImage {
+            out.add(", \"image\": [")
+            number(image.width)
+            out.add(", ")
+            number(image.height)
+            out.add("]")
+        }
         if let style = view.buttonConfiguration {
             out.add(", \"configuration\": ")
             out.add(json: style.rawValue)

@@ -675,3 +675,50 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(photos.frame.width == Font.roundedUp(Font(.system, size: 15).width(of: "Add photos"), scale: 3) + 30)
     #expect(photos.frame.height == Font.roundedUp(Font(.system, size: 15).lineHeight, scale: 3))
 }
+
+/// A button's image comes in by the size the document's resources give it (a system symbol's,
+/// given there at another scale, does not); the button keeps Xcode's size.
+@Test func buttonImagesComeInByTheirSize() throws {
+    var xml = xibText(tools: "22155", device: "retina4_7", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <button opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cl-1" userLabel="clear">
+                        <rect key="frame" x="0.0" y="0.0" width="16" height="22"/>
+                        <state key="normal" image="search_cancel"/>
+                    </button>
+                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="pl-1" userLabel="plus">
+                        <rect key="frame" x="0.0" y="30" width="20" height="20"/>
+                        <state key="normal" image="plus" catalog="system"/>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="cl-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="cl-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="pl-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="30" id="k3"/>
+                    <constraint firstItem="pl-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                </constraints>
+            </view>
+    """)
+    let resources = """
+        <resources>
+            <image name="search_cancel" width="16" height="16"/>
+            <image name="plus" catalog="system" width="128" height="113"/>
+        </resources>
+    </document>
+    """
+    xml = xml.replacingOccurrences(of: "</document>", with: resources)
+    let document = try IBDocument.read(Data(xml.utf8))
+    #expect(document.imageSizes.count == 1 && document.imageSizes["search_cancel"]! == (16, 16))
+    for measured in [false, true] {
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        importer.measuredText = measured
+        _ = try importer.run(document)
+        engine.layoutIfNeeded()
+        let clear = try #require(engine.hierarchy.view(named: "clear"))
+        #expect(clear.buttonImage == EdgeSize(width: 16, height: 16))
+        #expect(clear.frame.width == 16 && clear.frame.height == 22)
+        #expect(engine.hierarchy.view(named: "plus")?.buttonImage == nil)
+    }
+}

@@ -195,3 +195,25 @@ import Testing
     try engine.addView(kind: .label, name: "l", parent: "root", properties: [.text("x")])
     #expect(throws: LayoutError.self) { try engine.setProperty(.configuration(.filled), of: "l") }
 }
+
+/// A button's image: alone it is the button's content, without the title's padding or the
+/// 30-point minimum (45 image-only buttons of the public documents are their image's size);
+/// with a title it leads it, the taller setting the height; insets go around both.
+@Test func buttonImagesSizeTheirButtons() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .button, name: "b", parent: "root", properties: [.image(EdgeSize(width: 24, height: 24))])
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize == (24, 24))
+    try engine.setProperty(.contentInsets(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)), of: "b")
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize == (30, 28))
+    try engine.setProperty(.contentInsets(.zero), of: "b")
+    try engine.setProperty(.text("Go"), of: "b")
+    let go = Font.roundedUp(Font(.system, size: 15).width(of: "Go"), scale: 1)
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize == (24 + go, 30))
+    try engine.setProperty(.image(EdgeSize(width: 10, height: 40)), of: "b")
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize == (10 + go, 40))
+    try engine.setProperty(.image(nil), of: "b")
+    #expect(engine.hierarchy.view(named: "b")!.intrinsicContentSize == (30, 30))
+    #expect(throws: LayoutError.self) { try engine.setProperty(.image(EdgeSize(width: -1, height: 3)), of: "b") }
+    #expect(throws: LayoutError.self) { try engine.setProperty(.image(EdgeSize(width: .nan, height: 3)), of: "b") }
+    #expect(engine.hierarchy.view(named: "b")!.buttonImage == nil)
+}
