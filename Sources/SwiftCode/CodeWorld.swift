@@ -66,6 +66,16 @@ final class CodeWorld {
 
     func kind(of view: String) -> ViewKind? { views[view]?.kind }
 
+    /// Whether the code gave a button a configuration (and did not take it off since): its
+    /// title's font is then the configuration's, and `titleLabel.font` changes nothing.
+    func hasConfiguration(_ view: String) -> Bool {
+        if views[view]?.live == true { return engine.hierarchy.view(named: view)?.buttonConfiguration != nil }
+        for property in (views[view]?.properties ?? []).reversed() {
+            if case let .configuration(style) = property { return style != nil }
+        }
+        return false
+    }
+
     /// A `UILayoutGuide` the code made (a view of kind guide here).
     func isGuide(_ name: String) -> Bool { views[name]?.kind == .guide }
 

@@ -271,6 +271,8 @@ extension ObjCEvaluator {
         case ("scrollEnabled", _):
             guard world.isTextView(view), let on = truth(value) else { return .nothing }
             return set(.textView(on ? .scrolls : .grows))
+        case ("font", _) where world.hasConfiguration(view):
+            return .nothing  // a configuration button's title font is the configuration's
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
             return .nothing

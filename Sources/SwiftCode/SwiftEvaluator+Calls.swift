@@ -762,6 +762,8 @@ extension SwiftEvaluator {
         case let ("alignment", .member(name)), let ("distribution", .member(name)):
             let word = name.prefix(1).lowercased() + name.dropFirst()
             return set(property == "alignment" ? .alignment(word) : .distribution(word))
+        case ("font", _) where world.hasConfiguration(view):
+            return .nothing  // a configuration button's title font is the configuration's
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
             return .nothing
