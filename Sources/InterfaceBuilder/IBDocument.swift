@@ -161,8 +161,9 @@ extension IBDocument {
         var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
         document.toolsVersion = root["toolsVersion"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
         document.orientation = root.child("device")?["orientation"]
+        // (An image whose size does not read is left out: it only sizes buttons, which keep Xcode's size.)
         for image in root.child("resources")?.children("image") ?? [] where image["catalog"] == nil {
-            if let name = image["name"], let width = try number(image, "width"), let height = try number(image, "height") {
+            if let name = image["name"], let width = (try? number(image, "width")) ?? nil, let height = (try? number(image, "height")) ?? nil {
                 document.imageSizes[name] = (width, height)
             }
         }

@@ -64,8 +64,6 @@ final class CodeWorld {
 
     func className(of view: String) -> String? { views[view]?.className }
 
-    func kind(of view: String) -> ViewKind? { views[view]?.kind }
-
     /// Whether the code gave a button a configuration (and did not take it off since): its
     /// title's font is then the configuration's, and `titleLabel.font` changes nothing.
     func hasConfiguration(_ view: String) -> Bool {
@@ -74,6 +72,29 @@ final class CodeWorld {
             if case let .configuration(style) = property { return style != nil }
         }
         return false
+    }
+
+    /// Gives a button a configuration (`UIButton(configuration:)`, `configuration = …`).
+    func configure(_ view: String, _ setup: ButtonSetup, at location: CodeLayout.Location) {
+        for p in setup.properties { setProperty(p, of: view, at: location) }
+    }
+
+    /// A button's `configuration` or `font` (its title label's) assigned in code, either
+    /// language: a configuration (or nil) given to a button, a font that a configuration
+    /// overrides. Nil for any other assignment; a configuration of another view is nothing.
+    func setButtonProperty(_ view: String, _ property: String, _ value: CodeValue, at location: CodeLayout.Location) -> CodeValue? {
+        switch property {
+        case "font": return hasConfiguration(view) ? .nothing : nil
+        case "configuration": break
+        default: return nil
+        }
+        guard views[view]?.kind == .button else { return .nothing }
+        switch value {
+        case let .buttonConfiguration(setup): configure(view, setup, at: location)
+        case .nothing: setProperty(.configuration(nil), of: view, at: location)
+        default: return .unknown("a button configuration strut cannot read")
+        }
+        return .nothing
     }
 
     /// A `UILayoutGuide` the code made (a view of kind guide here).

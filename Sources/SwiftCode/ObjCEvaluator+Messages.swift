@@ -99,6 +99,8 @@ extension ObjCEvaluator {
     func classMessage(_ type: String, _ selector: String, _ arguments: [CodeValue], _ place: ObjCPlace, naming: String?,
                       argumentExprs: [ObjCExpr] = []) -> CodeValue {
         let here = self.place(place)
+        // `[UIButtonConfiguration filledButtonConfiguration]`.
+        if type == "UIButtonConfiguration", let style = ButtonSetup.style(ofFactory: selector) { return .buttonConfiguration(ButtonSetup(style: style)) }
         let isView = SwiftEvaluator.uikitViewClasses.contains(type) || classes[type] != nil || SwiftEvaluator.outsideViewClass(type) != nil
         switch selector {
         case "alloc": return .member("alloc:" + type)
@@ -106,13 +108,8 @@ extension ObjCEvaluator {
         case "buttonWithType:": return newView(type, initializer: "init", arguments: [], place, naming: naming)
         case "buttonWithConfiguration:primaryAction:":
             let made = newView(type, initializer: "init", arguments: [], place, naming: naming)
-            if case let .view(button) = made, case let .buttonConfiguration(setup)? = arguments.first {
-                for p in setup.properties { world.setProperty(p, of: button, at: here) }
-            }
+            if case let .view(button) = made, case let .buttonConfiguration(setup)? = arguments.first { world.configure(button, setup, at: here) }
             return made
-        case _ where type == "UIButtonConfiguration" && ButtonSetup.style(ofFactory: selector) != nil:
-            // `[UIButtonConfiguration filledButtonConfiguration]`.
-            return .buttonConfiguration(ButtonSetup(style: ButtonSetup.style(ofFactory: selector)!))
         case "mainScreen": return .member("screen")
         case "currentDevice": return .member("device")
         case "array", "dictionary", "arrayWithCapacity:", "dictionaryWithCapacity:": return type.contains("Dictionary") ? .dictionary([]) : .array([])
@@ -252,6 +249,7 @@ extension ObjCEvaluator {
         }
         // A text field's font and border decide its height (`UITextBorderStyleRoundedRect`).
         if let done = world.setTextFieldProperty(view, property, value, borderPrefix: "UITextBorderStyle", at: here) { return done }
+        if let done = world.setButtonProperty(view, property, value, at: here) { return done }
         if ["text", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "attributedText"].contains(property), !world.measuresText(view) {
             return .nothing
         }
@@ -271,8 +269,6 @@ extension ObjCEvaluator {
         case ("scrollEnabled", _):
             guard world.isTextView(view), let on = truth(value) else { return .nothing }
             return set(.textView(on ? .scrolls : .grows))
-        case ("font", _) where world.hasConfiguration(view):
-            return .nothing  // a configuration button's title font is the configuration's
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
             return .nothing
@@ -281,11 +277,6 @@ extension ObjCEvaluator {
         case ("preferredMaxLayoutWidth", _):
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))
-        case let ("configuration", .buttonConfiguration(setup)) where world.kind(of: view) == .button:
-            for p in setup.properties { world.setProperty(p, of: view, at: here) }
-            return .nothing
-        case ("configuration", .nothing) where world.kind(of: view) == .button: return set(.configuration(nil))
-        case ("configuration", _): return world.kind(of: view) == .button ? .unknown("a button configuration strut cannot read") : .nothing
         case ("spacing", _):
             guard let n = asNumber(value) else { return .unknown("~") }
             return set(.spacing(n))
@@ -364,10 +355,8 @@ extension ObjCEvaluator {
             case let .view(view): return setViewProperty(view, property, value, here)
             case let .buttonConfiguration(setup):
                 // `config.title = @"Go"`: the configuration is a value, kept where it was.
-                switch setup.setting(property, to: value) {
-                case let .success(changed): return store(baseExpr, .buttonConfiguration(changed), place)
-                case let .failure(error): return .unknown(error.reason)
-                }
+                let changed = setup.setting(property, to: value)
+                return changed.isUnknown ? changed : store(baseExpr, changed, place)
             case let .constraint(index):
                 switch property {
                 case "active": world.setActive(index, truth(value) == true, at: here)

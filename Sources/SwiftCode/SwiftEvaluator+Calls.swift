@@ -498,7 +498,7 @@ extension SwiftEvaluator {
             case ("text", .string(let text)):
                 world.setProperty(.text(text), of: name, at: location(of: call))
             case let ("configuration", .buttonConfiguration(setup)) where kind == .button:
-                for p in setup.properties { world.setProperty(p, of: name, at: location(of: call)) }
+                world.configure(name, setup, at: location(of: call))
             default: break
             }
         }
@@ -600,10 +600,8 @@ extension SwiftEvaluator {
             let owner = evaluate(base)
             // `config.title = "Go"`: the configuration is a value, kept where it was.
             if case let .buttonConfiguration(setup) = owner {
-                switch setup.setting(property, to: given ?? valueExpr.map { evaluate($0) } ?? .nothing) {
-                case let .success(changed): return assign(base, nil, value: .buttonConfiguration(changed))
-                case let .failure(error): return .unknown(error.reason)
-                }
+                let changed = setup.setting(property, to: given ?? valueExpr.map { evaluate($0) } ?? .nothing)
+                return changed.isUnknown ? changed : assign(base, nil, value: changed)
             }
             if case let .view(view) = owner, fields[view]?[property] != nil {
                 let value = given ?? valueExpr.map { evaluate($0, naming: property) } ?? .nothing
@@ -724,8 +722,9 @@ extension SwiftEvaluator {
             world.setProperty(p, of: view, at: here)
             return .nothing
         }
-        // A text field's font and border decide its height.
+        // A text field's font and border decide its height; a button's configuration its size.
         if let done = world.setTextFieldProperty(view, property, value, borderPrefix: "", at: here) { return done }
+        if let done = world.setButtonProperty(view, property, value, at: here) { return done }
         // Text and fonts strut measures on labels, buttons and text views (a label kind here).
         if ["text", "attributedText", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth"].contains(property),
            !world.measuresText(view) {
@@ -745,11 +744,6 @@ extension SwiftEvaluator {
             guard let n = asNumber(value), n >= 0, n == n.rounded(), n < 1e6 else { return .unknown("~") }
             return set(.lines(Int(n)))
         case let ("isHidden", .bool(hidden)): return set(.hidden(hidden))
-        case let ("configuration", .buttonConfiguration(setup)) where world.kind(of: view) == .button:
-            for p in setup.properties { world.setProperty(p, of: view, at: here) }
-            return .nothing
-        case ("configuration", .nothing) where world.kind(of: view) == .button: return set(.configuration(nil))
-        case ("configuration", _): return world.kind(of: view) == .button ? .unknown("a button configuration strut cannot read") : .nothing
         // A text view's scrolling decides whether its text sizes it; a scroll view's is cosmetic.
         case let ("isScrollEnabled", .bool(on)): return world.isTextView(view) ? set(.textView(on ? .scrolls : .grows)) : .nothing
         case ("isScrollEnabled", _): return .nothing
@@ -762,8 +756,6 @@ extension SwiftEvaluator {
         case let ("alignment", .member(name)), let ("distribution", .member(name)):
             let word = name.prefix(1).lowercased() + name.dropFirst()
             return set(property == "alignment" ? .alignment(word) : .distribution(word))
-        case ("font", _) where world.hasConfiguration(view):
-            return .nothing  // a configuration button's title font is the configuration's
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
             return .nothing

@@ -67,24 +67,23 @@ struct ButtonSetup {
         [.configuration(style)] + (title.map { [.text($0)] } ?? []) + (insets.map { [.contentInsets($0)] } ?? [])
     }
 
-    /// A property of the configuration set in code: the new value, or why strut cannot follow.
-    func setting(_ property: String, to value: CodeValue) -> Result<ButtonSetup, ButtonSetupError> {
+    /// A property of the configuration set in code: the configuration it makes, or why strut
+    /// cannot follow.
+    func setting(_ property: String, to value: CodeValue) -> CodeValue {
         var setup = self
         switch (property, value) {
         case let ("title", .string(text)): setup.title = text
         case let ("contentInsets", .directionalInsets(e)): setup.insets = e
         case let ("buttonSize", .member(size)) where size == "medium" || size == "UIButtonConfigurationSizeMedium": break
-        case ("buttonSize", _): return .failure(.init(reason: "a button size strut does not measure (only the medium size)"))
+        case ("buttonSize", _): return .unknown("a button size strut does not measure (only the medium size)")
         case ("subtitle", _), ("attributedTitle", _), ("attributedSubtitle", _), ("titleTextAttributesTransformer", _):
-            return .failure(.init(reason: "`\(property)`: a configuration's \(property) strut does not measure"))
-        case ("title", _), ("contentInsets", _): return .failure(.init(reason: "a value strut does not know"))
-        default: break  // colours, corners, images (strut's buttons have none), padding around them
+            return .unknown("`\(property)`: a configuration's \(property) strut does not measure")
+        case ("title", _), ("contentInsets", _): return .unknown("a value strut does not know")
+        default: break  // colours, corners, images (code gives no image's size), padding around them
         }
-        return .success(setup)
+        return .buttonConfiguration(setup)
     }
 }
-
-struct ButtonSetupError: Error { var reason: String }
 
 /// Where code runs: `self`, the type whose method it is (for `super`), its local variables.
 struct CodeFrame {

@@ -677,7 +677,8 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 }
 
 /// A button's image comes in by the size the document's resources give it (a system symbol's,
-/// given there at another scale, does not); the button keeps Xcode's size.
+/// given there at another scale, does not; one whose size does not read is left out, the
+/// document read); the button keeps Xcode's size.
 @Test func buttonImagesComeInByTheirSize() throws {
     var xml = xibText(tools: "22155", device: "retina4_7", """
             <view contentMode="scaleToFill" id="top-1">
@@ -704,6 +705,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
         <resources>
             <image name="search_cancel" width="16" height="16"/>
             <image name="plus" catalog="system" width="128" height="113"/>
+            <image name="broken" width="wide" height="3"/>
         </resources>
     </document>
     """
