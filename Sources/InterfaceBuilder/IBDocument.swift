@@ -58,6 +58,9 @@ public struct IBView: Sendable {
     /// given there at another scale).
     public var imageSize: (width: Double, height: Double)?
     public var configuration: String?
+    /// The key paths of its user-defined runtime attributes (`ibEnaStyle`, `layer.cornerRadius`):
+    /// what a custom class is given to set by its own code.
+    public var runtimeKeyPaths: [String] = []
     public var numberOfLines = 1
     /// A text view's `scrollEnabled` (YES when absent): with it off, its text sizes it.
     public var scrollEnabled = true
@@ -315,6 +318,7 @@ extension IBDocument {
         view.hugging = (try priority("horizontalHuggingPriority"), try priority("verticalHuggingPriority"))
         view.compression = (try priority("horizontalCompressionResistancePriority"), try priority("verticalCompressionResistancePriority"))
         view.text = node["text"] ?? node.child("string", key: "text")?.text
+        view.runtimeKeyPaths = node.children("userDefinedRuntimeAttributes").flatMap { $0.children("userDefinedRuntimeAttribute") }.compactMap { $0["keyPath"] }
         if node.name == "button", view.text == nil {
             view.text = node.children("state").first(where: { $0["key"] == "normal" })?["title"]
         }

@@ -388,10 +388,19 @@ public struct Importer {
     /// A label, button or text view whose size strut can measure: plain text (not attributed),
     /// a button without an image, a text view that does not scroll (empty, it keeps a line).
     /// (A button's image comes in by its size, but keeps Xcode's size here: Pocket Casts' 16 × 16
-    /// image makes a button 16 × 22, and `with measured text` compares text.)
+    /// image makes a button 16 × 22, and `with measured text` compares text.) Not one of a
+    /// custom class given runtime attributes that may restyle its text (cwa's `ENALabel`).
     static func isMeasurable(_ view: IBView) -> Bool {
-        (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
+        if view.customClass != nil && view.runtimeKeyPaths.contains(where: { !isCosmetic(keyPath: $0) }) { return false }
+        return (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
             || (view.element == "textView" && !view.scrollEnabled)
+    }
+
+    /// A user-defined runtime attribute that cannot change a view's size: its layer's, a colour,
+    /// a corner radius, a border.
+    static func isCosmetic(keyPath: String) -> Bool {
+        let name = keyPath.lowercased()
+        return name.hasPrefix("layer.") || ["color", "radius", "border"].contains { name.contains($0) }
     }
 
     /// The face a document's font description names: the system font (Helvetica Neue in

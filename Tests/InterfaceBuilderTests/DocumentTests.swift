@@ -724,3 +724,50 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
         #expect(engine.hierarchy.view(named: "plus")?.buttonImage == nil)
     }
 }
+
+/// A label of a custom class that is given user-defined runtime attributes (Corona-Warn-App's
+/// `ENALabel` with `ibEnaStyle`: its own code picks the font, 22 points where the document says
+/// 17) keeps Xcode's size with measured text; one given only cosmetic attributes (a corner
+/// radius, a colour, its layer's) is measured.
+@Test func customLabelsGivenRuntimeAttributesKeepXcodesSize() throws {
+    let xml = xibText(tools: "22505", device: "retina4_7", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="st-1" userLabel="styled" customClass="ENALabel" customModule="ENA">
+                        <rect key="frame" x="0.0" y="0.0" width="60" height="26.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <userDefinedRuntimeAttributes>
+                            <userDefinedRuntimeAttribute type="string" keyPath="ibEnaStyle" value="title2"/>
+                        </userDefinedRuntimeAttributes>
+                    </label>
+                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="ro-1" userLabel="rounded" customClass="RoundLabel">
+                        <rect key="frame" x="0.0" y="40" width="60" height="26.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <userDefinedRuntimeAttributes>
+                            <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius"><integer key="value" value="4"/></userDefinedRuntimeAttribute>
+                            <userDefinedRuntimeAttribute type="color" keyPath="borderColor"/>
+                        </userDefinedRuntimeAttributes>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="st-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="st-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="ro-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="40" id="k3"/>
+                    <constraint firstItem="ro-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                </constraints>
+            </view>
+    """)
+    let document = try IBDocument.read(Data(xml.utf8))
+    let styled = try #require(document.roots.first?.subviews.first { $0.id == "st-1" })
+    #expect(styled.runtimeKeyPaths == ["ibEnaStyle"])
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(document)
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    #expect(h.view(named: "styled")!.frame == Rect(x: 0, y: 0, width: 60, height: 26.5))
+    let title = Font.roundedUp(Font(.system, size: 17).width(of: "Title"), scale: 2)
+    #expect(h.view(named: "rounded")!.frame == Rect(x: 0, y: 40, width: title, height: 20.5))
+}
