@@ -67,7 +67,7 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
 /// With measured text: multi-line labels of a text style are the style's leading apart, as
 /// Xcode stored them (a two-line subheadline 38 high, a two-line body 42.5, where lines a line
 /// height apart would be 36 and 41), a text view's lines each its leading high; and the share of views on Xcode's frames may only go up:
-/// 328 of 368 in fixtures/ib and ib/apps, 699 of 815 in ib/fresh, which San Francisco's glyph
+/// 330 of 368 in fixtures/ib and ib/apps, 699 of 815 in ib/fresh, which San Francisco's glyph
 /// table was not fitted on (docs/text.md).
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
 func measuredTextSpacesATextStylesLinesByItsLeading() throws {
@@ -91,7 +91,7 @@ func measuredTextSpacesATextStylesLinesByItsLeading() throws {
         counted += result.counted.count
     }
     #expect(counted == 368)
-    #expect(matching >= 328, "\(matching) of \(counted)")
+    #expect(matching >= 330, "\(matching) of \(counted)")
     var freshMatching = 0, freshCounted = 0
     for file in freshNames {
         let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)), measuredText: true)

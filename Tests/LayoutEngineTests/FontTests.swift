@@ -94,6 +94,21 @@ import Testing
         #expect(lines.count == 2 && abs(lines[0] - limit) < 1e-9 && abs(lines[1] - font.width(of: "o")) < 1e-9)
     }
 
+    /// An emoji is about its size and 5.75 points wide, untracked, at every size (Apple Color
+    /// Emoji's bitmaps do not scale with it): a 46-point grape 51.4 (Xcode stores 50; 1.32 em made
+    /// it 60.7), an 11-point thumb 16.7 (16), a 17-point check mark 22.6 (23). Sequences joined
+    /// into one picture are one emoji; the spaces around one are San Francisco's.
+    @Test func emojiAreTheirSizeAndAFewPoints() {
+        for (size, width) in [(46.0, 51.428), (11.0, 16.673), (17.0, 22.631)] {
+            #expect(abs(Font(.system, size: size).width(of: "🍇") - width) < 0.001, "\(size)")
+        }
+        #expect(Font.roundedUp(Font(.system, size: 17).width(of: "✅"), scale: 2) == 23)
+        let family = Font(.system, size: 17).width(of: "👩‍👩‍👧")
+        #expect(family == Font(.system, size: 17).width(of: "🍇"))
+        let spaced = Font(.system, size: 17).width(of: " 🍭 ")
+        #expect(abs(spaced - (22.631 + 2 * Font(.system, size: 17).width(of: " "))) < 0.001)
+    }
+
     /// A megabyte of text of every kind is measured, and wrapped, without a trap.
     @Test func anyTextIsMeasured() {
         let piece = "Hello, 世界! 👩‍👩‍👧 e\u{301} שלום مرحبا \u{200B}\t🇯🇵\n"
