@@ -368,7 +368,11 @@ public struct Importer {
             let height = freeHeight ? frame.height - insets.top - insets.bottom : metric?.height
             try engine.setProperty(.intrinsic(width, height), of: name)
             let taken = [freeWidth ? "width \(formatNumber(width!))" : nil, freeHeight ? "height \(formatNumber(height!))" : nil].compactMap { $0 }
-            if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))") }
+            var why = ""
+            if measuredText, let attribute = Importer.restylingAttribute(of: view), let custom = view.customClass {
+                why = " (\(custom) is given '\(attribute)': its own code sizes the text)"
+            }
+            if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))\(why)") }
         }
         for name in measured { try engine.setProperty(.intrinsicFromContent, of: name) }
         // UIKit makes a stack view's constraints in the first layout pass, after the document's.
@@ -391,9 +395,16 @@ public struct Importer {
     /// image makes a button 16 × 22, and `with measured text` compares text.) Not one of a
     /// custom class given runtime attributes that may restyle its text (cwa's `ENALabel`).
     static func isMeasurable(_ view: IBView) -> Bool {
-        if view.customClass != nil && view.runtimeKeyPaths.contains(where: { !isCosmetic(keyPath: $0) }) { return false }
+        if restylingAttribute(of: view) != nil { return false }
         return (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
             || (view.element == "textView" && !view.scrollEnabled)
+    }
+
+    /// The first user-defined runtime attribute a custom class is given that may change its
+    /// content's size (`ibEnaStyle`), or nil.
+    static func restylingAttribute(of view: IBView) -> String? {
+        guard view.customClass != nil else { return nil }
+        return view.runtimeKeyPaths.first { !isCosmetic(keyPath: $0) }
     }
 
     /// A user-defined runtime attribute that cannot change a view's size: its layer's, a colour,

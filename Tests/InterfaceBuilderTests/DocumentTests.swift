@@ -764,7 +764,8 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let engine = LayoutEngine()
     var importer = Importer(engine: engine)
     importer.measuredText = true
-    _ = try importer.run(document)
+    let report = try importer.run(document)
+    #expect(report.fromDocument == ["styled: width 60, height 26.5 (ENALabel is given 'ibEnaStyle': its own code sizes the text)"])
     engine.layoutIfNeeded()
     let h = engine.hierarchy
     #expect(h.view(named: "styled")!.frame == Rect(x: 0, y: 0, width: 60, height: 26.5))
