@@ -56,9 +56,10 @@ struct FontMetrics: Sendable {
         return size > 40 ? 8 : table[index]
     }
 
-    /// An emoji's advance in thousandths of an em: 0.993 of the size and 5.75 points, fitted on
-    /// the single-emoji labels of the public documents (11 points: 16 wide, 18: 24, 38: 43, 45:
-    /// 50), where a fixed 1.32 em made a 46-point emoji 61 wide instead of 50.
+    /// An emoji's advance in thousandths of an em: 0.993 of the size and 5.75 points, fitted by
+    /// `Scripts/fit-text --emoji` on the single-emoji labels of the public documents (11 points:
+    /// 16 wide, 18: 24, 30: 38, 38: 43, 45: 50), where a fixed 1.32 em made a 46-point emoji 61
+    /// wide instead of 50.
     static func emojiAdvance(_ size: Double) -> Double {
         size > 0 && size.isFinite ? 993 + 5750 / size : 1000
     }
