@@ -44,6 +44,7 @@ public struct Font: Hashable, Sendable {
     /// - Complexity: O(characters).
     public func width(of text: String) -> Double {
         let metrics = FontMetrics.of(face.family)
+        if metrics.glyphs == .icons { return Double(FontMetrics.ligated(text).count { $0 != "\n" && $0 != "\r\n" }) * size }
         let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
         var total = 0.0
         // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
@@ -60,7 +61,7 @@ public struct Font: Hashable, Sendable {
     public func lineWidths(of text: String, limit: Double, byCharacter: Bool = false) -> [Double] {
         let metrics = FontMetrics.of(face.family)
         let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
-        return Font.wrap(text, limit: limit, byCharacter: byCharacter) { advance($0, metrics, tracking) }
+        return Font.wrap(metrics.glyphs == .icons ? FontMetrics.ligated(text) : text, limit: limit, byCharacter: byCharacter) { advance($0, metrics, tracking) }
     }
 
     /// A length rounded up to the display's pixel grid (`scale` pixels a point), as UIKit

@@ -36,6 +36,9 @@ public enum FontFamily: String, CaseIterable, Sendable {
     case helveticaNeue
     case helvetica, arial, avenir, avenirNext, georgia, times, courier, menlo
     case hiragino, pingFang
+    /// An icon font (Material Icons, Font Awesome, Ionicons, icomoon's and fontello's fonts):
+    /// every glyph an em square, lines an em high.
+    case icons
 
     /// The family's name as a developer writes it in `UIFont(name:size:)`.
     public var displayName: String {
@@ -52,6 +55,7 @@ public enum FontFamily: String, CaseIterable, Sendable {
         case .menlo: "Menlo-Regular"
         case .hiragino: "HiraginoSans-W3"
         case .pingFang: "PingFangSC-Regular"
+        case .icons: "MaterialIcons-Regular"
         }
     }
 }
@@ -93,6 +97,7 @@ public struct FontFace: Hashable, Sendable {
         case "menlo", "sfmono", "sfmonoregular": family = .menlo
         case "hiraginosans", "hirakakupron", "hiraginokakugothicpron", "hiraginomincho", "hiraminpron": family = .hiragino
         case "pingfangsc", "pingfangtc", "pingfanghk", "pingfang": family = .pingFang
+        case _ where FontFace.isIconFont(lowered): family = .icons
         default: return nil
         }
         var weight = FontWeight.regular
@@ -108,6 +113,14 @@ public struct FontFace: Hashable, Sendable {
         ]
         for (word, w) in weights where words.contains(word) { weight = w; break }
         self.init(family: family, weight: weight, italic: italic, name: fontName)
+    }
+
+    /// Names of icon fonts as the common generators and sets give them: MaterialIcons,
+    /// MaterialSymbolsOutlined, FontAwesome, FontAwesome5Free, Ionicons, GLYPHICONSHalflings, icomoon,
+    /// fontello.
+    private static func isIconFont(_ lowered: String) -> Bool {
+        ["materialicons", "materialsymbols", "fontawesome", "glyphicons", "icomoon", "fontello"].contains { lowered.hasPrefix($0) }
+            || lowered.hasSuffix("icons") || lowered.hasSuffix("icon")
     }
 
     /// `Avenir-Heavy` → (`Avenir`, `Heavy`); `Arial-BoldMT` → (`Arial`, `BoldMT`).

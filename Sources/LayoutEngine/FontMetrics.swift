@@ -5,7 +5,7 @@
 /// per-glyph addition; San Francisco has a table of its own, fitted on the labels of public
 /// Interface Builder documents (Scripts/fit-text; docs/text.md has the method and the residuals).
 struct FontMetrics: Sendable {
-    enum Glyphs: Sendable { case helvetica, times, monospaced, sanFrancisco }
+    enum Glyphs: Sendable { case helvetica, times, monospaced, sanFrancisco, icons }
     let glyphs: Glyphs
     /// Advance = (table × scale + addition) before tracking.
     let scale: Double
@@ -37,6 +37,10 @@ struct FontMetrics: Sendable {
         case .menlo: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false)
         case .hiragino: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.5, ascender: 0.88, tracks: false)
         case .pingFang: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.4, ascender: 1.06, tracks: false)
+        // The generators draw icons on an em square and make the font's ascender and
+        // descender add up to it (Material Icons: 512 units over the baseline, none below;
+        // icomoon's 960 and 64 of 1024; Font Awesome's 1536 and 256 of 1792).
+        case .icons: FontMetrics(glyphs: .icons, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1, ascender: 1, tracks: false)
         }
     }
 
@@ -79,6 +83,7 @@ struct FontMetrics: Sendable {
         if View.isWide(v) { return 1000 }
         // A letter with marks as its letter; punctuation by its own figure, or about an `n`.
         guard glyphs != .monospaced else { return 600 * weight.widthScale }
+        guard glyphs != .icons else { return 1000 }
         if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }  // with combining marks
         if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size) }
         if let other = FontMetrics.otherAdvance(v) {
@@ -98,6 +103,7 @@ struct FontMetrics: Sendable {
     func asciiAdvance(_ k: Int, weight: FontWeight, size: Double) -> Double {
         switch glyphs {
         case .monospaced: return 600 * weight.widthScale
+        case .icons: return 1000
         case .helvetica: return blend(Double(FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
         case .times: return blend(Double(FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
         case .sanFrancisco: return blend(Double(FontMetrics.sanFrancisco[k]), Double(FontMetrics.sanFranciscoBold[k]), weight: weight, size: size)
@@ -123,6 +129,20 @@ struct FontMetrics: Sendable {
             total += (asciiAdvance(Int(byte) - 32, weight: weight, size: size) + tracking) * size / 1000
         }
         return total
+    }
+
+    /// A text in an icon font as the glyphs it draws: a run of ASCII letters, digits and
+    /// underscores is one icon, by the ligature Material Icons and Material Symbols name their
+    /// icons with (`"notifications"`), and each other character is one.
+    static func ligated(_ text: String) -> String {
+        var glyphs = ""
+        var inName = false
+        for character in text {
+            let isName = character.isASCII && (character.isLetter || character.isNumber || character == "_")
+            if !isName || !inName { glyphs.append(isName ? "\u{E000}" : character) }
+            inName = isName
+        }
+        return glyphs
     }
 
     /// Latin letters with marks, as the letter they are built on (`é` as `e`).

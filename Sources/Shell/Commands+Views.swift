@@ -21,7 +21,8 @@ extension Commands {
                 headline, body, callout, subheadline, footnote, caption1, caption2: its size at the \
                 content size category; a button's is 15 by default, a label's 17) · fontName NAME (system, \
                 HelveticaNeue, Helvetica, Arial, Avenir, AvenirNext, Georgia, TimesNewRoman, Courier, Menlo, \
-                HiraginoSans, PingFangSC, with a weight or Italic after a dash: Avenir-Heavy) · weight \
+                HiraginoSans, PingFangSC, with a weight or Italic after a dash: Avenir-Heavy; or an icon font: \
+                MaterialIcons-Regular, FontAwesome, Ionicons, icomoon) · weight \
                 ultraLight|thin|light|regular|medium|semibold|bold|heavy|black · italic on|off · \
                 contentInsets T L B R (a button's contentEdgeInsets; zero leaves UIKit's 6 above and below \
                 its title) · configuration plain|gray|tinted|filled|none (a button's UIButton.Configuration: \
@@ -363,7 +364,7 @@ extension Commands {
             let name = try fontName(&c)
             if name == "system" { return .fontFace(.system) }
             guard let face = FontFace(fontName: name) else {
-                throw ShellError.syntax("no metrics for the font '\(name)'; strut knows system, \(FontFamily.allCases.dropFirst().map(\.displayName).joined(separator: ", ")) and their weights (Avenir-Heavy, Georgia-Italic)", usage: nil)
+                throw ShellError.syntax("no metrics for the font '\(name)'; strut knows system, \(FontFamily.allCases.filter { $0 != .system && $0 != .icons }.map(\.displayName).joined(separator: ", ")), their weights (Avenir-Heavy, Georgia-Italic) and icon fonts (MaterialIcons-Regular, FontAwesome, Ionicons)", usage: nil)
             }
             return .fontFace(face)
         case "weight":

@@ -437,9 +437,13 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         <rect key="frame" x="0" y="0" width="99" height="99"/>
                         <fontDescription key="fontDescription" name="Georgia-Bold" family="Georgia" pointSize="17"/>
                     </label>
-                    <label text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="icon-1" userLabel="icon">
+                    <label text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="fancy-1" userLabel="fancy">
                         <rect key="frame" x="0" y="0" width="99" height="99"/>
-                        <fontDescription key="fontDescription" name="MaterialIcons-Regular" family="Material Icons" pointSize="17"/>
+                        <fontDescription key="fontDescription" name="Papyrus" family="Papyrus" pointSize="17"/>
+                    </label>
+                    <label text="notifications" translatesAutoresizingMaskIntoConstraints="NO" id="bell-1" userLabel="bell">
+                        <rect key="frame" x="0" y="0" width="99" height="99"/>
+                        <fontDescription key="fontDescription" name="MaterialIcons-Regular" family="Material Icons" pointSize="24"/>
                     </label>
                     <button buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="go-1" userLabel="go">
                         <rect key="frame" x="0" y="0" width="99" height="99"/>
@@ -450,8 +454,10 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                 <constraints>
                     <constraint firstItem="serif-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
                     <constraint firstItem="serif-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
-                    <constraint firstItem="icon-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k3"/>
-                    <constraint firstItem="icon-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="fancy-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k3"/>
+                    <constraint firstItem="fancy-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="bell-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k7"/>
+                    <constraint firstItem="bell-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k8"/>
                     <constraint firstItem="go-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k5"/>
                     <constraint firstItem="go-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
                 </constraints>
@@ -464,22 +470,25 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     defer { removeScratch(path) }
     #expect(session.run(line: "import \(path) with measured text") == .succeeded)
     #expect(sink.output.contains("\nset displayScale = 2: text sizes rounded to the pixels of the document's device\n"))
-    #expect(sink.output.contains("\nfonts strut has no metrics for, measured as the system font: MaterialIcons-Regular ('icon')\n"))
+    #expect(sink.output.contains("\nfonts strut has no metrics for, measured as the system font: Papyrus ('fancy')\n"))
     #expect(session.engine.hierarchy.displayScale == 2)
 
     let engine = LayoutEngine()
     var importer = Importer(engine: engine)
     importer.measuredText = true
     let report = try importer.run(try IBDocument.read(Data(xml.utf8)))
-    #expect(report.unknownFonts == ["MaterialIcons-Regular ('icon')"])
+    #expect(report.unknownFonts == ["Papyrus ('fancy')"])
     #expect(report.displayScale == 2)
     #expect(engine.hierarchy.displayScale == 2)
     engine.layoutIfNeeded()
     let h = engine.hierarchy
     #expect(h.view(named: "serif")!.fontFace == FontFace(family: .georgia, weight: .bold, name: "Georgia-Bold"))
     let hello = Font(.system, size: 17).width(of: "Hello")
-    let icon = h.view(named: "icon")!.frame
-    #expect(icon.width == Font.roundedUp(hello, scale: 2) && icon.height == 20.5)
+    let fancy = h.view(named: "fancy")!.frame
+    #expect(fancy.width == Font.roundedUp(hello, scale: 2) && fancy.height == 20.5)
+    // An icon font draws its icon's name as one glyph, an em square: 24 × 24 at 24 points.
+    #expect(h.view(named: "bell")!.fontFace.family == .icons)
+    #expect(h.view(named: "bell")!.frame == Rect(x: 0, y: 0, width: 24, height: 24))
     // A button's title in whole points inside its insets: "Go" (19.38) is 20 wide, 18 high at
     // 15 points.
     #expect(Font.roundedUp(Font(.system, size: 15).width(of: "Go"), scale: 1) == 20)

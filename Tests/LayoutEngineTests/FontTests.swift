@@ -14,8 +14,24 @@ import Testing
         #expect(FontFace(fontName: "Arial-BoldMT")?.family == .arial)
         #expect(FontFace(fontName: "PingFangSC-Semibold").map { ($0.family, $0.weight) } ?? (.system, .regular) == (.pingFang, .semibold))
         #expect(FontFace(fontName: "Menlo")?.family == .menlo)
-        #expect(FontFace(fontName: "MaterialIcons-Regular") == nil)
+        #expect(FontFace(fontName: "Papyrus") == nil)
         #expect(FontFace(fontName: "") == nil)
+    }
+
+    /// Icon fonts by the names their sets and generators give them; an icon is an em square,
+    /// a ligature's name one icon, a line an em high.
+    @Test func iconFontsDrawEmSquares() {
+        for name in ["MaterialIcons-Regular", "Material Icons", "MaterialSymbolsOutlined-Regular", "FontAwesome",
+                     "FontAwesome5Free-Solid", "Ionicons", "icomoon", "fontello", "GLYPHICONSHalflings-Regular"] {
+            #expect(FontFace(fontName: name)?.family == .icons, "\(name)")
+        }
+        #expect(FontFace(fontName: "Iconic")?.family == nil)
+        let icons = Font(FontFace(family: .icons), size: 24)
+        #expect(icons.width(of: "\u{E7FE}") == 24)
+        #expect(icons.width(of: "notifications") == 24)
+        #expect(icons.width(of: "\u{F007}\u{F007} home_work") == 24 * 4)
+        #expect(icons.lineHeight == 24 && icons.ascender == 24)
+        #expect(icons.lineWidths(of: "home work settings", limit: 80) == [72, 24])
     }
 
     @Test func glyphWidthsDifferAsTheFontsDo() {
