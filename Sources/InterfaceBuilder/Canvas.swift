@@ -38,6 +38,18 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
+    /// The content size category Xcode's canvas laid text styles out at: the smallest,
+    /// `extraSmall`, from Xcode 12.5 to Xcode 13 (`toolsVersion` 18000 to 20999), `large`
+    /// before and after. Xcode documents nothing of it; the documents show it: a body or
+    /// headline label on one line stored 17 high (14 points, UIKit's body at extraSmall, where
+    /// 17 points make 20.5), body buttons 41 high where 45. Of the labels and buttons of that
+    /// era in public documents whose stored height is a line of one size or the other, 29 are
+    /// at extraSmall (Zotero, Tinode, LoopKit, VLC, Open Food Facts) and 3 at large (VLC,
+    /// OsmAnd); before (Xcode 12.4) and after (Xcode 14) none is at extraSmall.
+    public static func contentSizeCategory(toolsVersion: Double) -> ContentSizeCategory {
+        toolsVersion >= 18000 && toolsVersion < 21000 ? .extraSmall : .large
+    }
+
     /// Device ids as Xcode writes them, with their portrait size. `retina6_12` was a 390-point
     /// phone until Xcode 15 made it the 393-point one.
     static func size(ofDevice id: String, toolsVersion: Double) -> (Double, Double)? {

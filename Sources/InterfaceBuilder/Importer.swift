@@ -15,6 +15,9 @@ public struct ImportReport: Sendable {
     /// The pixels a point that text sizes are rounded to, when the import set it (the
     /// document's device; 1 for documents without one, which Xcode laid out in whole points).
     public var displayScale: Double?
+    /// The text size the import set for the session, when the document's era laid its text
+    /// styles out at another than `large` (`Canvas.contentSizeCategory`).
+    public var contentSizeCategory: ContentSizeCategory?
     public var skipped: [String] = []
     public var variations: [String] = []
     /// Size-class variations that hold for the document's canvas, applied.
@@ -88,10 +91,15 @@ public struct Importer {
             let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion)
             let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
             if setScale { try engine.setDisplayScale(scale) }
+            // Text styles at the size the document's Xcode laid them out at.
+            let category = Canvas.contentSizeCategory(toolsVersion: document.toolsVersion)
+            let setCategory = wasEmpty && parent == "root" && category != .large && category != engine.hierarchy.contentSizeCategory
+            if setCategory { try engine.setContentSizeCategory(category) }
             // Frames on the document's pixels, as Xcode stored them.
             if wasEmpty && parent == "root" && !engine.hierarchy.pixelRounding { try engine.setPixelRounding(true) }
             var report = try build(document)
             if setScale { report.displayScale = scale }
+            if setCategory { report.contentSizeCategory = category }
             report.canvasTurnedOn = turnCanvasOn
             report.laidOutAtDocumentSize = size != nil
             return report

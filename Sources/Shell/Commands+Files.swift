@@ -186,6 +186,9 @@ extension Commands {
         if let scale = report.displayScale {
             s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to the pixels of the document's " + (scale == 1 ? "era (whole points)" : "device"))
         }
+        if let category = report.contentSizeCategory {
+            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (12.5 to 13) laid them out at")
+        }
         if !report.unknownFonts.isEmpty {
             s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))
         }

@@ -781,3 +781,56 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let title = Font.roundedUp(Font(.system, size: 17).width(of: "Title"), scale: 2)
     #expect(h.view(named: "rounded")!.frame == Rect(x: 0, y: 40, width: title, height: 20.5))
 }
+
+/// Xcode 12.5 to 13 laid a document's text styles out at the smallest text size: the import
+/// of such a document (toolsVersion 18000 to 20999) into an empty session sets
+/// `contentSizeCategory = extraSmall` and says so; a body label is 14 points, 17 high on a 2×
+/// device, as those documents store it. Documents of other eras, and imports into a session
+/// that holds views already, leave the category as it is.
+@Test func xcode13DocumentsLayTextStylesOutAtTheSmallestSize() throws {
+    func document(tools: String) -> String {
+        xibText(tools: tools, device: "retina6_1", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
+                        <rect key="frame" x="16" y="14" width="28" height="17"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="14" id="k1"/>
+                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
+                </constraints>
+            </view>
+        """)
+    }
+    let (session, sink, path) = try importSession(document(tools: "20037"))
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
+    #expect(sink.output.contains("\nset contentSizeCategory = extraSmall: text styles at the size the document's Xcode (12.5 to 13) laid them out at\n"))
+    #expect(session.engine.hierarchy.contentSizeCategory == .extraSmall)
+    session.engine.layoutIfNeeded()
+    let title = session.engine.hierarchy.view(named: "title")!
+    #expect(title.font == 14 && title.textStyle == .body)
+    #expect(title.frame == Rect(x: 16, y: 14, width: 28, height: 17))
+    // A second document into the same session changes nothing of it.
+    let (_, _, second) = try importSession(document(tools: "23504"))
+    defer { removeScratch(second) }
+    #expect(session.run(line: "import \(second) with measured text") == .succeeded)
+    #expect(session.engine.hierarchy.contentSizeCategory == .extraSmall)
+
+    for tools in ["17701", "21225", "23504"] {
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        importer.measuredText = true
+        let report = try importer.run(try IBDocument.read(Data(document(tools: tools).utf8)))
+        #expect(report.contentSizeCategory == nil, "\(tools)")
+        #expect(engine.hierarchy.contentSizeCategory == .large)
+        engine.layoutIfNeeded()
+        #expect(engine.hierarchy.view(named: "title")!.frame.height == 20.5, "\(tools)")
+    }
+    #expect(Canvas.contentSizeCategory(toolsVersion: 18122) == .extraSmall)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 17701) == .large)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 21225) == .large)
+}
