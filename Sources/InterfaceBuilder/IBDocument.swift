@@ -12,6 +12,18 @@ public struct IBDocument: Sendable {
     public var roots: [IBView]
     /// The Xcode build that saved it (`toolsVersion`, 0 when absent): decides the canvas.
     public var toolsVersion: Double = 0
+
+    /// A `toolsVersion` as a number: its build and the first part after it (`"14460.31"`);
+    /// Xcode 26 writes `"32700.99.1234"`, read as 32700.99. Nil when it does not start with a
+    /// number.
+    static func toolsVersion(_ text: String) -> Double? {
+        var seenDot = false
+        let number = text.prefix { character in
+            if character == "." { defer { seenDot = true }; return !seenDot }
+            return character.isASCII && character.isNumber
+        }
+        return Double(number.hasSuffix(".") ? String(number.dropLast()) : String(number))
+    }
     /// The sizes of the document's own images, by name (its `<resources>`; system symbols left out).
     public var imageSizes: [String: (width: Double, height: Double)] = [:]
     public var orientation: String?
@@ -162,7 +174,7 @@ extension IBDocument {
             throw DocumentError(line: root.line, "not an iOS Interface Builder document (the top element is <\(root.name)>, expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">)")
         }
         var document = IBDocument(isStoryboard: type.contains("Storyboard"), device: root.child("device")?["id"], roots: [])
-        document.toolsVersion = root["toolsVersion"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
+        document.toolsVersion = root["toolsVersion"].flatMap(IBDocument.toolsVersion) ?? 0
         document.orientation = root.child("device")?["orientation"]
         // (An image whose size does not read is left out: it only sizes buttons, which keep Xcode's size.)
         for image in root.child("resources")?.children("image") ?? [] where image["catalog"] == nil {

@@ -834,3 +834,24 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(Canvas.contentSizeCategory(toolsVersion: 17701) == .large)
     #expect(Canvas.contentSizeCategory(toolsVersion: 21225) == .large)
 }
+
+/// Xcode 26 writes `toolsVersion="32700.99.1234"`: read as build 32700, so the document's
+/// device is the one of its era (`retina6_12` 393 points wide, 3 pixels a point), not the
+/// canvas of a document without a version (2×, 375 wide).
+@Test func aToolsVersionOfThreePartsIsItsBuild() throws {
+    #expect(IBDocument.toolsVersion("32700.99.1234") == 32700.99)
+    #expect(IBDocument.toolsVersion("14460.31") == 14460.31)
+    #expect(IBDocument.toolsVersion("6245") == 6245)
+    #expect(IBDocument.toolsVersion("x1") == nil)
+    let xml = xibText(tools: "32700.99.1234", device: "retina6_12", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+            </view>
+    """)
+    let document = try IBDocument.read(Data(xml.utf8))
+    #expect(document.toolsVersion == 32700.99)
+    let engine = LayoutEngine()
+    let report = try Importer(engine: engine).run(document)
+    #expect(report.displayScale == nil && engine.hierarchy.displayScale == 3)  // already 3: nothing to set
+    #expect(engine.hierarchy.root.frame.width == 393)
+}
