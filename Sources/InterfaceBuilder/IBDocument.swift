@@ -359,7 +359,12 @@ extension IBDocument {
             }
             if let configuration {
                 view.configuration = configuration["style"] ?? "plain"
-                if view.text == nil { view.text = configuration["title"] }
+                // The configuration's title is the one shown: Xcode writes the classic
+                // `<state key="normal" title="Button"/>` beside it, which a configured button
+                // does not show (Tinode's "Scan Code" is stored 107 wide, "Button" would be 75;
+                // a configuration of an image alone, no title, 48 wide).
+                view.text = configuration["title"]
+                if configuration["image"] != nil { view.hasImage = true }
                 if let inset = configuration.child("directionalEdgeInsets", key: "contentInsets") {
                     view.contentInsets = EdgeInsets(top: try number(inset, "top") ?? 0, left: try number(inset, "leading") ?? 0,
                                                     bottom: try number(inset, "bottom") ?? 0, right: try number(inset, "trailing") ?? 0)

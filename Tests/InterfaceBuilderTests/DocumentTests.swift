@@ -648,7 +648,13 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                 <subviews>
                     <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="rm-1" userLabel="remove">
                         <rect key="frame" x="0.0" y="0.0" width="108.33333333333334" height="34.333333333333336"/>
+                        <state key="normal" title="Button"/>
                         <buttonConfiguration key="configuration" style="plain" title="Remove All"/>
+                    </button>
+                    <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="tr-1" userLabel="trash">
+                        <rect key="frame" x="345" y="0.0" width="48" height="34"/>
+                        <state key="normal" title="Button"/>
+                        <buttonConfiguration key="configuration" style="plain" image="trash" catalog="system"/>
                     </button>
                     <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="ad-1" userLabel="add">
                         <rect key="frame" x="0.0" y="50" width="100" height="20"/>
@@ -663,11 +669,18 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <constraint firstItem="rm-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
                     <constraint firstItem="ad-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="50" id="k3"/>
                     <constraint firstItem="ad-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="tr-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k5"/>
+                    <constraint firstAttribute="trailing" secondItem="tr-1" secondAttribute="trailing" id="k6"/>
                 </constraints>
             </view>
     """)
     let document = try IBDocument.read(Data(xml.utf8))
     let add = try #require(document.roots.first?.subviews.first { $0.id == "ad-1" })
+    // The configuration's title is shown, not the classic "Button" Xcode writes beside it; a
+    // configuration of a (system) image alone has no title, and keeps Xcode's size.
+    #expect(document.roots.first?.subviews.first { $0.id == "rm-1" }?.text == "Remove All")
+    let trash = try #require(document.roots.first?.subviews.first { $0.id == "tr-1" })
+    #expect(trash.text == nil && trash.hasImage)
     #expect(add.configuration == "filled" && add.text == "Add photos" && add.textStyle == .subheadline)
     #expect(add.contentInsets == EdgeInsets(top: 0, left: 10, bottom: 0, right: 20))
     let engine = LayoutEngine()
@@ -683,6 +696,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(photos.buttonConfiguration == .filled && photos.font == 15)
     #expect(photos.frame.width == Font.roundedUp(Font(.system, size: 15).width(of: "Add photos"), scale: 3) + 30)
     #expect(photos.frame.height == Font.roundedUp(Font(.system, size: 15).lineHeight, scale: 3))
+    #expect(engine.hierarchy.view(named: "trash")!.frame == Rect(x: 345, y: 0, width: 48, height: 34))
 }
 
 /// A button's image comes in by the size the document's resources give it (a system symbol's,
