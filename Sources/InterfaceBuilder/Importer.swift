@@ -120,6 +120,7 @@ public struct Importer {
         report.appliedVariations = document.appliedVariations
         var names: [String: String] = [:]  // document id → strut name
         var content: [(name: String, view: IBView)] = []
+        var measuredViews: [String: IBView] = [:]
         var measured: [String] = []   // `with measured text`: labels and buttons sized by their text
         var parentOf: [String: String] = [:]   // document id → its superview's id
         var scrollContent: [String: String] = [:]   // scroll view id → strut name of its content guide
@@ -240,7 +241,7 @@ public struct Importer {
                 report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
             }
             if Importer.contentElements.contains(view.element), view.frame != nil {
-                if measuredText && Importer.isMeasurable(view) { measured.append(name) } else { content.append((name, view)) }
+                if measuredText && Importer.isMeasurable(view) { measured.append(name); measuredViews[name] = view } else { content.append((name, view)) }
             }
             var guides = view.guides
             if view.element == "scrollView", !guides.contains(where: { $0.role == "contentLayoutGuide" }) {
@@ -382,13 +383,26 @@ public struct Importer {
             }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))\(why)") }
         }
-        for name in measured { try engine.setProperty(.intrinsicFromContent, of: name) }
+        for name in measured {
+            try engine.setProperty(.intrinsicFromContent, of: name)
+            // A label of many lines that wraps at the width the layout gives it starts at its
+            // frame from the document, as a label a nib loads does (UIKit wraps it there in the
+            // first pass), give or take strut's measuring error: a label Xcode sized to its one
+            // line must not wrap because strut measures its text a point wider.
+            if let view = measuredViews[name], view.element == "label", view.numberOfLines != 1, view.preferredMaxLayoutWidth == 0, let frame = view.frame {
+                try engine.setProperty(.wrapWidth(frame.width + Importer.measuringSlack), of: name)
+            }
+        }
         // UIKit makes a stack view's constraints in the first layout pass, after the document's.
         let stacks = names.values.filter { engine.hierarchy.view(named: $0)?.kind == .stack }
         if !stacks.isEmpty { try engine.remakeStackConstraints(of: stacks.sorted()) }
         }
         return report
     }
+
+    /// How much wider than Xcode strut may measure a line of text: most labels land within two
+    /// points (docs/text.md).
+    static let measuringSlack = 2.0
 
     /// How far a control's frame sticks out of its alignment rectangle: a UISwitch's frame is 2
     /// points wider (51 × 31 for a 49 × 31 rectangle), a UISegmentedControl's 1 point taller, a

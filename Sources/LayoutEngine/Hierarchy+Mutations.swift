@@ -95,6 +95,11 @@ extension Hierarchy {
             views[id]!.explicitIntrinsic = (width, height)
             views[id]!.intrinsicIsExplicit = true
             touchContentSize(id)
+        case let .wrapWidth(width):
+            guard view.kind == .label else { throw refuse() }
+            if let width { try check(width, "wrap width") }
+            views[id]!.wrapWidth = width.map { max(0, $0) }
+            touchContentSize(id)
         case .intrinsicFromContent:
             guard view.kind != .guide else { throw refuse() }
             views[id]!.explicitIntrinsic = (nil, nil)

@@ -27,6 +27,10 @@ public enum ViewProperty: Hashable, Sendable {
     case lineBreakMode(LineBreakMode)
     /// A label's `preferredMaxLayoutWidth` (0: the width the layout gives it).
     case preferredMaxLayoutWidth(Double)
+    /// The width a multi-line label without `preferredMaxLayoutWidth` wraps at until a layout
+    /// pass gives it another: a label a nib loads has its frame from the nib, and UIKit wraps it
+    /// at that width in the first pass (`nil`: on one line, as a label made in code starts).
+    case wrapWidth(Double?)
     /// `nil` on an axis is no intrinsic metric; `.intrinsic(nil, nil)` is `none`.
     case intrinsic(Double?, Double?)
     /// The intrinsic size UIKit computes from the content again (a label's or button's text;
@@ -89,6 +93,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .lines: "lines"
         case .lineBreakMode: "lineBreakMode"
         case .preferredMaxLayoutWidth: "preferredMaxLayoutWidth"
+        case .wrapWidth: "wrapWidth"
         case .intrinsic, .intrinsicFromContent: "intrinsic"
         case let .hugging(axis, _): "hugging.\(axis.letter)"
         case let .compression(axis, _): "compression.\(axis.letter)"

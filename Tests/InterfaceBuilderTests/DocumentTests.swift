@@ -869,3 +869,50 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(report.displayScale == nil && engine.hierarchy.displayScale == 3)  // already 3: nothing to set
     #expect(engine.hierarchy.root.frame.width == 393)
 }
+
+/// A label of many lines in a scroll view whose content width it sets (pinned to the scroll
+/// view's edges, as before iOS 11): a nib's label starts at its frame, so UIKit wraps it at the
+/// document's 374 points in the first pass. Measured on one line instead it would be 785 wide,
+/// and the scroll view's content with it.
+@Test func aNibsMultiLineLabelWrapsAtItsFrameFirst() throws {
+    let text = "Sadly, your free trial period has reached its end. Your account has now been downgraded to free."
+    let xml = xibText(tools: "15702", device: "retina6_5", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <subviews>
+                    <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="sc-1" userLabel="scroll">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        <subviews>
+                            <label text="\(text)" textAlignment="center" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="lb-1" userLabel="sadly">
+                                <rect key="frame" x="20" y="20" width="374" height="66"/>
+                                <fontDescription key="fontDescription" type="system" weight="medium" pointSize="18"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="lb-1" firstAttribute="leading" secondItem="sc-1" secondAttribute="leading" constant="20" id="k1"/>
+                            <constraint firstAttribute="trailing" secondItem="lb-1" secondAttribute="trailing" constant="20" id="k2"/>
+                            <constraint firstItem="lb-1" firstAttribute="top" secondItem="sc-1" secondAttribute="top" constant="20" id="k3"/>
+                            <constraint firstAttribute="bottom" secondItem="lb-1" secondAttribute="bottom" constant="20" id="k4"/>
+                        </constraints>
+                    </scrollView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sc-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k5"/>
+                    <constraint firstItem="sc-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
+                    <constraint firstAttribute="trailing" secondItem="sc-1" secondAttribute="trailing" id="k7"/>
+                    <constraint firstAttribute="bottom" secondItem="sc-1" secondAttribute="bottom" id="k8"/>
+                </constraints>
+            </view>
+    """)
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    engine.layoutIfNeeded()
+    let font = Font(FontFace(family: .system, weight: .medium), size: 18)
+    let lines = font.lineWidths(of: text, limit: 374 + 2)
+    #expect(font.width(of: text) > 700 && lines.count == 3)
+    let label = engine.hierarchy.view(named: "sadly")!
+    #expect(label.frame.width == Font.roundedUp(lines.max()!, scale: 3))
+    #expect(label.frame.height == Font.roundedUp(font.height(ofLines: 3), scale: 3))
+}
