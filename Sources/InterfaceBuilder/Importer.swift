@@ -94,7 +94,7 @@ public struct Importer {
             // Text styles at the size the document's Xcode laid them out at.
             let category = Canvas.contentSizeCategory(toolsVersion: document.toolsVersion)
             let setCategory = wasEmpty && parent == "root" && category != .large && category != engine.hierarchy.contentSizeCategory
-            if setCategory { try engine.setContentSizeCategory(category) }
+            if setCategory { try engine.setContentSizeCategory(category, canvas: true) }
             // Frames on the document's pixels, as Xcode stored them.
             if wasEmpty && parent == "root" && !engine.hierarchy.pixelRounding { try engine.setPixelRounding(true) }
             var report = try build(document)

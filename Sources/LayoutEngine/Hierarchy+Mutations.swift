@@ -232,13 +232,15 @@ extension Hierarchy {
     /// `set contentSizeCategory = …`: every text style that adjusts takes its size there; one
     /// that does not keeps its size and is a plain size from then on (as a font UIKit made once,
     /// so that a text style always has its category's size); the views whose font changed.
-    mutating func setContentSizeCategory(_ category: ContentSizeCategory) -> [ViewID] {
+    mutating func setContentSizeCategory(_ category: ContentSizeCategory, canvas: Bool = false) -> [ViewID] {
         contentSizeCategory = category
+        let fromCanvas = contentSizeCategoryIsCanvas
+        contentSizeCategoryIsCanvas = canvas
         var changed: [ViewID] = []
         for id in allViewIDs {
             let view = self.view(id)
             guard let style = view.textStyle, style.size(at: category) != view.font else { continue }
-            guard view.adjustsFont else {
+            guard view.adjustsFont || fromCanvas else {
                 views[id]!.textStyle = nil
                 continue
             }

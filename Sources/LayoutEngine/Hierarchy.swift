@@ -206,6 +206,10 @@ public struct Hierarchy: Sendable {
     var hasMultiLineLabels = false
     /// `set contentSizeCategory = …`: the text size Dynamic Type text styles take.
     public internal(set) var contentSizeCategory = ContentSizeCategory.large
+    /// The category is the one an imported document's Xcode laid its text styles out at
+    /// (Xcode 12.5 to 13's smallest), not one the app ran at: the next change of category sizes
+    /// every text style anew, as the app would have launched at it, not only those that adjust.
+    public internal(set) var contentSizeCategoryIsCanvas = false
     /// `set textMetric = uikit|fixed`: text measured by its fonts' glyphs, as UIKit measures
     /// it, or by the SPEC's fixed metric (half an em a character).
     public internal(set) var textMetric = TextMetric.uikit

@@ -249,8 +249,10 @@ public final class LayoutEngine {
 
     /// `set contentSizeCategory = …`: the text size a person picked; labels and buttons whose
     /// text style adjusts take its size.
-    public func setContentSizeCategory(_ category: ContentSizeCategory) throws {
-        try changeTextSetting { $0.setContentSizeCategory(category) }
+    /// `canvas`: the category an imported document's Xcode laid text out at (the next change
+    /// sizes every text style anew: `Hierarchy.contentSizeCategoryIsCanvas`).
+    public func setContentSizeCategory(_ category: ContentSizeCategory, canvas: Bool = false) throws {
+        try changeTextSetting { $0.setContentSizeCategory(category, canvas: canvas) }
     }
 
     /// `set displayScale = 1|2|3`: the pixels a point that labels' and buttons' sizes are

@@ -828,6 +828,18 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let title = session.engine.hierarchy.view(named: "title")!
     #expect(title.font == 14 && title.textStyle == .body)
     #expect(title.frame == Rect(x: 16, y: 14, width: 28, height: 17))
+    #expect(session.engine.hierarchy.contentSizeCategoryIsCanvas)
+    // The canvas's category is not one the app ran at: the next category is the one it
+    // launches at, for every text style (this one does not adjust); later ones, as UIKit's,
+    // reach only those that adjust.
+    #expect(session.run(line: "set contentSizeCategory = large; layout") == .succeeded)
+    let atLarge = session.engine.hierarchy.view(named: "title")!
+    #expect(atLarge.font == 17 && atLarge.textStyle == .body && atLarge.frame.height == 20.5)
+    #expect(!session.engine.hierarchy.contentSizeCategoryIsCanvas)
+    #expect(session.run(line: "set contentSizeCategory = extraLarge; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "title")!.font == 17)
+    #expect(session.run(line: "undo; undo") == .succeeded)
+    #expect(session.engine.hierarchy.contentSizeCategory == .extraSmall && session.engine.hierarchy.contentSizeCategoryIsCanvas)
     // A second document into the same session changes nothing of it.
     let (_, _, second) = try importSession(document(tools: "23504"))
     defer { removeScratch(second) }
