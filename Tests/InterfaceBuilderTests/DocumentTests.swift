@@ -803,21 +803,18 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// that holds views already, leave the category as it is.
 @Test func xcode13DocumentsLayTextStylesOutAtTheSmallestSize() throws {
     func document(tools: String) -> String {
-        xibText(tools: tools, device: "retina6_1", """
-            <view contentMode="scaleToFill" id="top-1">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                <subviews>
+        let card = cardXib(height: 100, subviews: """
                     <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
                         <rect key="frame" x="16" y="14" width="28" height="17"/>
                         <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
                     </label>
-                </subviews>
-                <constraints>
+        """, constraints: """
                     <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="14" id="k1"/>
                     <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
-                </constraints>
-            </view>
         """)
+        // Saved by Xcode build `tools`, laid out on a 2× iPhone.
+        return card.replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
+            .replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"retina6_1\" orientation=\"portrait\"/>\n    <objects>")
     }
     let (session, sink, path) = try importSession(document(tools: "20037"))
     defer { removeScratch(path) }
