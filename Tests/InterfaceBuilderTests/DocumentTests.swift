@@ -88,6 +88,15 @@ func cardXib(height: Int, subviews: String, constraints: String = "") -> String 
     """
 }
 
+/// A document imported `with measured text` into a fresh engine, and the import's report.
+func importMeasured(_ text: String) throws -> (engine: LayoutEngine, report: ImportReport) {
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    let report = try importer.run(try IBDocument.read(Data(text.utf8)))
+    return (engine, report)
+}
+
 /// Removes the folder `importSession` made for the file at `path`.
 func removeScratch(_ path: String) {
     try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
@@ -383,10 +392,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(script.contains("new textView log in card\n") && !script.contains("set log.scrollEnabled"))
     #expect(session.dumpJSON.contains("\"class\": \"PlaceholderTextView\""))
 
-    let engine = LayoutEngine()
-    var importer = Importer(engine: engine)
-    importer.measuredText = true
-    _ = try importer.run(try IBDocument.read(Data(xib.utf8)))
+    let engine = try importMeasured(xib).engine
     engine.layoutIfNeeded()
     let h = engine.hierarchy
     // 14-point text, one line (16.71, 17 at whole points), and 16 of insets; the empty body one
@@ -473,10 +479,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(sink.output.contains("\nfonts strut has no metrics for, measured as the system font: Papyrus ('fancy')\n"))
     #expect(session.engine.hierarchy.displayScale == 2)
 
-    let engine = LayoutEngine()
-    var importer = Importer(engine: engine)
-    importer.measuredText = true
-    let report = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    let (engine, report) = try importMeasured(xml)
     #expect(report.unknownFonts == ["Papyrus ('fancy')"])
     #expect(report.displayScale == 2)
     #expect(engine.hierarchy.displayScale == 2)
@@ -584,10 +587,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                 </constraints>
             </view>
     """)
-    let engine = LayoutEngine()
-    var importer = Importer(engine: engine)
-    importer.measuredText = true
-    _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    let engine = try importMeasured(xml).engine
     engine.layoutIfNeeded()
     let h = engine.hierarchy
     // The box's top is the content's top and the scroll view's top margin (8); the tall view
@@ -844,10 +844,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.engine.hierarchy.contentSizeCategory == .extraSmall)
 
     for tools in ["17701", "21225", "23504"] {
-        let engine = LayoutEngine()
-        var importer = Importer(engine: engine)
-        importer.measuredText = true
-        let report = try importer.run(try IBDocument.read(Data(document(tools: tools).utf8)))
+        let (engine, report) = try importMeasured(document(tools: tools))
         #expect(report.contentSizeCategory == nil, "\(tools)")
         #expect(engine.hierarchy.contentSizeCategory == .large)
         engine.layoutIfNeeded()
@@ -913,10 +910,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                 </constraints>
             </view>
     """)
-    let engine = LayoutEngine()
-    var importer = Importer(engine: engine)
-    importer.measuredText = true
-    _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    let engine = try importMeasured(xml).engine
     engine.layoutIfNeeded()
     let font = Font(FontFace(family: .system, weight: .medium), size: 18)
     let lines = font.lineWidths(of: text, limit: 374 + 2)
