@@ -10,7 +10,7 @@ public struct ImportReport: Sendable {
     public var inactive = 0
     /// Content sizes taken from the document's frames: `title: width 74 height 21`.
     public var fromDocument: [String] = []
-    /// Fonts strut has no metrics for, measured as the system font: `MaterialIcons-Regular ('icon')`.
+    /// Fonts strut has no metrics for, measured as the system font: `Papyrus ('fancy')`.
     public var unknownFonts: [String] = []
     /// The pixels a point that text sizes are rounded to, when the import set it (the
     /// document's device; 1 for documents without one, which Xcode laid out in whole points).
@@ -120,8 +120,7 @@ public struct Importer {
         report.appliedVariations = document.appliedVariations
         var names: [String: String] = [:]  // document id → strut name
         var content: [(name: String, view: IBView)] = []
-        var measuredViews: [String: IBView] = [:]
-        var measured: [String] = []   // `with measured text`: labels and buttons sized by their text
+        var measured: [(name: String, view: IBView)] = []   // `with measured text`: labels and buttons sized by their text
         var parentOf: [String: String] = [:]   // document id → its superview's id
         var scrollContent: [String: String] = [:]   // scroll view id → strut name of its content guide
 
@@ -241,7 +240,7 @@ public struct Importer {
                 report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
             }
             if Importer.contentElements.contains(view.element), view.frame != nil {
-                if measuredText && Importer.isMeasurable(view) { measured.append(name); measuredViews[name] = view } else { content.append((name, view)) }
+                if measuredText && Importer.isMeasurable(view) { measured.append((name, view)) } else { content.append((name, view)) }
             }
             var guides = view.guides
             if view.element == "scrollView", !guides.contains(where: { $0.role == "contentLayoutGuide" }) {
@@ -353,7 +352,7 @@ public struct Importer {
 
         // Content sizes: Xcode's frame along each axis the constraints leave to the content,
         // that is, each axis whose size is not unique once no content view has a content size.
-        for name in content.map(\.name) + measured { try engine.setProperty(.intrinsic(nil, nil), of: name) }
+        for name in (content + measured).map(\.name) { try engine.setProperty(.intrinsic(nil, nil), of: name) }
         try engine.setStackFitting(false)
         }
         var free: [(Bool, Bool)] = []
@@ -383,13 +382,13 @@ public struct Importer {
             }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))\(why)") }
         }
-        for name in measured {
+        for (name, view) in measured {
             try engine.setProperty(.intrinsicFromContent, of: name)
             // A label of many lines that wraps at the width the layout gives it starts at its
             // frame from the document, as a label a nib loads does (UIKit wraps it there in the
             // first pass), give or take strut's measuring error: a label Xcode sized to its one
             // line must not wrap because strut measures its text a point wider.
-            if let view = measuredViews[name], view.element == "label", view.numberOfLines != 1, view.preferredMaxLayoutWidth == 0, let frame = view.frame {
+            if view.element == "label", view.numberOfLines != 1, view.preferredMaxLayoutWidth == 0, let frame = view.frame {
                 try engine.setProperty(.wrapWidth(frame.width + Importer.measuringSlack), of: name)
             }
         }

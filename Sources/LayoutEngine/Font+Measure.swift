@@ -44,7 +44,7 @@ public struct Font: Hashable, Sendable {
     /// - Complexity: O(characters).
     public func width(of text: String) -> Double {
         let metrics = FontMetrics.of(face.family)
-        if metrics.glyphs == .icons { return Double(FontMetrics.ligated(text).count { $0 != "\n" && $0 != "\r\n" }) * size }
+        let text = metrics.glyphs == .icons ? FontMetrics.ligated(text) : text
         let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
         var total = 0.0
         // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
