@@ -47,8 +47,12 @@ public struct Canvas: Sendable, Equatable {
     /// at extraSmall (Zotero, Tinode, LoopKit, VLC, Open Food Facts) and 3 at large (VLC,
     /// OsmAnd); before (Xcode 12.4) and after (Xcode 14) none is at extraSmall.
     public static func contentSizeCategory(toolsVersion: Double) -> ContentSizeCategory {
-        toolsVersion >= 18000 && toolsVersion < 21000 ? .extraSmall : .large
+        smallestTextEra.toolsVersions.contains(toolsVersion) ? .extraSmall : .large
     }
+
+    /// The Xcode releases whose canvas laid text styles out at `extraSmall`, by `toolsVersion`
+    /// and by name (the import's report names them).
+    public static let smallestTextEra = (toolsVersions: 18000.0..<21000.0, xcodes: "12.5 to 13")
 
     /// Device ids as Xcode writes them, with their portrait size. `retina6_12` was a 390-point
     /// phone until Xcode 15 made it the 393-point one.

@@ -187,7 +187,7 @@ extension Commands {
             s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to the pixels of the document's " + (scale == 1 ? "era (whole points)" : "device"))
         }
         if let category = report.contentSizeCategory {
-            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (12.5 to 13) laid them out at")
+            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (\(Canvas.smallestTextEra.xcodes)) laid them out at")
         }
         if !report.unknownFonts.isEmpty {
             s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))

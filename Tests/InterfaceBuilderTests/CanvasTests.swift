@@ -676,3 +676,16 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(scroll.width == 337 && scroll.height == 128)
     #expect(strip.width == nil && strip.height == 40)
 }
+
+/// The text size a document's canvas laid text styles out at, by the Xcode that saved it: the
+/// smallest from Xcode 12.5 (`toolsVersion` 18000) up to Xcode 14 (21000), `large` on either
+/// side; a three-part version (Xcode 26's `32700.99.1234`) read as its build.
+@Test func theCanvasTextSizeFollowsTheSavingXcode() throws {
+    #expect(Canvas.contentSizeCategory(toolsVersion: 17701) == .large)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 17999.9) == .large)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 18000) == .extraSmall)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 20999.5) == .extraSmall)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 21000) == .large)
+    let xcode26 = try #require(IBDocument.toolsVersion("32700.99.1234"))
+    #expect(Canvas.contentSizeCategory(toolsVersion: xcode26) == .large)
+}
