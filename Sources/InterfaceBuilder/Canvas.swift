@@ -50,6 +50,13 @@ public struct Canvas: Sendable, Equatable {
         smallestTextEra.toolsVersions.contains(toolsVersion) ? .extraSmall : .large
     }
 
+    /// How the canvas measured San Francisco: by the static SF Text's tracking table of iOS 9
+    /// to 13 (`ios13`) in documents saved by Xcode 7 to 11 (`toolsVersion` 8000 to 16999,
+    /// SDKs before iOS 14's variable SF Pro), by today's (`uikit`) before and after.
+    public static func textMetric(toolsVersion: Double) -> TextMetric {
+        toolsVersion >= 8000 && toolsVersion < 17000 ? .ios13 : .uikit
+    }
+
     /// The Xcode releases whose canvas laid text styles out at `extraSmall`, by `toolsVersion`
     /// and by name (the import's report names them).
     public static let smallestTextEra = (toolsVersions: 18000.0..<21000.0, xcodes: "12.5 to 13")

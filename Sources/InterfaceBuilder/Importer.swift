@@ -18,6 +18,9 @@ public struct ImportReport: Sendable {
     /// The text size the import set for the session, when the document's era laid its text
     /// styles out at another than `large` (`Canvas.contentSizeCategory`).
     public var contentSizeCategory: ContentSizeCategory?
+    /// The text metric the import set, when the document's era tracked San Francisco by
+    /// another table than today's (`Canvas.textMetric`).
+    public var textMetric: TextMetric?
     public var skipped: [String] = []
     public var variations: [String] = []
     /// Size-class variations that hold for the document's canvas, applied.
@@ -95,11 +98,16 @@ public struct Importer {
             let category = Canvas.contentSizeCategory(toolsVersion: document.toolsVersion)
             let setCategory = wasEmpty && parent == "root" && category != .large && category != engine.hierarchy.contentSizeCategory
             if setCategory { try engine.setContentSizeCategory(category, canvas: true) }
+            // San Francisco tracked as the document's iOS tracked it.
+            let metric = Canvas.textMetric(toolsVersion: document.toolsVersion)
+            let setMetric = wasEmpty && parent == "root" && metric != .uikit && engine.hierarchy.textMetric == .uikit
+            if setMetric { try engine.setTextMetric(metric) }
             // Frames on the document's pixels, as Xcode stored them.
             if wasEmpty && parent == "root" && !engine.hierarchy.pixelRounding { try engine.setPixelRounding(true) }
             var report = try build(document)
             if setScale { report.displayScale = scale }
             if setCategory { report.contentSizeCategory = category }
+            if setMetric { report.textMetric = metric }
             report.canvasTurnedOn = turnCanvasOn
             report.laidOutAtDocumentSize = size != nil
             return report

@@ -7,6 +7,8 @@ public struct Font: Hashable, Sendable {
     /// this far apart, with none below the last; a text view's and a text field's text layout
     /// gives every line it, the last included.
     public var lineSpacing: Double = 0
+    /// San Francisco tracked by its table of iOS 9 to 13 (`TextMetric.ios13`).
+    public var earlyTracking = false
 
     public init(_ face: FontFace = .system, size: Double) {
         self.face = face
@@ -22,11 +24,11 @@ public struct Font: Hashable, Sendable {
     /// A character's advance in points, San Francisco's tracking included.
     public func advance(_ character: Character) -> Double {
         let metrics = FontMetrics.of(face.family)
-        return advance(character, metrics, metrics.tracks ? FontMetrics.tracking(size) : 0)
+        return advance(character, metrics, metrics.tracks ? FontMetrics.tracking(size, early: earlyTracking) : 0)
     }
 
     private func advance(_ character: Character, _ metrics: FontMetrics, _ tracking: Double) -> Double {
-        let em = metrics.advance(character, weight: face.weight, size: size)
+        let em = metrics.advance(character, weight: face.weight, size: size, earlyTracking: earlyTracking)
         return em == 0 ? 0 : (em + tracking) * size / 1000
     }
 
@@ -45,7 +47,7 @@ public struct Font: Hashable, Sendable {
     public func width(of text: String) -> Double {
         let metrics = FontMetrics.of(face.family)
         let text = metrics.glyphs == .icons ? FontMetrics.ligated(text) : text
-        let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
+        let tracking = metrics.tracks ? FontMetrics.tracking(size, early: earlyTracking) : 0
         var total = 0.0
         // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
         // breaking and Unicode properties a Character takes.
@@ -60,7 +62,7 @@ public struct Font: Hashable, Sendable {
     /// breaks them (see `Font.wrap`).
     public func lineWidths(of text: String, limit: Double, byCharacter: Bool = false) -> [Double] {
         let metrics = FontMetrics.of(face.family)
-        let tracking = metrics.tracks ? FontMetrics.tracking(size) : 0
+        let tracking = metrics.tracks ? FontMetrics.tracking(size, early: earlyTracking) : 0
         return Font.wrap(metrics.glyphs == .icons ? FontMetrics.ligated(text) : text, limit: limit, byCharacter: byCharacter) { advance($0, metrics, tracking) }
     }
 

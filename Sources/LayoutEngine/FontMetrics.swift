@@ -52,11 +52,15 @@ struct FontMetrics: Sendable {
 
     /// San Francisco's tracking in thousandths of an em by point size, as Apple's typography
     /// guidelines list it (12 points: 0; 17: −26; 28: +14), which UIKit applies on its own.
-    static func tracking(_ size: Double) -> Double {
+    /// `early`: the static SF Text's table of iOS 9 to 13, which differs at 17 points (−24)
+    /// and 19 (−26).
+    static func tracking(_ size: Double, early: Bool = false) -> Double {
         let table: [Double] = [41, 34, 26, 19, 12, 6, 0, -6, -11, -16, -20, -26, -25, -24, -23, -18, -12, -4, 3, 6, 8, 11,
                                14, 14, 14, 13, 13, 12, 12, 11, 10, 10, 8, 8, 8]
         guard size.isFinite else { return 0 }
         let index = Int((min(max(size, 6), 40)).rounded()) - 6
+        if early && index == 11 { return -24 }
+        if early && index == 13 { return -26 }
         return size > 40 ? 8 : table[index]
     }
 
@@ -69,7 +73,7 @@ struct FontMetrics: Sendable {
     }
 
     /// A character's advance in thousandths of an em, before tracking.
-    func advance(_ character: Character, weight: FontWeight, size: Double) -> Double {
+    func advance(_ character: Character, weight: FontWeight, size: Double, earlyTracking: Bool = false) -> Double {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
         // Printable ASCII needs no Unicode property (a lookup that costs more than the rest).
@@ -78,7 +82,7 @@ struct FontMetrics: Sendable {
         // Color Emoji, a font of bitmaps that does not scale with the size: about the size plus
         // 5.75 points, untracked (`emojiAdvance`). Other wide East Asian characters are an em.
         if scalar.properties.isEmojiPresentation || character.unicodeScalars.count > 1 && scalar.properties.isEmoji && v > 0x7F {
-            return FontMetrics.emojiAdvance(size) - (tracks ? FontMetrics.tracking(size) : 0)
+            return FontMetrics.emojiAdvance(size) - (tracks ? FontMetrics.tracking(size, early: earlyTracking) : 0)
         }
         if View.isWide(v) { return 1000 }
         // A letter with marks as its letter; punctuation by its own figure, or about an `n`.

@@ -221,6 +221,7 @@ extension Hierarchy {
             if views[id]!.isTextField {
                 views[id]!.displayScale = displayScale
                 views[id]!.fixedMetric = textMetric == .fixed
+                views[id]!.earlyTracking = textMetric == .ios13
             }
             // A control's class brings its intrinsic size.
             touchContentSize(id)
@@ -261,6 +262,7 @@ extension Hierarchy {
         for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).isTextField {
             views[id]!.displayScale = displayScale
             views[id]!.fixedMetric = textMetric == .fixed
+            views[id]!.earlyTracking = textMetric == .ios13
             touchContentSize(id)
             changed.append(id)
         }

@@ -145,6 +145,12 @@ public enum ViewProperty: Hashable, Sendable {
 public enum TextMetric: String, CaseIterable, Sendable {
     /// By the fonts' glyph advances and line heights, rounded to the display's pixels.
     case uikit
+    /// As `uikit`, with San Francisco tracked as iOS 9 to 13 tracked it: by the table of the
+    /// static SF Text (Apple's typography guidelines of those years: 17 points −24/1000 em,
+    /// 19 points −26), which iOS 14's variable SF Pro changed (−26 and −24; WWDC20 "The
+    /// details of UI typography"). Display sizes (20 points and up) keep the variable font's:
+    /// strut has no glyphs for the static SF Display.
+    case ios13
     /// The SPEC's fixed metric: half an em a display cell, 1.2 ems a line.
     case fixed
 }
@@ -210,8 +216,9 @@ public struct Hierarchy: Sendable {
     /// (Xcode 12.5 to 13's smallest), not one the app ran at: the next change of category sizes
     /// every text style anew, as the app would have launched at it, not only those that adjust.
     public internal(set) var contentSizeCategoryIsCanvas = false
-    /// `set textMetric = uikit|fixed`: text measured by its fonts' glyphs, as UIKit measures
-    /// it, or by the SPEC's fixed metric (half an em a character).
+    /// `set textMetric = uikit|ios13|fixed`: text measured by its fonts' glyphs, as UIKit
+    /// measures it (with San Francisco's tracking of iOS 9 to 13 for `ios13`), or by the SPEC's
+    /// fixed metric (half an em a character).
     public internal(set) var textMetric = TextMetric.uikit
     /// `set displayScale = 1|2|3`: the pixels a point that text sizes are rounded up to.
     public internal(set) var displayScale = Hierarchy.defaultDisplayScale

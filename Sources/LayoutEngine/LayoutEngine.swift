@@ -199,6 +199,7 @@ public final class LayoutEngine {
             if kind == .label || kind == .button {
                 view.displayScale = h.displayScale
                 view.fixedMetric = h.textMetric == .fixed
+                view.earlyTracking = h.textMetric == .ios13
             }
             let reference = h.view(parentID).frame
             view.referenceSize = (reference.width, reference.height)
@@ -264,7 +265,7 @@ public final class LayoutEngine {
         try changeTextSetting { $0.setTextSetting(scale: scale) }
     }
 
-    /// `set textMetric = uikit|fixed`.
+    /// `set textMetric = uikit|ios13|fixed`.
     public func setTextMetric(_ metric: TextMetric) throws {
         try changeTextSetting { $0.setTextSetting(metric: metric) }
     }

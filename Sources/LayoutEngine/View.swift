@@ -48,6 +48,8 @@ struct TextLayout: Sendable {
     var contentInsets = EdgeInsets.zero
     /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
     var fixedMetric = false
+    /// `set textMetric = ios13`: San Francisco tracked by its table of iOS 9 to 13.
+    var earlyTracking = false
     var lineBreakMode = LineBreakMode.tailTruncation
     /// A `UITextView` (a label that always wraps, inside the text container's insets), and
     /// whether it scrolls (then it has no intrinsic size, as a scroll view has none).
@@ -277,6 +279,7 @@ public struct View: Sendable {
         // The headline style is the semibold system font.
         if textStyle == .headline && face.weight == .regular { face.weight = .semibold }
         var measure = Font(face, size: font)
+        measure.earlyTracking = earlyTracking
         // A text style's lines are its leading apart.
         if let textStyle, face.family == .system { measure.lineSpacing = max(0, textStyle.leading(atSize: font) - measure.lineHeight) }
         return measure
@@ -291,6 +294,11 @@ public struct View: Sendable {
     public internal(set) var fixedMetric: Bool {
         get { references.fields.textLayout.fixedMetric }
         _modify { yield &ownReferences().fields.textLayout.fixedMetric }
+    }
+    /// Measured with San Francisco's tracking of iOS 9 to 13 (`set textMetric = ios13`).
+    public internal(set) var earlyTracking: Bool {
+        get { references.fields.textLayout.earlyTracking }
+        _modify { yield &ownReferences().fields.textLayout.earlyTracking }
     }
     /// A button's `contentEdgeInsets`: around its title; zero leaves UIKit's 6 points above and
     /// below it.

@@ -189,6 +189,9 @@ extension Commands {
         if let category = report.contentSizeCategory {
             s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (\(Canvas.smallestTextEra.xcodes)) laid them out at")
         }
+        if report.textMetric == .ios13 {
+            s.print("set textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it")
+        }
         if !report.unknownFonts.isEmpty {
             s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))
         }

@@ -14,7 +14,7 @@ extension Commands {
                 insets: a switch is 49 × 31 inside a 51-wide frame, a text field 34 high.
                 """, mutates: true, arguments: [.kind, .word([]), .word(["in"]), .view],
                 run: { s, a in try newView(s, a); return .succeeded }),
-        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off",
+        Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|ios13|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off",
                 summary: "change a view property",
                 details: """
                 Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
@@ -68,7 +68,8 @@ extension Commands {
                 Text is measured as UIKit measures it (docs/text.md): by the font's glyph widths and line \
                 height, rounded up to the pixels of 'set displayScale = S' (3, an iPhone's, by default); \
                 'set textMetric = fixed' measures by the fixed metric of earlier versions instead (half an em a \
-                character, 1.2 ems a line), 'set textMetric = uikit' goes back. 'set device = "iPhone 15"' makes \
+                character, 1.2 ems a line), 'set textMetric = ios13' tracks San Francisco as iOS 9 to 13 did, \
+                'set textMetric = uikit' goes back. 'set device = "iPhone 15"' makes \
                 root that device's screen, with its safe area, root margins, size classes and display scale \
                 ('devices' lists them; none keeps root as it is); 'set orientation = landscape' turns it; \
                 'set layoutDirection = rightToLeft' lays leading and trailing out from the right \
@@ -230,7 +231,7 @@ extension Commands {
             try s.engine.setContentSizeCategory(category)
         },
         "textMetric": { s, c in
-            let metric: TextMetric = try choice(&c, "uikit or fixed for textMetric")
+            let metric: TextMetric = try choice(&c, "uikit, ios13 or fixed for textMetric")
             try c.expectEnd()
             try s.engine.setTextMetric(metric)
         },

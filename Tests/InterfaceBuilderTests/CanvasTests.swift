@@ -689,3 +689,14 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     let xcode26 = try #require(IBDocument.toolsVersion("32700.99.1234"))
     #expect(Canvas.contentSizeCategory(toolsVersion: xcode26) == .large)
 }
+
+/// San Francisco's tracking by the Xcode that saved a document: iOS 9 to 13's table from Xcode
+/// 7 (`toolsVersion` 8000) to Xcode 11, today's from Xcode 12 (17000); before Xcode 7 the
+/// system font is Helvetica Neue, which does not track, and the metric stays.
+@Test func theCanvasTracksSanFranciscoAsTheSavingXcodesIOS() {
+    #expect(Canvas.textMetric(toolsVersion: 7702) == .uikit)
+    #expect(Canvas.textMetric(toolsVersion: 8000) == .ios13)
+    #expect(Canvas.textMetric(toolsVersion: 16096.5) == .ios13)
+    #expect(Canvas.textMetric(toolsVersion: 17000) == .uikit)
+    #expect(Canvas.textMetric(toolsVersion: 0) == .uikit)
+}

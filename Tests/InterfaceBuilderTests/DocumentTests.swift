@@ -918,3 +918,49 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(label.frame.width == Font.roundedUp(lines.max()!, scale: 3))
     #expect(label.frame.height == Font.roundedUp(font.height(ofLines: 3), scale: 3))
 }
+
+/// Xcode 7 to 11 laid documents out with the iOS 9 to 13 San Francisco, tracked by the static
+/// SF Text's table (17 points: −24/1000 em, where iOS 14's variable font has −26): the import
+/// of such a document into an empty session sets `textMetric = ios13` and says so, and a
+/// 17-point label measures 2/1000 em a letter wider. Xcode 12's documents, and a session that
+/// chose its metric already, keep theirs.
+@Test func documentsOfIOS9To13TrackSanFranciscoByTheirTable() throws {
+    func document(tools: String) -> String {
+        cardXib(height: 60, subviews: """
+                    <label text="Privacy and Security Settings" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
+                        <rect key="frame" x="16" y="14" width="224" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+        """, constraints: """
+                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="14" id="k1"/>
+                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
+        """).replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
+    }
+    let text = "Privacy and Security Settings"
+    var early = Font(.system, size: 17)
+    early.earlyTracking = true
+    #expect(abs(early.width(of: text) - Font(.system, size: 17).width(of: text) - 2 * 17 * Double(text.count) / 1000) < 1e-9)
+
+    let (session, sink, path) = try importSession(document(tools: "16097"))
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
+    #expect(sink.output.contains("\nset textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it\n"))
+    #expect(session.engine.hierarchy.textMetric == .ios13)
+    session.engine.layoutIfNeeded()
+    let title = session.engine.hierarchy.view(named: "title")!
+    #expect(title.frame.width == Font.roundedUp(early.width(of: text), scale: session.engine.hierarchy.displayScale))
+    #expect(title.frame.width > Font.roundedUp(Font(.system, size: 17).width(of: text), scale: session.engine.hierarchy.displayScale))
+
+    let (later, laterSink, laterPath) = try importSession(document(tools: "17701"))
+    defer { removeScratch(laterPath) }
+    #expect(later.run(line: "import \(laterPath) with measured text") == .succeeded)
+    #expect(!laterSink.output.contains("set textMetric"))
+    #expect(later.engine.hierarchy.textMetric == .uikit)
+
+    let (fixed, fixedSink, fixedPath) = try importSession(document(tools: "16097"))
+    defer { removeScratch(fixedPath) }
+    #expect(fixed.run(line: "set textMetric = fixed") == .succeeded)
+    #expect(fixed.run(line: "import \(fixedPath)") == .succeeded)
+    #expect(!fixedSink.output.contains("set textMetric = ios13"))
+    #expect(fixed.engine.hierarchy.textMetric == .fixed)
+}

@@ -46,7 +46,7 @@ let badInputs: [BadInput] = [
     BadInput("set t.font = 1e11", "font size 100000000000 is beyond ±1e10, the largest UIKit accepts"),
     BadInput("set a.hugging.h = 0", "priority 0 is out of range: priorities must be greater than 0 and at most 1000 (or required, high, low, fitting)"),
     BadInput("set root.mask = none", "root's 'mask' is fixed; root takes only frame and margins"),
-    BadInput("set a.frame = 1 2", "expected X Y W H, found the end of the line; usage: set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off"),
+    BadInput("set a.frame = 1 2", "expected X Y W H, found the end of the line; usage: set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|ios13|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off"),
     BadInput("a.width = 3", "'=' is not a relation; use '==', '<=' or '>='"),
     BadInput("a.widht == 3", "unknown attribute 'widht'; did you mean 'width'?"),
     BadInput("a.width == q.width", "no view named 'q'"),
