@@ -97,6 +97,17 @@ func importMeasured(_ text: String) throws -> (engine: LayoutEngine, report: Imp
     return (engine, report)
 }
 
+/// A session that imported a document `with measured text` through the shell (after the
+/// `before` lines) and laid it out, with what it printed; the scratch file is gone.
+func shellImportMeasured(_ text: String, before: [String] = []) throws -> (session: Session, output: String) {
+    let (session, sink, path) = try importSession(text)
+    defer { removeScratch(path) }
+    for line in before { #expect(session.run(line: line) == .succeeded) }
+    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
+    session.engine.layoutIfNeeded()
+    return (session, sink.output)
+}
+
 /// Removes the folder `importSession` made for the file at `path`.
 func removeScratch(_ path: String) {
     try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
@@ -816,12 +827,9 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
         return card.replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
             .replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"retina6_1\" orientation=\"portrait\"/>\n    <objects>")
     }
-    let (session, sink, path) = try importSession(document(tools: "20037"))
-    defer { removeScratch(path) }
-    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
-    #expect(sink.output.contains("\nset contentSizeCategory = extraSmall: text styles at the size the document's Xcode (12.5 to 13) laid them out at\n"))
+    let (session, output) = try shellImportMeasured(document(tools: "20037"))
+    #expect(output.contains("\nset contentSizeCategory = extraSmall: text styles at the size the document's Xcode (12.5 to 13) laid them out at\n"))
     #expect(session.engine.hierarchy.contentSizeCategory == .extraSmall)
-    session.engine.layoutIfNeeded()
     let title = session.engine.hierarchy.view(named: "title")!
     #expect(title.font == 14 && title.textStyle == .body)
     #expect(title.frame == Rect(x: 16, y: 14, width: 28, height: 17))
@@ -941,26 +949,19 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     early.earlyTracking = true
     #expect(abs(early.width(of: text) - Font(.system, size: 17).width(of: text) - 2 * 17 * Double(text.count) / 1000) < 1e-9)
 
-    let (session, sink, path) = try importSession(document(tools: "16097"))
-    defer { removeScratch(path) }
-    #expect(session.run(line: "import \(path) with measured text") == .succeeded)
-    #expect(sink.output.contains("\nset textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it\n"))
+    let (session, output) = try shellImportMeasured(document(tools: "16097"))
+    #expect(output.contains("\nset textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it\n"))
     #expect(session.engine.hierarchy.textMetric == .ios13)
-    session.engine.layoutIfNeeded()
-    let title = session.engine.hierarchy.view(named: "title")!
-    #expect(title.frame.width == Font.roundedUp(early.width(of: text), scale: session.engine.hierarchy.displayScale))
-    #expect(title.frame.width > Font.roundedUp(Font(.system, size: 17).width(of: text), scale: session.engine.hierarchy.displayScale))
+    let width = session.engine.hierarchy.view(named: "title")!.frame.width
+    let scale = session.engine.hierarchy.displayScale
+    #expect(width == Font.roundedUp(early.width(of: text), scale: scale))
+    #expect(width > Font.roundedUp(Font(.system, size: 17).width(of: text), scale: scale))
 
-    let (later, laterSink, laterPath) = try importSession(document(tools: "17701"))
-    defer { removeScratch(laterPath) }
-    #expect(later.run(line: "import \(laterPath) with measured text") == .succeeded)
-    #expect(!laterSink.output.contains("set textMetric"))
+    let (later, laterOutput) = try shellImportMeasured(document(tools: "17701"))
+    #expect(!laterOutput.contains("set textMetric"))
     #expect(later.engine.hierarchy.textMetric == .uikit)
 
-    let (fixed, fixedSink, fixedPath) = try importSession(document(tools: "16097"))
-    defer { removeScratch(fixedPath) }
-    #expect(fixed.run(line: "set textMetric = fixed") == .succeeded)
-    #expect(fixed.run(line: "import \(fixedPath)") == .succeeded)
-    #expect(!fixedSink.output.contains("set textMetric = ios13"))
+    let (fixed, fixedOutput) = try shellImportMeasured(document(tools: "16097"), before: ["set textMetric = fixed"])
+    #expect(!fixedOutput.contains("set textMetric = ios13"))
     #expect(fixed.engine.hierarchy.textMetric == .fixed)
 }
