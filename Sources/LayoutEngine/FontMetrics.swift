@@ -52,17 +52,19 @@ struct FontMetrics: Sendable {
 
     /// San Francisco's tracking in thousandths of an em by point size, as Apple's typography
     /// guidelines list it (12 points: 0; 17: −26; 28: +14), which UIKit applies on its own.
-    /// `early`: the static SF Text's table of iOS 9 to 13, which differs at 17 points (−24)
-    /// and 19 (−26).
+    /// `early`: the static SF Text's table of iOS 9 to 13 (`earlyTextTracking`) where it differs.
     static func tracking(_ size: Double, early: Bool = false) -> Double {
         let table: [Double] = [41, 34, 26, 19, 12, 6, 0, -6, -11, -16, -20, -26, -25, -24, -23, -18, -12, -4, 3, 6, 8, 11,
                                14, 14, 14, 13, 13, 12, 12, 11, 10, 10, 8, 8, 8]
         guard size.isFinite else { return 0 }
-        let index = Int((min(max(size, 6), 40)).rounded()) - 6
-        if early && index == 11 { return -24 }
-        if early && index == 13 { return -26 }
-        return size > 40 ? 8 : table[index]
+        let points = Int((min(max(size, 6), 40)).rounded())
+        if early, let old = earlyTextTracking[points] { return old }
+        return size > 40 ? 8 : table[points - 6]
     }
+
+    /// The sizes (points) at which the static SF Text of iOS 9 to 13 tracked otherwise than
+    /// iOS 14's variable SF Pro, with its tracking in thousandths of an em.
+    static let earlyTextTracking: [Int: Double] = [17: -24, 19: -26]
 
     /// An emoji's advance in thousandths of an em: 0.993 of the size and 5.75 points, fitted by
     /// `Scripts/fit-text --emoji` on the single-emoji labels of the public documents (11 points:

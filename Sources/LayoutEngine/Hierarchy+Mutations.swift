@@ -220,8 +220,7 @@ extension Hierarchy {
             // A text field measures its font as labels do: at the session's scale and metric.
             if views[id]!.isTextField {
                 views[id]!.displayScale = displayScale
-                views[id]!.fixedMetric = textMetric == .fixed
-                views[id]!.earlyTracking = textMetric == .ios13
+                views[id]!.textMetric = textMetric
             }
             // A control's class brings its intrinsic size.
             touchContentSize(id)
@@ -261,8 +260,7 @@ extension Hierarchy {
         var changed: [ViewID] = []
         for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).isTextField {
             views[id]!.displayScale = displayScale
-            views[id]!.fixedMetric = textMetric == .fixed
-            views[id]!.earlyTracking = textMetric == .ios13
+            views[id]!.textMetric = textMetric
             touchContentSize(id)
             changed.append(id)
         }

@@ -198,8 +198,7 @@ public final class LayoutEngine {
             view.autoresizingStamp = h.clock
             if kind == .label || kind == .button {
                 view.displayScale = h.displayScale
-                view.fixedMetric = h.textMetric == .fixed
-                view.earlyTracking = h.textMetric == .ios13
+                view.textMetric = h.textMetric
             }
             let reference = h.view(parentID).frame
             view.referenceSize = (reference.width, reference.height)

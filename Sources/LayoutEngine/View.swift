@@ -46,10 +46,9 @@ struct TextLayout: Sendable {
     var displayScale = Hierarchy.defaultDisplayScale
     /// A button's `contentEdgeInsets`.
     var contentInsets = EdgeInsets.zero
-    /// `set textMetric = fixed`: the SPEC's fixed metric instead of the fonts' (the hierarchy's).
-    var fixedMetric = false
-    /// `set textMetric = ios13`: San Francisco tracked by its table of iOS 9 to 13.
-    var earlyTracking = false
+    /// The hierarchy's `textMetric`: the fonts' (San Francisco tracked as today or as iOS 9 to
+    /// 13 tracked it), or the SPEC's fixed metric.
+    var metric = TextMetric.uikit
     var lineBreakMode = LineBreakMode.tailTruncation
     /// A `UITextView` (a label that always wraps, inside the text container's insets), and
     /// whether it scrolls (then it has no intrinsic size, as a scroll view has none).
@@ -279,7 +278,7 @@ public struct View: Sendable {
         // The headline style is the semibold system font.
         if textStyle == .headline && face.weight == .regular { face.weight = .semibold }
         var measure = Font(face, size: font)
-        measure.earlyTracking = earlyTracking
+        measure.earlyTracking = textMetric == .ios13
         // A text style's lines are its leading apart.
         if let textStyle, face.family == .system { measure.lineSpacing = max(0, textStyle.leading(atSize: font) - measure.lineHeight) }
         return measure
@@ -291,14 +290,11 @@ public struct View: Sendable {
     }
     /// Measured by the SPEC's fixed metric (`set textMetric = fixed`): half an em a display
     /// cell, 1.2 ems a line.
-    public internal(set) var fixedMetric: Bool {
-        get { references.fields.textLayout.fixedMetric }
-        _modify { yield &ownReferences().fields.textLayout.fixedMetric }
-    }
-    /// Measured with San Francisco's tracking of iOS 9 to 13 (`set textMetric = ios13`).
-    public internal(set) var earlyTracking: Bool {
-        get { references.fields.textLayout.earlyTracking }
-        _modify { yield &ownReferences().fields.textLayout.earlyTracking }
+    public var fixedMetric: Bool { textMetric == .fixed }
+    /// The session's text metric, which a label, button or text field measures by.
+    public internal(set) var textMetric: TextMetric {
+        get { references.fields.textLayout.metric }
+        _modify { yield &ownReferences().fields.textLayout.metric }
     }
     /// A button's `contentEdgeInsets`: around its title; zero leaves UIKit's 6 points above and
     /// below it.
@@ -501,7 +497,7 @@ public struct View: Sendable {
     private var measureKey: MeasureMemo.Key {
         let layout = references.fields.textLayout
         return MeasureMemo.Key(text: text, font: textFont, lines: layout.numberOfLines, mode: layout.lineBreakMode,
-                               limit: wrapLimit, scale: layout.displayScale, fixed: layout.fixedMetric, insets: layout.contentInsets,
+                               limit: wrapLimit, scale: layout.displayScale, fixed: layout.metric == .fixed, insets: layout.contentInsets,
                                textView: layout.textView)
     }
 
