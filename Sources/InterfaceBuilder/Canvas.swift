@@ -27,10 +27,13 @@ public struct Canvas: Sendable, Equatable {
 
     /// The pixels a point of a device Xcode lays a document out on: 3 for the iPhones from the
     /// 5.5-inch Plus on, except the 2× 6.1-inch iPhone XR and 11 (`retina6_1`); 2 for the
-    /// others and every iPad. Without a device (documents before Xcode 8) Xcode placed views on
-    /// whole points: 1; Xcode 8 stored every device's frames on the 2× grid (half points).
-    public static func scale(ofDevice id: String?, toolsVersion: Double) -> Double {
-        guard let id else { return 1 }
+    /// others and every iPad. Without a device (documents before Xcode 8) Xcode laid views out
+    /// on the pixels of the Mac's own screen: half points on a Retina display, whole points on
+    /// another (the same document gains and loses half points as its window moves between the
+    /// two), so the document shows which: `halfPoints`, a frame stored off the whole points,
+    /// gives 2, else 1. Xcode 8 stored every device's frames on the 2× grid (half points).
+    public static func scale(ofDevice id: String?, toolsVersion: Double, halfPoints: Bool = false) -> Double {
+        guard let id else { return halfPoints ? 2 : 1 }
         if toolsVersion < 13000 { return 2 }
         switch id {
         case "retina5_5", "retina5_9", "retina5_4", "retina6_5", "retina6_12", "retina6_7", "retina6_72", "retina6_3", "retina6_9": return 3
@@ -38,16 +41,32 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
-    /// The content size category Xcode's canvas laid text styles out at: the smallest,
-    /// `extraSmall`, from Xcode 12.5 to Xcode 13 (`toolsVersion` 18000 to 20999), `large`
-    /// before and after. Xcode documents nothing of it; the documents show it: a body or
-    /// headline label on one line stored 17 high (14 points, UIKit's body at extraSmall, where
-    /// 17 points make 20.5), body buttons 41 high where 45. Of the labels and buttons of that
-    /// era in public documents whose stored height is a line of one size or the other, 29 are
-    /// at extraSmall (Zotero, Tinode, LoopKit, VLC, Open Food Facts) and 3 at large (VLC,
-    /// OsmAnd); before (Xcode 12.4) and after (Xcode 14) none is at extraSmall.
+    /// The content size category Xcode's canvas laid text styles out at: `large` but in the
+    /// releases of `textSizeEras`. Xcode documents nothing of it; the documents show it.
     public static func contentSizeCategory(toolsVersion: Double) -> ContentSizeCategory {
-        smallestTextEra.toolsVersions.contains(toolsVersion) ? .extraSmall : .large
+        textSizeEra(toolsVersion: toolsVersion)?.category ?? .large
+    }
+
+    /// The Xcode releases whose canvas laid text styles out at another size than `large`, by
+    /// `toolsVersion`, with their names (the import's report names them).
+    ///
+    /// - Xcode 7 (8000 to 10999): `medium`. A body label on one line is 19.5 high on the
+    ///   half-point grid (Xcode 7.0) and 20 on whole points (Xcode 7.3), 16 points' line, where
+    ///   the same Xcode 7.3 stored 21 for a 17-point system label: body was 16 points (UIKit's
+    ///   body at `medium`), not 17.
+    /// - Xcode 12.5 to 13 (18000 to 20999): `extraSmall`. A body or headline label on one line
+    ///   stored 17 high (14 points, UIKit's body at extraSmall, where 17 points make 20.5), body
+    ///   buttons 41 high where 45. Of the labels and buttons of that era in public documents
+    ///   whose stored height is a line of one size or the other, 29 are at extraSmall (Zotero,
+    ///   Tinode, LoopKit, VLC, Open Food Facts) and 3 at large (VLC, OsmAnd); before (Xcode
+    ///   12.4) and after (Xcode 14) none is at extraSmall.
+    public static let textSizeEras: [(toolsVersions: Range<Double>, category: ContentSizeCategory, xcodes: String)] = [
+        (8000..<11000, .medium, "7"),
+        (18000..<21000, .extraSmall, "12.5 to 13"),
+    ]
+
+    public static func textSizeEra(toolsVersion: Double) -> (toolsVersions: Range<Double>, category: ContentSizeCategory, xcodes: String)? {
+        textSizeEras.first { $0.toolsVersions.contains(toolsVersion) }
     }
 
     /// How the canvas measured San Francisco: by the static SF Text's tracking table of iOS 9
@@ -56,10 +75,6 @@ public struct Canvas: Sendable, Equatable {
     public static func textMetric(toolsVersion: Double) -> TextMetric {
         toolsVersion >= 8000 && toolsVersion < 17000 ? .ios13 : .uikit
     }
-
-    /// The Xcode releases whose canvas laid text styles out at `extraSmall`, by `toolsVersion`
-    /// and by name (the import's report names them).
-    public static let smallestTextEra = (toolsVersions: 18000.0..<21000.0, xcodes: "12.5 to 13")
 
     /// Device ids as Xcode writes them, with their portrait size. `retina6_12` was a 390-point
     /// phone until Xcode 15 made it the 393-point one.

@@ -24,6 +24,14 @@ public struct IBDocument: Sendable {
         }
         return Double(number.hasSuffix(".") ? String(number.dropLast()) : String(number))
     }
+    /// Whether any view's stored frame is off the whole-point grid.
+    public var storesHalfPoints: Bool {
+        func off(_ view: IBView) -> Bool {
+            if let f = view.frame, [f.x, f.y, f.width, f.height].contains(where: { $0 != $0.rounded() }) { return true }
+            return view.subviews.contains(where: off)
+        }
+        return roots.contains(where: off)
+    }
     /// The sizes of the document's own images, by name (its `<resources>`; system symbols left out).
     public var imageSizes: [String: (width: Double, height: Double)] = [:]
     public var orientation: String?

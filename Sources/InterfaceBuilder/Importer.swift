@@ -13,11 +13,16 @@ public struct ImportReport: Sendable {
     /// Fonts strut has no metrics for, measured as the system font: `Papyrus ('fancy')`.
     public var unknownFonts: [String] = []
     /// The pixels a point that text sizes are rounded to, when the import set it (the
-    /// document's device; 1 for documents without one, which Xcode laid out in whole points).
+    /// document's device; for documents without one, 2 when their frames hold half points, else
+    /// 1: `Canvas.scale`).
     public var displayScale: Double?
+    /// Whether `displayScale` was read from the document's frames (it has no device).
+    public var displayScaleFromFrames = false
     /// The text size the import set for the session, when the document's era laid its text
-    /// styles out at another than `large` (`Canvas.contentSizeCategory`).
+    /// styles out at another than `large` (`Canvas.contentSizeCategory`), and that era's
+    /// Xcode releases.
     public var contentSizeCategory: ContentSizeCategory?
+    public var textSizeEra: String?
     /// The text metric the import set, when the document's era tracked San Francisco by
     /// another table than today's (`Canvas.textMetric`).
     public var textMetric: TextMetric?
@@ -91,7 +96,7 @@ public struct Importer {
                 try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
             }
             // Text is measured for the document's display.
-            let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion)
+            let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion, halfPoints: document.storesHalfPoints)
             let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
             if setScale { try engine.setDisplayScale(scale) }
             // Text styles at the size the document's Xcode laid them out at.
@@ -105,8 +110,14 @@ public struct Importer {
             // Frames on the document's pixels, as Xcode stored them.
             if wasEmpty && parent == "root" && !engine.hierarchy.pixelRounding { try engine.setPixelRounding(true) }
             var report = try build(document)
-            if setScale { report.displayScale = scale }
-            if setCategory { report.contentSizeCategory = category }
+            if setScale {
+                report.displayScale = scale
+                report.displayScaleFromFrames = document.device == nil
+            }
+            if setCategory {
+                report.contentSizeCategory = category
+                report.textSizeEra = Canvas.textSizeEra(toolsVersion: document.toolsVersion)?.xcodes
+            }
             if setMetric { report.textMetric = metric }
             report.canvasTurnedOn = turnCanvasOn
             report.laidOutAtDocumentSize = size != nil

@@ -184,10 +184,13 @@ extension Commands {
             s.print("content sizes from the document's frames: " + report.fromDocument.joined(separator: "; "))
         }
         if let scale = report.displayScale {
-            s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to the pixels of the document's " + (scale == 1 ? "era (whole points)" : "device"))
+            let pixels = report.displayScaleFromFrames
+                ? (scale == 1 ? "whole points, as the document's frames are (laid out on a Mac's screen before Xcode 8)" : "half points, as the document's frames are (laid out on a Retina Mac before Xcode 8)")
+                : "the pixels of the document's device"
+            s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to " + pixels)
         }
         if let category = report.contentSizeCategory {
-            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (\(Canvas.smallestTextEra.xcodes)) laid them out at")
+            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (\(report.textSizeEra ?? "?")) laid them out at")
         }
         if report.textMetric == .ios13 {
             s.print("set textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it")

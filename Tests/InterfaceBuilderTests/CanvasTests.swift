@@ -677,10 +677,18 @@ func hiddenInStackXib(stackHeight: String, hFrame: String, bFrame: String) -> St
     #expect(strip.width == nil && strip.height == 40)
 }
 
-/// The text size a document's canvas laid text styles out at, by the Xcode that saved it: the
-/// smallest from Xcode 12.5 (`toolsVersion` 18000) up to Xcode 14 (21000), `large` on either
-/// side; a three-part version (Xcode 26's `32700.99.1234`) read as its build.
+/// The text size a document's canvas laid text styles out at, by the Xcode that saved it:
+/// `medium` in Xcode 7 (`toolsVersion` 8000 up to Xcode 8's 11000), the smallest from Xcode
+/// 12.5 (18000) up to Xcode 14 (21000), `large` around them; a three-part version (Xcode 26's
+/// `32700.99.1234`) read as its build.
 @Test func theCanvasTextSizeFollowsTheSavingXcode() throws {
+    #expect(Canvas.contentSizeCategory(toolsVersion: 7702) == .large)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 8000) == .medium)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 10117) == .medium)
+    #expect(Canvas.contentSizeCategory(toolsVersion: 11000) == .large)
+    #expect(Canvas.textSizeEra(toolsVersion: 9531)?.xcodes == "7")
+    #expect(Canvas.textSizeEra(toolsVersion: 18122)?.xcodes == "12.5 to 13")
+    #expect(Canvas.textSizeEra(toolsVersion: 14460) == nil)
     #expect(Canvas.contentSizeCategory(toolsVersion: 17701) == .large)
     #expect(Canvas.contentSizeCategory(toolsVersion: 17999.9) == .large)
     #expect(Canvas.contentSizeCategory(toolsVersion: 18000) == .extraSmall)

@@ -333,7 +333,8 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(sink.output.hasPrefix("imported doc.xib: 2 views and guides under 1 top-level view (ヘッダー)"))
     let before = sink.output.count
     #expect(session.run(line: "frame 名前ラベル") == .succeeded)
-    #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 21)\n")
+    // No device, and a frame on half points: laid out on the 2× grid, as stored.
+    #expect(String(sink.output.dropFirst(before)) == "名前ラベル (16, 20, 34, 20.5)\n")
 }
 
 /// A label's text style comes in as a text style (its size at the default category), with
@@ -861,6 +862,52 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(Canvas.contentSizeCategory(toolsVersion: 18122) == .extraSmall)
     #expect(Canvas.contentSizeCategory(toolsVersion: 17701) == .large)
     #expect(Canvas.contentSizeCategory(toolsVersion: 21225) == .large)
+}
+
+/// Xcode 7 laid a document's text styles out at `medium` (body at 16 points) and, without a
+/// device, on the pixels of the Mac it ran on: a document whose frames hold half points was laid
+/// out on a Retina screen, one on whole points on another. So an Xcode 7.0 body label with a
+/// stored half point elsewhere is 19.5 high (16 points' line, 19.09, on the 2× grid) and an
+/// Xcode 7.3 one on whole points 20, as those documents store them; the report says both. An
+/// Xcode 8 document (with a device) keeps `large`: 17 points, 20.5.
+@Test func xcode7DocumentsLayTextStylesOutAtMediumOnTheirMacsPixels() throws {
+    func document(tools: String, top: String) -> String {
+        cardXib(height: 100, subviews: """
+                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
+                        <rect key="frame" x="16" y="\(top)" width="36" height="20"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                    </label>
+        """, constraints: """
+                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="\(top)" id="k1"/>
+                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
+        """).replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
+    }
+    var sixteen = Font(.system, size: 16)
+    sixteen.earlyTracking = true
+    let cases: [(tools: String, top: String, scale: Double, pixels: String)] = [
+        ("8187.4", "14.5", 2, "half points, as the document's frames are (laid out on a Retina Mac before Xcode 8)"),
+        ("10116", "14", 1, "whole points, as the document's frames are (laid out on a Mac's screen before Xcode 8)"),
+    ]
+    for (tools, top, scale, pixels) in cases {
+        let (session, output) = try shellImportMeasured(document(tools: tools, top: top))
+        #expect(output.contains("\nset displayScale = \(formatNumber(scale)): text sizes rounded to \(pixels)\n"), "\(tools)")
+        #expect(output.contains("\nset contentSizeCategory = medium: text styles at the size the document's Xcode (7) laid them out at\n"), "\(tools)")
+        let h = session.engine.hierarchy
+        #expect(h.contentSizeCategory == .medium && h.displayScale == scale)
+        let title = h.view(named: "title")!
+        #expect(title.font == 16 && title.textStyle == .body)
+        let width = Font.roundedUp(sixteen.width(of: "Title"), scale: scale)
+        #expect(title.frame == Rect(x: 16, y: Double(top)!, width: width, height: scale == 2 ? 19.5 : 20), "\(tools)")
+    }
+    #expect(try IBDocument.read(Data(document(tools: "8187.4", top: "14.5").utf8)).storesHalfPoints)
+    #expect(try !IBDocument.read(Data(document(tools: "10116", top: "14").utf8)).storesHalfPoints)
+    #expect(Canvas.scale(ofDevice: nil, toolsVersion: 8187.4, halfPoints: true) == 2)
+    #expect(Canvas.scale(ofDevice: nil, toolsVersion: 10116, halfPoints: false) == 1)
+    #expect(Canvas.scale(ofDevice: "retina4_7", toolsVersion: 11134, halfPoints: false) == 2)
+    // Xcode 8 on: `large`, whatever the frames.
+    let (session, output) = try shellImportMeasured(document(tools: "11134", top: "14").replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"retina4_7\" orientation=\"portrait\"/>\n    <objects>"))
+    #expect(!output.contains("contentSizeCategory"))
+    #expect(session.engine.hierarchy.view(named: "title")!.frame.height == 20.5)
 }
 
 /// Xcode 26 writes `toolsVersion="32700.99.1234"`: read as build 32700, so the document's

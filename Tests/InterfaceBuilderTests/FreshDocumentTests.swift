@@ -14,8 +14,6 @@ let freshNames: [String] = {
 let freshDifferences: [String: String] = [
     // Rounding and single points.
     "8Eg-1x-BPT": "AddFriendsView (Xcode 7, whole points): a label centred at y 29.5 stored at 29, rounded to 30 here",
-    "Gnn-M8-hqn": "CoffeeShopPinDetailView (Xcode 7): a stack at y 2.5 stored at 3 and 47.5 wide, where whole points give 2 and 47",
-    "1NL-79-wqy": "CoffeeShopPinDetailView: the same",
     "QNy-FF-DXM": "OMEMODeviceFingerprintCell: 1 point higher than Xcode's, not explained yet",
     "QLD-vW-Kv7": "PushAccountTableViewCell: centred on a label in a 139.5-point content view, whose centre Xcode put at 69.5",
     "udN-mT-LHB": "WikipediaSearchCell (Xcode 6): 1 point taller below a 17-point label of Helvetica Neue's era",
