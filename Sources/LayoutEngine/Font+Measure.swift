@@ -52,7 +52,7 @@ public struct Font: Hashable, Sendable {
         // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
         // breaking and Unicode properties a Character takes.
         if let ascii = metrics.asciiWidth(text, weight: face.weight, size: size, tracking: tracking) { return ascii }
-        for character in text where character != "\n" && character != "\r\n" {
+        for character in text where !Font.isLineBreak(character) {
             total += advance(character, metrics, tracking)
         }
         return total
@@ -64,6 +64,29 @@ public struct Font: Hashable, Sendable {
         let metrics = FontMetrics.of(face.family)
         let tracking = metrics.tracks ? FontMetrics.tracking(size, early: earlyTracking) : 0
         return Font.wrap(metrics.glyphs == .icons ? FontMetrics.ligated(text) : text, limit: limit, byCharacter: byCharacter) { advance($0, metrics, tracking) }
+    }
+
+    /// Whether a character ends a line, as text layout breaks lines: a line feed, a carriage
+    /// return (alone or before a line feed), NEL, and Unicode's line and paragraph separators
+    /// (U+2028, U+2029: what Xcode's label text editor writes for a line break, Option-Return).
+    public static func isLineBreak(_ character: Character) -> Bool {
+        switch character {
+        case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    /// Whether a text holds any of `isLineBreak`'s characters (a scan of its bytes).
+    public static func hasLineBreak(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D { return true }
+            if previous == 0xC2 && byte == 0x85 { return true }                                         // NEL
+            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }  // U+2028, U+2029
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     /// A length rounded up to the display's pixel grid (`scale` pixels a point), as UIKit
@@ -98,7 +121,7 @@ public struct Font: Hashable, Sendable {
             word = 0; gap = 0; breakBefore = false; inWord = false
         }
         for character in text {
-            if character == "\n" || character == "\r\n" {
+            if Font.isLineBreak(character) {
                 flushWord()
                 if breakBefore { units.append(Unit(start: advances.count, end: advances.count, width: 0, gap: 0, breakBefore: true, endsOpen: false)) }
                 breakBefore = true

@@ -564,11 +564,12 @@ public struct View: Sendable {
                 Font.roundedUp(font.height(ofLines: lines.count), scale: scale))
     }
 
-    /// The widths of the text's lines: one line, or wrapped at `limit` when it may have more.
+    /// The widths of the text's lines: one line, or wrapped at `limit` when it may have more
+    /// (without a limit, broken at its line breaks alone).
     private func lineWidths(capped: Bool, limit: Double?) -> [Double] {
         let font = textFont
-        guard numberOfLines != 1, let limit else { return [font.width(of: text)] }
-        let lines = font.lineWidths(of: text, limit: limit, byCharacter: lineBreakMode == .characterWrap)
+        guard numberOfLines != 1, limit != nil || Font.hasLineBreak(text) else { return [font.width(of: text)] }
+        let lines = font.lineWidths(of: text, limit: limit ?? .infinity, byCharacter: lineBreakMode == .characterWrap)
         return numberOfLines != 0 && capped ? Array(lines.prefix(numberOfLines)) : lines
     }
 

@@ -101,6 +101,32 @@ import Testing
         #expect(font.lineWidths(of: "x", limit: 0.001) == [font.width(of: "x")])
     }
 
+    /// Every line break of text layout ends a line: a line feed, a carriage return (alone or
+    /// before a line feed), NEL, and the Unicode line and paragraph separators that Xcode's
+    /// label text editor writes for Option-Return (iOS 9 Sampler's "How to try\u{2028}\u{2028}1.
+    /// Go to …"). Each takes no width on a line of its own.
+    @Test func everyLineBreakOfTextLayoutEndsALine() throws {
+        let font = Font(.system, size: 17)
+        let one = font.width(of: "one"), two = font.width(of: "two")
+        for separator in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"] {
+            let lines = font.lineWidths(of: "one" + separator + "two", limit: 500)
+            #expect(lines.count == 2 && abs(lines[0] - one) < 1e-9 && abs(lines[1] - two) < 1e-9, "\(separator.unicodeScalars.map(\.value))")
+            #expect(font.width(of: "one" + separator + "two") == font.width(of: "onetwo"))
+        }
+        // Two in a row leave an empty line between.
+        #expect(font.lineWidths(of: "How to try\u{2028}\u{2028}1. Go", limit: 500).count == 3)
+        #expect(!Font.isLineBreak(" ") && !Font.isLineBreak("\u{200B}") && !Font.isLineBreak("\t"))
+        for text in ["a\nb", "a\rb", "a\u{85}b", "a\u{2028}b", "a\u{2029}b", "\u{2028}"] { #expect(Font.hasLineBreak(text), "\(text.unicodeScalars.map(\.value))") }
+        for text in ["", "ab", "a\u{2027}b", "a\u{202A}b", "é\u{2030}", "日本"] { #expect(!Font.hasLineBreak(text), "\(text.unicodeScalars.map(\.value))") }
+        // A label of many lines is as high as its lines, as wide as the widest.
+        let engine = LayoutEngine()
+        try engine.addView(kind: .label, name: "steps", parent: "root",
+                           properties: [.text("Step one\u{2028}Step two\u{2029}Step three"), .lines(0), .font(17)])
+        let size = engine.hierarchy.view(named: "steps")!.intrinsicContentSize
+        #expect(size.height == Font.roundedUp(font.height(ofLines: 3), scale: 3))
+        #expect(size.width == Font.roundedUp(font.width(of: "Step three"), scale: 3))
+    }
+
     /// Character wrapping fills each line before it breaks, inside words too.
     @Test func characterWrappingBreaksInsideWords() {
         let font = Font(.system, size: 17)
