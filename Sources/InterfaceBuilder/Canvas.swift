@@ -60,12 +60,20 @@ public struct Canvas: Sendable, Equatable {
     ///   whose stored height is a line of one size or the other, 29 are at extraSmall (Zotero,
     ///   Tinode, LoopKit, VLC, Open Food Facts) and 3 at large (VLC, OsmAnd); before (Xcode
     ///   12.4) and after (Xcode 14) none is at extraSmall.
-    public static let textSizeEras: [(toolsVersions: Range<Double>, category: ContentSizeCategory, xcodes: String)] = [
-        (8000..<11000, .medium, "7"),
-        (18000..<21000, .extraSmall, "12.5 to 13"),
+    public static let textSizeEras: [TextSizeEra] = [
+        TextSizeEra(toolsVersions: 8000..<11000, category: .medium, xcodes: "7"),
+        TextSizeEra(toolsVersions: 18000..<21000, category: .extraSmall, xcodes: "12.5 to 13"),
     ]
 
-    public static func textSizeEra(toolsVersion: Double) -> (toolsVersions: Range<Double>, category: ContentSizeCategory, xcodes: String)? {
+    /// Xcode releases (`toolsVersions`, named `xcodes`) whose canvas laid text styles out at
+    /// `category`.
+    public struct TextSizeEra: Sendable, Equatable {
+        public var toolsVersions: Range<Double>
+        public var category: ContentSizeCategory
+        public var xcodes: String
+    }
+
+    public static func textSizeEra(toolsVersion: Double) -> TextSizeEra? {
         textSizeEras.first { $0.toolsVersions.contains(toolsVersion) }
     }
 

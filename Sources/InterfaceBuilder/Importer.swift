@@ -19,10 +19,9 @@ public struct ImportReport: Sendable {
     /// Whether `displayScale` was read from the document's frames (it has no device).
     public var displayScaleFromFrames = false
     /// The text size the import set for the session, when the document's era laid its text
-    /// styles out at another than `large` (`Canvas.contentSizeCategory`), and that era's
-    /// Xcode releases.
+    /// styles out at another than `large` (`Canvas.contentSizeCategory`), and that era.
     public var contentSizeCategory: ContentSizeCategory?
-    public var textSizeEra: String?
+    public var textSizeEra: Canvas.TextSizeEra?
     /// The text metric the import set, when the document's era tracked San Francisco by
     /// another table than today's (`Canvas.textMetric`).
     public var textMetric: TextMetric?
@@ -116,7 +115,7 @@ public struct Importer {
             }
             if setCategory {
                 report.contentSizeCategory = category
-                report.textSizeEra = Canvas.textSizeEra(toolsVersion: document.toolsVersion)?.xcodes
+                report.textSizeEra = Canvas.textSizeEra(toolsVersion: document.toolsVersion)
             }
             if setMetric { report.textMetric = metric }
             report.canvasTurnedOn = turnCanvasOn
