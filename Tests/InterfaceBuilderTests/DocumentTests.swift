@@ -88,6 +88,24 @@ func cardXib(height: Int, subviews: String, constraints: String = "") -> String 
     """
 }
 
+/// A card of one label, `title` (id `title-1`), saying `text` in `font` (a `<fontDescription>`'s
+/// attributes) at (16, `top`) with the `frame` size stored for it, saved by Xcode build
+/// `tools`, on `device` (none: no `<device>`).
+func titleCardXib(tools: String, device: String? = nil, text: String = "Title", font: String = "style=\"UICTFontTextStyleBody\"",
+                  top: String = "14", size: String = "width=\"36\" height=\"20\"", height: Int = 100) -> String {
+    let card = cardXib(height: height, subviews: """
+                <label text="\(text)" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
+                    <rect key="frame" x="16" y="\(top)" \(size)/>
+                    <fontDescription key="fontDescription" \(font)/>
+                </label>
+    """, constraints: """
+                <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="\(top)" id="k1"/>
+                <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
+    """).replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
+    guard let device else { return card }
+    return card.replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"\(device)\" orientation=\"portrait\"/>\n    <objects>")
+}
+
 /// A document imported `with measured text` into a fresh engine, and the import's report.
 func importMeasured(_ text: String) throws -> (engine: LayoutEngine, report: ImportReport) {
     let engine = LayoutEngine()
@@ -814,19 +832,9 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// device, as those documents store it. Documents of other eras, and imports into a session
 /// that holds views already, leave the category as it is.
 @Test func xcode13DocumentsLayTextStylesOutAtTheSmallestSize() throws {
+    // Saved by Xcode build `tools`, laid out on a 2× iPhone.
     func document(tools: String) -> String {
-        let card = cardXib(height: 100, subviews: """
-                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
-                        <rect key="frame" x="16" y="14" width="28" height="17"/>
-                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
-                    </label>
-        """, constraints: """
-                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="14" id="k1"/>
-                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
-        """)
-        // Saved by Xcode build `tools`, laid out on a 2× iPhone.
-        return card.replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
-            .replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"retina6_1\" orientation=\"portrait\"/>\n    <objects>")
+        titleCardXib(tools: tools, device: "retina6_1", size: "width=\"28\" height=\"17\"")
     }
     let (session, output) = try shellImportMeasured(document(tools: "20037"))
     #expect(output.contains("\nset contentSizeCategory = extraSmall: text styles at the size the document's Xcode (12.5 to 13) laid them out at\n"))
@@ -871,17 +879,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// Xcode 7.3 one on whole points 20, as those documents store them; the report says both. An
 /// Xcode 8 document (with a device) keeps `large`: 17 points, 20.5.
 @Test func xcode7DocumentsLayTextStylesOutAtMediumOnTheirMacsPixels() throws {
-    func document(tools: String, top: String) -> String {
-        cardXib(height: 100, subviews: """
-                    <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
-                        <rect key="frame" x="16" y="\(top)" width="36" height="20"/>
-                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
-                    </label>
-        """, constraints: """
-                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="\(top)" id="k1"/>
-                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
-        """).replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
-    }
+    func document(tools: String, top: String) -> String { titleCardXib(tools: tools, top: top) }
     var sixteen = Font(.system, size: 16)
     sixteen.earlyTracking = true
     let cases: [(tools: String, top: String, scale: Double, pixels: String)] = [
@@ -905,7 +903,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(Canvas.scale(ofDevice: nil, toolsVersion: 10116, halfPoints: false) == 1)
     #expect(Canvas.scale(ofDevice: "retina4_7", toolsVersion: 11134, halfPoints: false) == 2)
     // Xcode 8 on: `large`, whatever the frames.
-    let (session, output) = try shellImportMeasured(document(tools: "11134", top: "14").replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"retina4_7\" orientation=\"portrait\"/>\n    <objects>"))
+    let (session, output) = try shellImportMeasured(titleCardXib(tools: "11134", device: "retina4_7"))
     #expect(!output.contains("contentSizeCategory"))
     #expect(session.engine.hierarchy.view(named: "title")!.frame.height == 20.5)
 }
@@ -981,15 +979,8 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 /// chose its metric already, keep theirs.
 @Test func documentsOfIOS9To13TrackSanFranciscoByTheirTable() throws {
     func document(tools: String) -> String {
-        cardXib(height: 60, subviews: """
-                    <label text="Privacy and Security Settings" translatesAutoresizingMaskIntoConstraints="NO" id="title-1" userLabel="title">
-                        <rect key="frame" x="16" y="14" width="224" height="20.5"/>
-                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                    </label>
-        """, constraints: """
-                    <constraint firstItem="title-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="14" id="k1"/>
-                    <constraint firstItem="title-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="16" id="k2"/>
-        """).replacingOccurrences(of: "toolsVersion=\"14460\"", with: "toolsVersion=\"\(tools)\"")
+        titleCardXib(tools: tools, text: "Privacy and Security Settings", font: "type=\"system\" pointSize=\"17\"",
+                     size: "width=\"224\" height=\"20.5\"", height: 60)
     }
     let text = "Privacy and Security Settings"
     var early = Font(.system, size: 17)
