@@ -18,10 +18,11 @@ public struct ImportReport: Sendable {
     public var displayScale: Double?
     /// Whether `displayScale` was read from the document's frames (it has no device).
     public var displayScaleFromFrames = false
-    /// The text size the import set for the session, when the document's era laid its text
-    /// styles out at another than `large` (`Canvas.contentSizeCategory`), and that era.
-    public var contentSizeCategory: ContentSizeCategory?
+    /// The document's era, when it laid text styles out at another size than `large` and the
+    /// import set that size for the session (`Canvas.textSizeEras`).
     public var textSizeEra: Canvas.TextSizeEra?
+    /// The text size the import set for the session: the era's.
+    public var contentSizeCategory: ContentSizeCategory? { textSizeEra?.category }
     /// The text metric the import set, when the document's era tracked San Francisco by
     /// another table than today's (`Canvas.textMetric`).
     public var textMetric: TextMetric?
@@ -99,9 +100,10 @@ public struct Importer {
             let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
             if setScale { try engine.setDisplayScale(scale) }
             // Text styles at the size the document's Xcode laid them out at.
-            let category = Canvas.contentSizeCategory(toolsVersion: document.toolsVersion)
-            let setCategory = wasEmpty && parent == "root" && category != .large && category != engine.hierarchy.contentSizeCategory
-            if setCategory { try engine.setContentSizeCategory(category, canvas: true) }
+            let setEra = Canvas.textSizeEra(toolsVersion: document.toolsVersion).flatMap {
+                wasEmpty && parent == "root" && $0.category != engine.hierarchy.contentSizeCategory ? $0 : nil
+            }
+            if let setEra { try engine.setContentSizeCategory(setEra.category, canvas: true) }
             // San Francisco tracked as the document's iOS tracked it.
             let metric = Canvas.textMetric(toolsVersion: document.toolsVersion)
             let setMetric = wasEmpty && parent == "root" && metric != .uikit && engine.hierarchy.textMetric == .uikit
@@ -113,10 +115,7 @@ public struct Importer {
                 report.displayScale = scale
                 report.displayScaleFromFrames = document.device == nil
             }
-            if setCategory {
-                report.contentSizeCategory = category
-                report.textSizeEra = Canvas.textSizeEra(toolsVersion: document.toolsVersion)
-            }
+            report.textSizeEra = setEra
             if setMetric { report.textMetric = metric }
             report.canvasTurnedOn = turnCanvasOn
             report.laidOutAtDocumentSize = size != nil

@@ -69,24 +69,23 @@ public struct Font: Hashable, Sendable {
     /// Whether a character ends a line, as text layout breaks lines: a line feed, a carriage
     /// return (alone or before a line feed), NEL, and Unicode's line and paragraph separators
     /// (U+2028, U+2029: what Xcode's label text editor writes for a line break, Option-Return).
+    /// (A line break never combines with what follows it, except CR with LF: a character is
+    /// one when its first scalar is.)
     public static func isLineBreak(_ character: Character) -> Bool {
-        switch character {
-        case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+        character.unicodeScalars.first.map(endsLine) ?? false
+    }
+
+    private static func endsLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
         }
     }
 
-    /// Whether a text holds any of `isLineBreak`'s characters (a scan of its bytes).
+    /// Whether a text holds any of `isLineBreak`'s characters (its scalars read, without
+    /// grapheme breaking).
     public static func hasLineBreak(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x0A || byte == 0x0D { return true }
-            if previous == 0xC2 && byte == 0x85 { return true }                                         // NEL
-            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }  // U+2028, U+2029
-            beforePrevious = previous
-            previous = byte
-        }
-        return false
+        text.unicodeScalars.contains(where: endsLine)
     }
 
     /// A length rounded up to the display's pixel grid (`scale` pixels a point), as UIKit

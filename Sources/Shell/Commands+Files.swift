@@ -189,8 +189,8 @@ extension Commands {
                 : "the pixels of the document's device"
             s.print("set displayScale = \(formatNumber(scale)): text sizes rounded to " + pixels)
         }
-        if let category = report.contentSizeCategory, let era = report.textSizeEra {
-            s.print("set contentSizeCategory = \(category.rawValue): text styles at the size the document's Xcode (\(era.xcodes)) laid them out at")
+        if let era = report.textSizeEra {
+            s.print("set contentSizeCategory = \(era.category.rawValue): text styles at the size the document's Xcode (\(era.xcodes)) laid them out at")
         }
         if report.textMetric == .ios13 {
             s.print("set textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it")
