@@ -139,6 +139,17 @@ public enum ViewProperty: Hashable, Sendable {
                                "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
+
+    /// UIKit's names of properties the shell calls otherwise, each with the shell's name: a
+    /// developer types what their code says (`numberOfLines = 0`, a button's `title`), and the
+    /// value reads as the shell's property's does.
+    public static let uikitNames: [String: String] = [
+        "numberOfLines": "lines", "title": "text", "adjustsFontForContentSizeCategory": "adjustsFont",
+        "contentEdgeInsets": "contentInsets", "isHidden": "hidden", "layoutMargins": "margins",
+        "directionalLayoutMargins": "directionalMargins", "autoresizingMask": "mask",
+        "translatesAutoresizingMaskIntoConstraints": "autoresizing", "isScrollEnabled": "scrollEnabled",
+        "isLayoutMarginsRelativeArrangement": "marginsRelative", "isBaselineRelativeArrangement": "baselineRelative",
+    ]
 }
 
 /// How labels and buttons measure their text.

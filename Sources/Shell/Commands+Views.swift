@@ -56,7 +56,11 @@ extension Commands {
                 (off: sized by its text, wrapped at the width it is given, inside 8 points above and below and \
                 5 on each side; on, the default: no intrinsic size) · on a text field (new field): borderStyle \
                 none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
-                the others 34; new field makes a rounded rect, as Interface Builder does). Every subview of a stack view that is \
+                the others 34; new field makes a rounded rect, as Interface Builder does). UIKit's names \
+                of these are read too: numberOfLines, title (a button's text), adjustsFontForContentSizeCategory, \
+                contentEdgeInsets, isHidden, layoutMargins, directionalLayoutMargins, autoresizingMask, \
+                translatesAutoresizingMaskIntoConstraints, isScrollEnabled, isLayoutMarginsRelativeArrangement, \
+                isBaselineRelativeArrangement. Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -328,13 +332,14 @@ extension Commands {
 
     static func propertyName(_ c: inout Cursor) throws -> String {
         var name = try c.name("a property")
+        if let shellName = ViewProperty.uikitNames[name] { return shellName }
         if name == "hugging" || name == "compression" {
             try c.expect(".", "'.h' or '.v' after '\(name)'")
             let axis = try c.name("'h' or 'v'")
             name += "." + axis
         }
         guard ViewProperty.names.contains(name) else {
-            throw ShellError.unknownProperty(name, suggestion: closestMatch(to: name, in: ViewProperty.names))
+            throw ShellError.unknownProperty(name, suggestion: closestMatch(to: name, in: ViewProperty.names + ViewProperty.uikitNames.keys.sorted()))
         }
         return name
     }

@@ -324,6 +324,38 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.output == "truncated: body is 40.666667 high where its content needs 61\nno warnings\n")
 }
 
+/// UIKit's names of properties are read as the shell's: the session they build is the one the
+/// shell's names build, value for value, and a bad value is refused under either name.
+@Test func uikitPropertyNamesAreReadAsTheShells() {
+    let uikit = Session(sink: BufferSink())
+    #expect(uikit.run(line: """
+        new stack s isLayoutMarginsRelativeArrangement=true isBaselineRelativeArrangement=true; \
+        new label a in s text="The quick brown fox jumps over the lazy dog" numberOfLines=0 font=body adjustsFontForContentSizeCategory=on; \
+        new button b title="Go" contentEdgeInsets=4 10 4 10; \
+        new view v layoutMargins=1 2 3 4 translatesAutoresizingMaskIntoConstraints=true autoresizingMask=flexibleWidth|flexibleHeight; \
+        new view w directionalLayoutMargins=5 6 7 8; set w.isHidden = true; new textView t isScrollEnabled=off
+        """) == .succeeded)
+    let shell = Session(sink: BufferSink())
+    #expect(shell.run(line: """
+        new stack s marginsRelative=true baselineRelative=true; \
+        new label a in s text="The quick brown fox jumps over the lazy dog" lines=0 font=body adjustsFont=on; \
+        new button b text="Go" contentInsets=4 10 4 10; \
+        new view v margins=1 2 3 4 autoresizing=on mask=flexibleWidth|flexibleHeight; \
+        new view w directionalMargins=5 6 7 8; set w.hidden = true; new textView t scrollEnabled=off
+        """) == .succeeded)
+    #expect(uikit.dumpJSON == shell.dumpJSON)
+    #expect(uikit.dumpJSON.contains("\"lines\": 0"))
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new label a text=\"Hi\"") == .succeeded)
+    let before = session.dumpJSON
+    #expect(session.run(line: "set a.numberOfLines = -1") == .failed)
+    #expect(sink.errors.hasSuffix("error: expected a whole number of lines (0: as many as the text needs), found -1\n"), "\(sink.errors)")
+    #expect(session.run(line: "set a.numberOfLine = 2") == .failed)
+    #expect(sink.errors.hasSuffix("error: unknown property 'numberOfLine'; did you mean 'numberOfLines'?\n"), "\(sink.errors)")
+    #expect(session.dumpJSON == before)
+}
+
 /// The dump of a fresh session that loaded what `session` saved.
 func savedAndLoaded(_ session: Session) -> String {
     let file = NSTemporaryDirectory() + "strut-saved-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).strut"
