@@ -327,22 +327,25 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
 /// UIKit's names of properties are read as the shell's: the session they build is the one the
 /// shell's names build, value for value, and a bad value is refused under either name.
 @Test func uikitPropertyNamesAreReadAsTheShells() {
+    // Each statement in UIKit's names, then in the shell's.
+    let statements: [(uikit: String, shell: String)] = [
+        ("new stack s isLayoutMarginsRelativeArrangement=true isBaselineRelativeArrangement=true",
+         "new stack s marginsRelative=true baselineRelative=true"),
+        ("new label a in s text=\"The quick brown fox jumps over the lazy dog\" numberOfLines=0 font=body adjustsFontForContentSizeCategory=on",
+         "new label a in s text=\"The quick brown fox jumps over the lazy dog\" lines=0 font=body adjustsFont=on"),
+        ("new button b title=\"Go\" contentEdgeInsets=4 10 4 10", "new button b text=\"Go\" contentInsets=4 10 4 10"),
+        ("new view v layoutMargins=1 2 3 4 translatesAutoresizingMaskIntoConstraints=true autoresizingMask=flexibleWidth|flexibleHeight",
+         "new view v margins=1 2 3 4 autoresizing=on mask=flexibleWidth|flexibleHeight"),
+        ("new view w directionalLayoutMargins=5 6 7 8", "new view w directionalMargins=5 6 7 8"),
+        ("set w.isHidden = true", "set w.hidden = true"),
+        ("new textView t isScrollEnabled=off", "new textView t scrollEnabled=off"),
+    ]
     let uikit = Session(sink: BufferSink())
-    #expect(uikit.run(line: """
-        new stack s isLayoutMarginsRelativeArrangement=true isBaselineRelativeArrangement=true; \
-        new label a in s text="The quick brown fox jumps over the lazy dog" numberOfLines=0 font=body adjustsFontForContentSizeCategory=on; \
-        new button b title="Go" contentEdgeInsets=4 10 4 10; \
-        new view v layoutMargins=1 2 3 4 translatesAutoresizingMaskIntoConstraints=true autoresizingMask=flexibleWidth|flexibleHeight; \
-        new view w directionalLayoutMargins=5 6 7 8; set w.isHidden = true; new textView t isScrollEnabled=off
-        """) == .succeeded)
     let shell = Session(sink: BufferSink())
-    #expect(shell.run(line: """
-        new stack s marginsRelative=true baselineRelative=true; \
-        new label a in s text="The quick brown fox jumps over the lazy dog" lines=0 font=body adjustsFont=on; \
-        new button b text="Go" contentInsets=4 10 4 10; \
-        new view v margins=1 2 3 4 autoresizing=on mask=flexibleWidth|flexibleHeight; \
-        new view w directionalMargins=5 6 7 8; set w.hidden = true; new textView t scrollEnabled=off
-        """) == .succeeded)
+    for statement in statements {
+        #expect(uikit.run(line: statement.uikit) == .succeeded, "\(statement.uikit)")
+        #expect(shell.run(line: statement.shell) == .succeeded, "\(statement.shell)")
+    }
     #expect(uikit.dumpJSON == shell.dumpJSON)
     #expect(uikit.dumpJSON.contains("\"lines\": 0"))
     let sink = BufferSink()
