@@ -213,10 +213,11 @@ struct FontMetrics: Sendable {
     ]
     // San Francisco's advances of printable ASCII, regular and bold, fitted by Scripts/fit-text
     // on the single-line labels of 1,153 public Interface Builder documents and the fixtures'
-    // ib/ and ib/apps (docs/text.md has the method).
+    // ib/ and ib/apps (docs/text.md has the method). `?` (520), which the documents rarely
+    // give, is set by UIKit's own measure of it at run time (`Scripts/fit-text`'s PINNED).
     static let sanFrancisco: [UInt16] = [
         284, 316, 387, 581, 594, 900, 688, 269, 371, 371, 459, 618, 281, 458, 277, 312,
-        631, 480, 596, 611, 627, 600, 632, 549, 625, 627, 295, 312, 608, 622, 616, 571,
+        631, 480, 596, 611, 627, 600, 632, 549, 625, 627, 295, 312, 608, 622, 616, 520,
         1021, 665, 662, 736, 725, 595, 556, 736, 748, 289, 532, 665, 586, 896, 729, 777,
         642, 788, 652, 645, 603, 734, 629, 939, 709, 682, 640, 312, 312, 312, 497, 558,
         365, 553, 602, 556, 606, 573, 346, 608, 595, 258, 221, 535, 252, 875, 590, 588,

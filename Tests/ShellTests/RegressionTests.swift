@@ -324,6 +324,27 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.output == "truncated: body is 40.666667 high where its content needs 61\nno warnings\n")
 }
 
+/// What UIKit measured at run time: swift-snapshot-testing's recorded recursive descriptions
+/// (its testTraits, recorded on iOS 12 at 3x) hold four labels in the headline, body and
+/// subheadline styles at `medium` (an iPhone's snapshot) and at `large` (an iPad's). strut, with
+/// San Francisco tracked as iOS 9 to 13 did, gives every one of the eight sizes.
+@Test func labelsAreTheSizesUIKitMeasuredAtRunTime() {
+    let recorded: [(category: String, frames: String)] = [
+        ("medium", "a (0, 0, 52.666667, 19.333333)\nb (0, 0, 23.666667, 19.333333)\nc (0, 0, 37, 19.333333)\nd (0, 0, 7.333333, 17)\n"),
+        ("large", "a (0, 0, 55.666667, 20.333333)\nb (0, 0, 25, 20.333333)\nc (0, 0, 39, 20.333333)\nd (0, 0, 7.666667, 18)\n"),
+    ]
+    for (category, frames) in recorded {
+        let sink = BufferSink()
+        let session = Session(sink: sink)
+        #expect(session.run(line: """
+            set textMetric = ios13; set displayScale = 3; set contentSizeCategory = \(category); \
+            new label a text="What's" font=headline; new label b text="the" font=body; new label c text="point" font=body; \
+            new label d text="?" font=subheadline; layout; frame a; frame b; frame c; frame d
+            """) == .succeeded)
+        #expect(sink.output == frames, "\(category)")
+    }
+}
+
 /// UIKit's names of properties are read as the shell's: the session they build is the one the
 /// shell's names build, value for value, and a bad value is refused under either name.
 @Test func uikitPropertyNamesAreReadAsTheShells() {
