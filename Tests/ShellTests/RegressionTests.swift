@@ -327,7 +327,8 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
 /// What UIKit measured at run time: swift-snapshot-testing's recorded recursive descriptions
 /// (its testTraits, recorded on iOS 12 at 3x) hold four labels in the headline, body and
 /// subheadline styles at `medium` (an iPhone's snapshot) and at `large` (an iPad's). strut, with
-/// San Francisco tracked as iOS 9 to 13 did, gives every one of the eight sizes.
+/// San Francisco tracked as iOS 9 to 13 did, gives every one of the eight sizes, and the
+/// height of a title1 label at each of the twelve categories.
 @Test func labelsAreTheSizesUIKitMeasuredAtRunTime() {
     let recorded: [(category: String, frames: String)] = [
         ("medium", "a (0, 0, 52.666667, 19.333333)\nb (0, 0, 23.666667, 19.333333)\nc (0, 0, 37, 19.333333)\nd (0, 0, 7.333333, 17)\n"),
@@ -342,6 +343,25 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
             new label d text="?" font=subheadline; layout; frame a; frame b; frame c; frame d
             """) == .succeeded)
         #expect(sink.output == frames, "\(category)")
+    }
+    // The same project's title1 label "What's the point?" on one line in an iPhone SE's view
+    // controller (its margins 16), at each content size category: UIKit's table of sizes and
+    // the line height of each, rounded up to the third of a point.
+    let heights: [(category: String, height: String)] = [
+        ("extraSmall", "30"), ("small", "31.333333"), ("medium", "32.333333"), ("large", "33.666667"),
+        ("extraLarge", "36"), ("extraExtraLarge", "38.333333"), ("extraExtraExtraLarge", "40.666667"),
+        ("accessibilityMedium", "45.666667"), ("accessibilityLarge", "51.333333"), ("accessibilityExtraLarge", "57.333333"),
+        ("accessibilityExtraExtraLarge", "63.333333"), ("accessibilityExtraExtraExtraLarge", "69.333333"),
+    ]
+    for (category, height) in heights {
+        let sink = BufferSink()
+        let session = Session(sink: sink)
+        #expect(session.run(line: """
+            set textMetric = ios13; set displayScale = 3; set root.frame = 0 0 320 568; set root.margins = 0 16 0 16; \
+            set contentSizeCategory = \(category); new label a text="What's the point?" font=title1; \
+            a.leading == root.leadingMargin; a.trailing == root.trailingMargin; a.top == root.top + 20; layout; frame a
+            """) == .succeeded)
+        #expect(sink.output == "a (16, 20, 288, \(height))\n", "\(category)")
     }
 }
 
