@@ -365,6 +365,34 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     }
 }
 
+/// More of what UIKit measured at run time: the view hierarchy Sentry publishes as mock data
+/// (an iPhone 8 simulator at 2x, an app's buttons with titles in the system font at 15
+/// points, two at 17) gives each title label's width. strut measures every one within a point
+/// (9 of the 24 exactly: San Francisco's table is fitted, glyph by glyph, within about that).
+@Test func buttonTitlesAreWithinAPointOfUIKitsRunTimeWidths() {
+    let measured: [(title: String, size: Int, width: Double)] = [
+        ("add Breadcrumb", 15, 114.5), ("Message", 15, 62), ("UIClick Transaction", 15, 132.5), ("User Feedback", 15, 103.5),
+        ("Error", 15, 34), ("NSException", 15, 87.5), ("fatalError", 15, 64), ("crash", 15, 38), ("OOM crash", 15, 78),
+        ("async crash", 15, 82), ("permissions", 15, 82.5), ("ANR fully blocking", 15, 125.5), ("ANR filling run loop", 15, 131.5),
+        ("Capture Transaction", 15, 139), ("Lorem Ipsum", 15, 89), ("Image", 15, 42), ("Show Nib", 15, 65.5), ("TableView", 15, 69),
+        ("SplitView", 15, 63.5), ("Core Data", 15, 69), ("Performance scenarios", 15, 158.5), ("Flush", 17, 41), ("Reset DSN", 15, 74),
+        ("Back", 17, 38),
+    ]
+    let session = Session(sink: BufferSink())
+    #expect(session.run(line: "set displayScale = 2") == .succeeded)
+    for (k, item) in measured.enumerated() {
+        #expect(session.run(line: "new label t\(k) text=\"\(item.title)\" font=\(item.size)") == .succeeded)
+    }
+    #expect(session.run(line: "layout") == .succeeded)
+    var exact = 0
+    for (k, item) in measured.enumerated() {
+        let width = session.engine.hierarchy.view(named: "t\(k)")!.frame.width
+        #expect(abs(width - item.width) <= 1, "\(item.title): \(width) where UIKit measured \(item.width)")
+        if width == item.width { exact += 1 }
+    }
+    #expect(exact >= 9, "\(exact) exact")
+}
+
 /// UIKit's names of properties are read as the shell's: the session they build is the one the
 /// shell's names build, value for value, and a bad value is refused under either name.
 @Test func uikitPropertyNamesAreReadAsTheShells() {
