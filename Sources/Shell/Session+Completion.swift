@@ -18,6 +18,12 @@ extension Session {
         func matching(_ options: [String]) -> (String, [String]) {
             (word, Array(Set(options.filter { $0.hasPrefix(word) })).sorted())
         }
+        // Property names as `spelled` writes them: the shell's, or UIKit's when none of the
+        // shell's fits what was typed (`numberOf`).
+        func matchingProperties(_ spelled: (String) -> String) -> (String, [String]) {
+            let shell = matching(ViewProperty.names.map(spelled))
+            return shell.1.isEmpty ? matching(ViewProperty.uikitNames.keys.map(spelled)) : shell
+        }
 
         // A file name, dots, slashes and all.
         if let first = earlier.first, let command = Commands.find(first), !command.arguments.isEmpty,
@@ -29,7 +35,7 @@ extension Session {
         if let dot = word.lastIndex(of: ".") {
             let base = String(word[..<dot])
             if earlier.first == "set" && earlier.count == 1, h.view(named: base) != nil {
-                return matching(ViewProperty.names.map { "\(base).\($0)" })
+                return matchingProperties { "\(base).\($0)" }
             }
             if earlier.first == "expect", h.view(named: base) != nil {
                 return matching((["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)).map { "\(base).\($0)" })
@@ -52,9 +58,9 @@ extension Session {
                 return matching(["ambiguous", "unambiguous"].contains(earlier[1]) ? views : constraints)
             }
             if command.name == "new" && earlier.count >= 3 {
-                if earlier.count == 3 { return matching(["in"] + ViewProperty.names.map { $0 + "=" }) }
+                if earlier.count == 3 && "in".hasPrefix(word) { return matching(["in"] + ViewProperty.names.map { $0 + "=" }) }
                 if earlier[earlier.count - 1] == "in" { return matching(views) }
-                return matching(ViewProperty.names.map { $0 + "=" })
+                return matchingProperties { $0 + "=" }
             }
             guard !command.arguments.isEmpty else { return (word, []) }
             let kind = command.arguments[min(earlier.count - 1, command.arguments.count - 1)]

@@ -231,6 +231,12 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
     #expect(session.completions(before: "a.wi").candidates == ["a.width"])
     #expect(session.completions(before: "set t.hu").candidates == ["t.hugging.h", "t.hugging.v"])
     #expect(session.completions(before: "set t").candidates == ["t."])
+    // UIKit's names of properties, when none of the shell's fits.
+    #expect(session.completions(before: "set t.numberOf").candidates == ["t.numberOfLines"])
+    #expect(session.completions(before: "set t.li").candidates == ["t.lineBreakMode", "t.lines"])
+    #expect(session.completions(before: "new label x text=\"Hi\" numb").candidates == ["numberOfLines="])
+    #expect(session.completions(before: "new label x ti").candidates == ["title="])
+    #expect(session.completions(before: "new label x i").candidates == ["ibID=", "image=", "in", "insetsLayoutMarginsFromSafeArea=", "intrinsic=", "italic="])
     #expect(session.completions(before: "activate c").candidates == ["c1"])
     #expect(session.completions(before: "frame ").candidates == ["a", "g", "root", "t"])
     #expect(session.completions(before: "new l").candidates == ["label"])
