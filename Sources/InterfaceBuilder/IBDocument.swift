@@ -24,7 +24,8 @@ public struct IBDocument: Sendable {
         }
         return Double(number.hasSuffix(".") ? String(number.dropLast()) : String(number))
     }
-    /// Whether any view's stored frame is off the whole-point grid.
+    /// Whether any view's stored frame is off the whole-point grid (a walk of the whole tree:
+    /// asked only of documents without a device).
     public var storesHalfPoints: Bool {
         func off(_ view: IBView) -> Bool {
             if let f = view.frame, [f.x, f.y, f.width, f.height].contains(where: { $0 != $0.rounded() }) { return true }

@@ -96,7 +96,7 @@ public struct Importer {
                 try engine.setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: "root")
             }
             // Text is measured for the document's display.
-            let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion, halfPoints: document.storesHalfPoints)
+            let scale = Canvas.scale(ofDevice: document.device, toolsVersion: document.toolsVersion, halfPoints: document.device == nil && document.storesHalfPoints)
             let setScale = wasEmpty && parent == "root" && scale != engine.hierarchy.displayScale
             if setScale { try engine.setDisplayScale(scale) }
             // Text styles at the size the document's Xcode laid them out at.

@@ -57,10 +57,7 @@ extension Commands {
                 5 on each side; on, the default: no intrinsic size) · on a text field (new field): borderStyle \
                 none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
                 the others 34; new field makes a rounded rect, as Interface Builder does). UIKit's names \
-                of these are read too: numberOfLines, title (a button's text), adjustsFontForContentSizeCategory, \
-                contentEdgeInsets, isHidden, layoutMargins, directionalLayoutMargins, autoresizingMask, \
-                translatesAutoresizingMaskIntoConstraints, isScrollEnabled, isLayoutMarginsRelativeArrangement, \
-                isBaselineRelativeArrangement. Every subview of a stack view that is \
+                of these are read too, each as the shell's: \(uikitNameList). Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -329,6 +326,9 @@ extension Commands {
         return "\(where_), safe area \(insets); width \(t.horizontalSizeClass.rawValue), height \(t.verticalSizeClass.rawValue); "
             + "\(t.layoutDirection == .leftToRight ? "left to right" : "right to left"); content size \(t.contentSizeCategory.rawValue); display scale \(formatNumber(t.displayScale))"
     }
+
+    /// `ViewProperty.uikitNames` for help: `isHidden (hidden), …`, by UIKit's name.
+    static let uikitNameList = ViewProperty.uikitNames.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
 
     static func propertyName(_ c: inout Cursor) throws -> String {
         var name = try c.name("a property")
