@@ -357,11 +357,27 @@ extension Commands {
         case "font":
             try c.refuseNonFinite()
             if let word = c.peek?.name {
+                let start = c.position
                 c.position += 1
                 guard let style = TextStyle(name: word) else {
-                    throw ShellError.syntax("expected a font size or a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))), found '\(word)'", usage: nil)
+                    // A font's name where its size goes (`font=Avenir-Heavy 20`): UIFont takes
+                    // both, the shell two properties.
+                    c.position = start
+                    if let name = try? fontName(&c), FontFace(fontName: name) != nil {
+                        throw ShellError.syntax("'\(name)' is a font's name: set it with fontName=\(name), and its size with font=N", usage: nil)
+                    }
+                    let styles = TextStyle.allCases.map(\.rawValue)
+                    throw ShellError.syntax("expected a font size or a text style (\(styles.joined(separator: ", "))), found '\(word)'"
+                        + didYouMean(closestMatch(to: word, in: styles)), usage: nil)
                 }
                 return .textStyle(style)
+            }
+            if let token = c.peek, case let .string(name) = token.kind, let style = TextStyle(name: name) {
+                c.position += 1
+                return .textStyle(style)
+            }
+            if let token = c.peek, case let .string(name) = token.kind, FontFace(fontName: name) != nil {
+                throw ShellError.syntax("'\(name)' is a font's name: set it with fontName=\"\(name)\", and its size with font=N", usage: nil)
             }
             return .font(try c.number("a font size or a text style"))
         case "adjustsFont":

@@ -281,7 +281,18 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.errors.hasSuffix("error: expected a font size or a text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2), found 'huge'\n"))
     #expect(session.run(line: "set contentSizeCategory = enormous") == .failed)
     #expect(sink.errors.hasSuffix("found 'enormous'\n"))
+    // A misspelt style is matched; a font's name where the size goes (UIFont(name:size:)
+    // takes both) is pointed at fontName.
+    #expect(session.run(line: "set t.font = bodyy") == .failed)
+    #expect(sink.errors.hasSuffix("caption1, caption2), found 'bodyy'; did you mean 'body'?\n"))
+    #expect(session.run(line: "set t.font = Avenir-Heavy 20") == .failed)
+    #expect(sink.errors.hasSuffix("error: 'Avenir-Heavy' is a font's name: set it with fontName=Avenir-Heavy, and its size with font=N\n"))
+    #expect(session.run(line: "new label v font=\"Georgia\"") == .failed)
+    #expect(sink.errors.hasSuffix("error: 'Georgia' is a font's name: set it with fontName=\"Georgia\", and its size with font=N\n"))
     #expect(session.dumpJSON == before)
+    // A style may be quoted, as a font's name may.
+    #expect(session.run(line: "set u.font = \"UIFontTextStyleBody\"; layout; frame u") == .succeeded)
+    #expect(sink.output.hasSuffix("u (0, 63.333333, 52.333333, 63.333333)\n"))
 }
 
 /// Multi-line labels in the shell: the self-sizing cell grows with its label; a saved session
