@@ -17,9 +17,10 @@ extension Commands {
         Command(name: "set", usage: "set NAME.PROP = VALUE  |  set autolayout = on|off  |  set canvas = on|off  |  set contentSizeCategory = C  |  set displayScale = 1|2|3  |  set textMetric = uikit|ios13|fixed  |  set device = NAME|none  |  set orientation = portrait|landscape  |  set layoutDirection = leftToRight|rightToLeft  |  set pixelRounding = on|off",
                 summary: "change a view property",
                 details: """
-                Properties: text "…" · font N or a text style (largeTitle, title1, title2, title3, \
-                headline, body, callout, subheadline, footnote, caption1, caption2: its size at the \
-                content size category; a button's is 15 by default, a label's 17) · fontName NAME (system, \
+                Properties: text "…" (one word needs no quotes) · font N or a text style (largeTitle, \
+                title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2, \
+                or Swift's .body: its size at the content size category; a button's is 15 by default, a \
+                label's 17) · fontName NAME (system, \
                 HelveticaNeue, Helvetica, Arial, Avenir, AvenirNext, Georgia, TimesNewRoman, Courier, Menlo, \
                 HiraginoSans, PingFangSC, with a weight or Italic after a dash: Avenir-Heavy; or an icon font: \
                 MaterialIcons-Regular, FontAwesome, Ionicons, icomoon) · weight \
@@ -36,7 +37,8 @@ extension Commands {
                 its text needs; it wraps at spaces, between East Asian characters, and inside a word \
                 only when the word is wider than a line) · lineBreakMode wordWrap|characterWrap|clip|\
                 headTruncation|tailTruncation|middleTruncation (characterWrap breaks between any two \
-                characters; the others wrap at words) · preferredMaxLayoutWidth W (the width it \
+                characters; the others wrap at words; UIKit's .byWordWrapping … .byTruncatingMiddle are read \
+                as these) · preferredMaxLayoutWidth W (the width it \
                 wraps at; 0, the default: the width the layout gives it, by a second layout pass) · intrinsic W H | W none | none H | none | \
                 auto (measured from the text again) · hugging.h P · \
                 hugging.v P · compression.h P · compression.v P · frame X Y W H [within W H] · \
@@ -57,7 +59,8 @@ extension Commands {
                 5 on each side; on, the default: no intrinsic size) · on a text field (new field): borderStyle \
                 none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
                 the others 34; new field makes a rounded rect, as Interface Builder does). UIKit's names \
-                of these are read too, each as the shell's: \(uikitNameList). Every subview of a stack view that is \
+                of these are read too, each as the shell's: \(uikitNameList); those that move no frame \
+                (\(frameless.prefix(4).joined(separator: ", ")), …) are refused, saying so. Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -330,6 +333,21 @@ extension Commands {
     /// `ViewProperty.uikitNames` for help: `isHidden (hidden), …`, by UIKit's name.
     static let uikitNameList = ViewProperty.uikitNames.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
 
+    static let uikitLineBreakModes: [String: LineBreakMode] = [
+        "byWordWrapping": .wordWrap, "byCharWrapping": .characterWrap, "byClipping": .clip,
+        "byTruncatingHead": .headTruncation, "byTruncatingTail": .tailTruncation, "byTruncatingMiddle": .middleTruncation,
+    ]
+
+    /// UIKit's properties of views, labels and buttons that no layout reads (a label's
+    /// alignment moves its text inside its frame, not the frame).
+    /// (Help names the first four.)
+    static let frameless: [String] = [
+        "textAlignment", "textColor", "backgroundColor", "alpha", "tintColor", "isOpaque", "clipsToBounds",
+        "contentMode", "isUserInteractionEnabled", "isEnabled", "isHighlighted", "isSelected", "tag",
+        "accessibilityLabel", "accessibilityIdentifier", "highlightedTextColor", "shadowColor", "shadowOffset",
+        "adjustsFontSizeToFitWidth", "minimumScaleFactor", "baselineAdjustment", "cornerRadius",
+    ]
+
     static func propertyName(_ c: inout Cursor) throws -> String {
         var name = try c.name("a property")
         if let shellName = ViewProperty.uikitNames[name] { return shellName }
@@ -337,6 +355,9 @@ extension Commands {
             try c.expect(".", "'.h' or '.v' after '\(name)'")
             let axis = try c.name("'h' or 'v'")
             name += "." + axis
+        }
+        if frameless.contains(name) {
+            throw ShellError.notAvailable("'\(name)' does not change a frame: strut keeps only what layout reads")
         }
         guard ViewProperty.names.contains(name) else {
             throw ShellError.unknownProperty(name, suggestion: closestMatch(to: name, in: ViewProperty.names + ViewProperty.uikitNames.keys.sorted()))
@@ -351,11 +372,27 @@ extension Commands {
             guard let token = c.next() else { throw c.fail("a string") }
             switch token.kind {
             case let .string(text): return .text(text)
-            case let .name(word): return .text(word)
+            case let .name(word):
+                // `text=Hello World`: the words after the first are not the next `PROP=`.
+                if let next = c.peek, next.name != nil || next.number != nil, c.peek(1)?.isSymbol("=") != true,
+                   c.peek(1)?.isSymbol(".") != true || !stopAtNextProperty {
+                    var words = [word]
+                    while let more = c.peek, more.name != nil || more.number != nil, !(stopAtNextProperty && c.peek(1)?.isSymbol("=") == true) {
+                        words.append(more.text)
+                        c.position += 1
+                    }
+                    throw ShellError.syntax("a text of several words goes in quotes: text=\"\(words.joined(separator: " "))\"", usage: nil)
+                }
+                return .text(word)
             default: c.position -= 1; throw c.fail("a string (\"...\")")
             }
         case "font":
             try c.refuseNonFinite()
+            // Swift's `.body`.
+            if c.peek?.isSymbol(".") == true, let style = c.peek(1)?.name.flatMap(TextStyle.init(name:)) {
+                c.position += 2
+                return .textStyle(style)
+            }
             if let word = c.peek?.name {
                 let start = c.position
                 c.position += 1
@@ -406,6 +443,12 @@ extension Commands {
             }
             return .lines(Int(count))
         case "lineBreakMode":
+            // UIKit's NSLineBreakMode names are read as Interface Builder's (`.byWordWrapping`).
+            _ = c.accept(".")
+            if let word = c.peek?.name, let mode = uikitLineBreakModes[word] {
+                c.position += 1
+                return .lineBreakMode(mode)
+            }
             return .lineBreakMode(try oneOf(&c, "line break mode"))
         case "preferredMaxLayoutWidth":
             return .preferredMaxLayoutWidth(try c.number("a width (0: the width the layout gives)"))

@@ -295,6 +295,31 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(sink.output.hasSuffix("u (0, 63.333333, 52.333333, 63.333333)\n"))
 }
 
+/// What a Swift developer types: `.body`, `.byTruncatingTail`, UIKit's properties that move no
+/// frame, a text of two words without quotes; each refused one says what to type, changes nothing.
+@Test func swiftSpellingsOfValuesAreReadOrExplained() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "new label t text=\"Hello\" font=.headline lineBreakMode=byTruncatingTail; t.leading == root.leading; t.top == root.top; layout; frame t") == .succeeded)
+    // Headline: semibold 17 (tail truncation is the default, which the dump leaves out).
+    #expect(sink.output == "t (0, 0, 40.666667, 20.333333)\n")
+    #expect(session.dumpJSON.contains("\"textStyle\": \"headline\""))
+    #expect(session.run(line: "set t.lineBreakMode = .byCharWrapping") == .succeeded)
+    #expect(session.dumpJSON.contains("\"lineBreakMode\": \"characterWrap\""))
+    let before = session.dumpJSON
+    #expect(session.run(line: "set t.textAlignment = center") == .failed)
+    #expect(sink.errors.hasSuffix("error: 'textAlignment' does not change a frame: strut keeps only what layout reads\n"))
+    #expect(session.run(line: "new label u text=Hello World font=20") == .failed)
+    #expect(sink.errors.hasSuffix("error: a text of several words goes in quotes: text=\"Hello World\"\n"))
+    #expect(session.run(line: "set t.text = Good morning") == .failed)
+    #expect(sink.errors.hasSuffix("error: a text of several words goes in quotes: text=\"Good morning\"\n"))
+    #expect(session.run(line: "set t.lineBreakMode = .byWrapping") == .failed)
+    #expect(sink.errors.hasSuffix("error: unknown line break mode 'byWrapping'; one of wordWrap characterWrap clip headTruncation tailTruncation middleTruncation\n"))
+    #expect(session.dumpJSON == before)
+    // One word needs no quotes, and the next property still follows it.
+    #expect(session.run(line: "new label v text=Hi hugging.h=300 font=20") == .succeeded)
+}
+
 /// Multi-line labels in the shell: the self-sizing cell grows with its label; a saved session
 /// loads to the same state; a bad number of lines or width is refused and changes nothing.
 @Test func aSelfSizingCellGrowsWithItsLabel() throws {
