@@ -136,4 +136,21 @@ public struct FontFace: Hashable, Sendable {
 /// UIKit does, and change only how the last line ends.
 public enum LineBreakMode: String, CaseIterable, Sendable {
     case wordWrap, characterWrap, clip, headTruncation, tailTruncation, middleTruncation
+
+    /// By Interface Builder's name, or by UIKit's: Swift's `byWordWrapping` … `byTruncatingMiddle`,
+    /// Objective-C's `NSLineBreakByWordWrapping` ….
+    public init?(uikitName name: String) {
+        if let mode = LineBreakMode(rawValue: name) {
+            self = mode
+            return
+        }
+        var word = Substring(name)
+        if word.hasPrefix("NSLineBreak") { word = word.dropFirst("NSLineBreak".count) }
+        let uikit: [String: LineBreakMode] = [
+            "byWordWrapping": .wordWrap, "byCharWrapping": .characterWrap, "byClipping": .clip,
+            "byTruncatingHead": .headTruncation, "byTruncatingTail": .tailTruncation, "byTruncatingMiddle": .middleTruncation,
+        ]
+        guard let mode = uikit[word.prefix(1).lowercased() + word.dropFirst()] else { return nil }
+        self = mode
+    }
 }

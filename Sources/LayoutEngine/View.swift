@@ -601,15 +601,16 @@ public struct View: Sendable {
         let cell = 0.5 * font
         // (Clamped: a width of 1e10 at a hair-thin font is still a whole number of cells.)
         let cells = min(max((limit / cell + 1e-9).rounded(.down), 1), 1e9)
-        let lines = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1)
+        let lines = View.wrappedLines(text, cells: cells.isFinite ? Int(cells) : 1, byCharacter: lineBreakMode == .characterWrap)
         let shown = numberOfLines == 0 || !capped ? lines : Array(lines.prefix(numberOfLines))
         return (cell * Double(shown.max() ?? 0), 1.2 * font * Double(max(shown.count, 1)))
     }
 
     /// A text wrapped at `cells` display cells a line (`Font.wrap` with East Asian wide
-    /// characters 2 cells and every other character 1): each line's cells.
-    public static func wrappedLines(_ text: String, cells limit: Int) -> [Int] {
-        Font.wrap(text, limit: Double(limit)) { character in
+    /// characters 2 cells and every other character 1; `byCharacter`: between any two
+    /// characters, as `characterWrap`): each line's cells.
+    public static func wrappedLines(_ text: String, cells limit: Int, byCharacter: Bool = false) -> [Int] {
+        Font.wrap(text, limit: Double(limit), byCharacter: byCharacter) { character in
             Double(View.displayCells(String(character)))
         }.map { Int($0.rounded()) }
     }

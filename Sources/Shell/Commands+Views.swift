@@ -333,11 +333,6 @@ extension Commands {
     /// `ViewProperty.uikitNames` for help: `isHidden (hidden), …`, by UIKit's name.
     static let uikitNameList = ViewProperty.uikitNames.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
 
-    static let uikitLineBreakModes: [String: LineBreakMode] = [
-        "byWordWrapping": .wordWrap, "byCharWrapping": .characterWrap, "byClipping": .clip,
-        "byTruncatingHead": .headTruncation, "byTruncatingTail": .tailTruncation, "byTruncatingMiddle": .middleTruncation,
-    ]
-
     /// UIKit's properties of views, labels and buttons that no layout reads (a label's
     /// alignment moves its text inside its frame, not the frame).
     /// (Help names the first four.)
@@ -445,7 +440,7 @@ extension Commands {
         case "lineBreakMode":
             // UIKit's NSLineBreakMode names are read as Interface Builder's (`.byWordWrapping`).
             _ = c.accept(".")
-            if let word = c.peek?.name, let mode = uikitLineBreakModes[word] {
+            if let word = c.peek?.name, let mode = LineBreakMode(uikitName: word) {
                 c.position += 1
                 return .lineBreakMode(mode)
             }

@@ -264,6 +264,9 @@ extension ObjCEvaluator {
         case ("numberOfLines", _):
             guard let n = asNumber(value), n >= 0, n == n.rounded(), n < 1e6 else { return .unknown("~") }
             return set(.lines(Int(n)))
+        case let ("lineBreakMode", .member(name)):
+            guard let mode = LineBreakMode(uikitName: name) else { return .unknown("~") }
+            return set(.lineBreakMode(mode))
         case ("hidden", _):
             return truth(value).map { set(.hidden($0)) } ?? .unknown("~")
         case ("scrollEnabled", _):

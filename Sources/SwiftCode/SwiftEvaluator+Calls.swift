@@ -776,7 +776,7 @@ extension SwiftEvaluator {
             guard let semantic = SemanticContent(rawValue: name) else { return .unknown("~") }
             return set(.semanticContent(semantic))
         case let ("lineBreakMode", .member(name)):
-            guard let mode = LineBreakMode(rawValue: name) else { return nil }
+            guard let mode = LineBreakMode(uikitName: name) else { return nil }
             return set(.lineBreakMode(mode))
         case ("contentEdgeInsets", _):
             guard let e = asInsets(value) else { return .unknown("~") }

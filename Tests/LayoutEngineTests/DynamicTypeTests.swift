@@ -56,6 +56,9 @@ import Testing
     #expect(View.wrappedLines("word   ", cells: 10) == [4])
     #expect(View.wrappedLines("", cells: 10) == [0])
     #expect(View.wrappedLines("a b", cells: 1) == [1, 1])
+    // Character wrapping fills each line, across spaces and inside words.
+    #expect(View.wrappedLines("ab cdefghijkl", cells: 7, byCharacter: true) == [7, 6])
+    #expect(View.wrappedLines("ab cdefghijkl", cells: 7) == [2, 7, 3])
     #expect(View.wrappedLines("a\n\nb", cells: 10) == [1, 0, 1])
     #expect(View.wrappedLines("a\n", cells: 10) == [1])
 }

@@ -1217,3 +1217,59 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(undone.buttonConfiguration == nil && undone.text == "Go")
     #expect(undone.frame.height == 21 + 12)
 }
+
+/// A label's line break mode by UIKit's names, as code writes them: Swift's `.byCharWrapping`,
+/// Objective-C's `NSLineBreakByCharWrapping` (both were left out: only Interface Builder's
+/// `characterWrap` was read). Character wrapping fills each line of a 60-point label.
+@Test func lineBreakModesAreReadByUIKitsNames() throws {
+    let swift = """
+        import UIKit
+        final class Note: UIView {
+            let title = UILabel()
+            let tail = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                title.text = "Hi everyone"
+                title.numberOfLines = 0
+                title.lineBreakMode = .byCharWrapping
+                tail.lineBreakMode = NSLineBreakMode.byTruncatingMiddle
+                addSubview(title)
+                addSubview(tail)
+                title.translatesAutoresizingMaskIntoConstraints = false
+                title.topAnchor.constraint(equalTo: topAnchor).isActive = true
+                title.leadingAnchor.constraint(equalTo: leadingAnchor).isActive = true
+                title.widthAnchor.constraint(equalToConstant: 60).isActive = true
+            }
+        }
+        """
+    let (layout, engine) = try run(swift, file: "Note.swift")
+    #expect(layout.skipped.isEmpty)
+    #expect(engine.hierarchy.view(named: "title")?.lineBreakMode == .characterWrap)
+    #expect(engine.hierarchy.view(named: "tail")?.lineBreakMode == .middleTruncation)
+    let objc = """
+        @implementation Note
+        - (instancetype)initWithFrame:(CGRect)frame {
+            if (self = [super initWithFrame:frame]) {
+                UILabel *title = [UILabel new];
+                title.text = @"Hi everyone";
+                title.numberOfLines = 0;
+                title.lineBreakMode = NSLineBreakByCharWrapping;
+                title.translatesAutoresizingMaskIntoConstraints = NO;
+                [self addSubview:title];
+                [title.topAnchor constraintEqualToAnchor:self.topAnchor].active = YES;
+                [title.leadingAnchor constraintEqualToAnchor:self.leadingAnchor].active = YES;
+                [title.widthAnchor constraintEqualToConstant:60].active = YES;
+            }
+            return self;
+        }
+        @end
+        """
+    let (objcLayout, objcEngine) = try run(objc, file: "Note.m")
+    #expect(objcLayout.skipped.isEmpty)
+    #expect(objcEngine.hierarchy.view(named: "title")?.lineBreakMode == .characterWrap)
+    // The same label, the same lines, in both languages.
+    #expect(frame(objcEngine, "title") == frame(engine, "title"))
+    // By the fixed metric, 7 characters a line: "Hi ever", "yone", 40.8 on the iPhone's pixels
+    // (wrapping at words, 3 lines: "Hi", "everyon", "e").
+    #expect(frame(engine, "title") == [0, 0, 60, 40.667])
+}
