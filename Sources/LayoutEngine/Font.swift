@@ -146,11 +146,12 @@ public enum LineBreakMode: String, CaseIterable, Sendable {
         }
         var word = Substring(name)
         if word.hasPrefix("NSLineBreak") { word = word.dropFirst("NSLineBreak".count) }
-        let uikit: [String: LineBreakMode] = [
-            "byWordWrapping": .wordWrap, "byCharWrapping": .characterWrap, "byClipping": .clip,
-            "byTruncatingHead": .headTruncation, "byTruncatingTail": .tailTruncation, "byTruncatingMiddle": .middleTruncation,
-        ]
-        guard let mode = uikit[word.prefix(1).lowercased() + word.dropFirst()] else { return nil }
+        guard let mode = Self.uikitNames[word.prefix(1).lowercased() + word.dropFirst()] else { return nil }
         self = mode
     }
+
+    private static let uikitNames: [String: LineBreakMode] = [
+        "byWordWrapping": .wordWrap, "byCharWrapping": .characterWrap, "byClipping": .clip,
+        "byTruncatingHead": .headTruncation, "byTruncatingTail": .tailTruncation, "byTruncatingMiddle": .middleTruncation,
+    ]
 }

@@ -150,6 +150,32 @@ public enum ViewProperty: Hashable, Sendable {
         "translatesAutoresizingMaskIntoConstraints": "autoresizing", "isScrollEnabled": "scrollEnabled",
         "isLayoutMarginsRelativeArrangement": "marginsRelative", "isBaselineRelativeArrangement": "baselineRelative",
     ]
+
+    /// UIKit's properties that change how a view looks or behaves, not where it is (a label's
+    /// alignment moves its text inside its frame, not the frame): code that sets them changes
+    /// no layout, and the shell refuses them saying so. Help names the first four.
+    public static let layoutFreeUIKitNames: [String] = [
+        "textAlignment", "textColor", "backgroundColor", "alpha", "tintColor", "layer", "contentMode",
+        "clipsToBounds", "isUserInteractionEnabled", "accessibilityIdentifier", "accessibilityLabel",
+        "accessibilityHint", "accessibilityTraits", "image", "isOpaque", "adjustsFontSizeToFitWidth",
+        "minimumScaleFactor", "placeholder", "tag", "delegate", "dataSource", "isEnabled", "isSelected",
+        "attributedPlaceholder", "keyboardType", "returnKeyType", "isSecureTextEntry", "autocorrectionType",
+        "autocapitalizationType", "clearButtonMode", "separatorStyle", "rowHeight", "estimatedRowHeight",
+        "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "bounces", "alwaysBounceVertical",
+        "alwaysBounceHorizontal", "selectionStyle", "accessoryType", "isAccessibilityElement",
+        "highlightedTextColor", "shadowColor", "shadowOffset", "onTintColor", "thumbTintColor",
+        "progressTintColor", "trackTintColor", "currentPageIndicatorTintColor", "pageIndicatorTintColor",
+        "hidesWhenStopped", "effect", "accessibilityElements", "title", "isEditable", "keyboardDismissMode",
+        "contentInsetAdjustmentBehavior", "adjustsImageWhenHighlighted", "showsTouchWhenHighlighted",
+        "allowsSelection", "tableFooterView", "backgroundView", "isPagingEnabled", "decelerationRate",
+        "contentInset", "scrollIndicatorInsets", "textContainerInset", "cornerRadius", "masksToBounds",
+        "borderWidth", "borderColor", "numberOfPages", "currentPage", "value", "minimumValue", "maximumValue",
+        "isOn", "selectedSegmentIndex", "datePickerMode", "preferredDatePickerStyle", "menu",
+        "showsMenuAsPrimaryAction", "isMultipleTouchEnabled", "isExclusiveTouch", "overrideUserInterfaceStyle",
+        "contentHorizontalAlignment", "contentVerticalAlignment", "titleEdgeInsets", "imageEdgeInsets",
+        "semanticContentAttributes", "isHighlighted", "baselineAdjustment",
+    ]
+    public static let layoutFree = Set(layoutFreeUIKitNames)
 }
 
 /// How labels and buttons measure their text.

@@ -60,7 +60,7 @@ extension Commands {
                 none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
                 the others 34; new field makes a rounded rect, as Interface Builder does). UIKit's names \
                 of these are read too, each as the shell's: \(uikitNameList); those that move no frame \
-                (\(frameless.prefix(4).joined(separator: ", ")), …) are refused, saying so. Every subview of a stack view that is \
+                (\(ViewProperty.layoutFreeUIKitNames.prefix(4).joined(separator: ", ")), …) are refused, saying so. Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
                 Priorities are numbers in (0, 1000] or required, high, low, fitting. With autoresizing on, \
                 the frame becomes constraints measured against the superview's frame of the last layout \
@@ -333,16 +333,6 @@ extension Commands {
     /// `ViewProperty.uikitNames` for help: `isHidden (hidden), …`, by UIKit's name.
     static let uikitNameList = ViewProperty.uikitNames.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
 
-    /// UIKit's properties of views, labels and buttons that no layout reads (a label's
-    /// alignment moves its text inside its frame, not the frame).
-    /// (Help names the first four.)
-    static let frameless: [String] = [
-        "textAlignment", "textColor", "backgroundColor", "alpha", "tintColor", "isOpaque", "clipsToBounds",
-        "contentMode", "isUserInteractionEnabled", "isEnabled", "isHighlighted", "isSelected", "tag",
-        "accessibilityLabel", "accessibilityIdentifier", "highlightedTextColor", "shadowColor", "shadowOffset",
-        "adjustsFontSizeToFitWidth", "minimumScaleFactor", "baselineAdjustment", "cornerRadius",
-    ]
-
     static func propertyName(_ c: inout Cursor) throws -> String {
         var name = try c.name("a property")
         if let shellName = ViewProperty.uikitNames[name] { return shellName }
@@ -351,10 +341,10 @@ extension Commands {
             let axis = try c.name("'h' or 'v'")
             name += "." + axis
         }
-        if frameless.contains(name) {
-            throw ShellError.notAvailable("'\(name)' does not change a frame: strut keeps only what layout reads")
-        }
         guard ViewProperty.names.contains(name) else {
+            if ViewProperty.layoutFree.contains(name) {
+                throw ShellError.notAvailable("'\(name)' does not change a frame: strut keeps only what layout reads")
+            }
             throw ShellError.unknownProperty(name, suggestion: closestMatch(to: name, in: ViewProperty.names + ViewProperty.uikitNames.keys.sorted()))
         }
         return name
@@ -368,14 +358,15 @@ extension Commands {
             switch token.kind {
             case let .string(text): return .text(text)
             case let .name(word):
-                // `text=Hello World`: the words after the first are not the next `PROP=`.
-                if let next = c.peek, next.name != nil || next.number != nil, c.peek(1)?.isSymbol("=") != true,
-                   c.peek(1)?.isSymbol(".") != true || !stopAtNextProperty {
-                    var words = [word]
-                    while let more = c.peek, more.name != nil || more.number != nil, !(stopAtNextProperty && c.peek(1)?.isSymbol("=") == true) {
-                        words.append(more.text)
-                        c.position += 1
-                    }
+                // `text=Hello World`: words up to the next `PROP=` (`hugging.h=`) in `new`, or
+                // the end, would be the text.
+                var words = [word]
+                while let more = c.peek, more.name != nil || more.number != nil,
+                      !(stopAtNextProperty && (c.peek(1)?.isSymbol("=") == true || c.peek(1)?.isSymbol(".") == true)) {
+                    words.append(more.text)
+                    c.position += 1
+                }
+                guard words.count == 1 else {
                     throw ShellError.syntax("a text of several words goes in quotes: text=\"\(words.joined(separator: " "))\"", usage: nil)
                 }
                 return .text(word)
@@ -404,12 +395,14 @@ extension Commands {
                 }
                 return .textStyle(style)
             }
-            if let token = c.peek, case let .string(name) = token.kind, let style = TextStyle(name: name) {
-                c.position += 1
-                return .textStyle(style)
-            }
-            if let token = c.peek, case let .string(name) = token.kind, FontFace(fontName: name) != nil {
-                throw ShellError.syntax("'\(name)' is a font's name: set it with fontName=\"\(name)\", and its size with font=N", usage: nil)
+            if let token = c.peek, case let .string(name) = token.kind {
+                if let style = TextStyle(name: name) {
+                    c.position += 1
+                    return .textStyle(style)
+                }
+                if FontFace(fontName: name) != nil {
+                    throw ShellError.syntax("'\(name)' is a font's name: set it with fontName=\"\(name)\", and its size with font=N", usage: nil)
+                }
             }
             return .font(try c.number("a font size or a text style"))
         case "adjustsFont":

@@ -659,7 +659,7 @@ extension SwiftEvaluator {
             if Self.uikitViewClasses.contains(type) { return .nothing }
         }
         if case .member("cosmetic") = owner { return .nothing }
-        if case .view = owner, Self.cosmetic.contains(property) || ["leftView", "rightView", "leftViewMode", "rightViewMode", "inputView",
+        if case .view = owner, ViewProperty.layoutFree.contains(property) || ["leftView", "rightView", "leftViewMode", "rightViewMode", "inputView",
                                                                    "inputAccessoryView", "transform", "separatorColor", "selectedBackgroundView"].contains(property) {
             return .nothing
         }

@@ -8,25 +8,6 @@ extension SwiftEvaluator {
         "UIPageControl", "UIDatePicker", "UIPickerView", "UISearchBar", "UITableView", "UICollectionView", "UIVisualEffectView",
         "UINavigationBar", "UIToolbar", "UITabBar", "UIControl", "UILayoutGuide", "WKWebView", "MKMapView",
     ]
-    /// Properties that change how a view looks or behaves, not where it is.
-    static let cosmetic: Set<String> = [
-        "backgroundColor", "textColor", "tintColor", "layer", "alpha", "contentMode", "clipsToBounds", "textAlignment",
-        "isUserInteractionEnabled", "accessibilityIdentifier", "accessibilityLabel", "accessibilityHint", "accessibilityTraits",
-        "image", "isOpaque", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "placeholder", "tag",
-        "delegate", "dataSource", "isEnabled", "isSelected", "attributedPlaceholder", "keyboardType", "returnKeyType",
-        "isSecureTextEntry", "autocorrectionType", "autocapitalizationType", "clearButtonMode", "separatorStyle", "rowHeight",
-        "estimatedRowHeight", "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "bounces",
-        "alwaysBounceVertical", "alwaysBounceHorizontal", "selectionStyle", "accessoryType", "isAccessibilityElement",
-        "highlightedTextColor", "shadowColor", "shadowOffset", "onTintColor", "thumbTintColor", "progressTintColor",
-        "trackTintColor", "currentPageIndicatorTintColor", "pageIndicatorTintColor", "hidesWhenStopped", "effect",
-        "accessibilityElements", "title", "isEditable", "keyboardDismissMode", "contentInsetAdjustmentBehavior",
-        "adjustsImageWhenHighlighted", "showsTouchWhenHighlighted", "allowsSelection", "tableFooterView", "backgroundView",
-        "isPagingEnabled", "decelerationRate", "contentInset", "scrollIndicatorInsets", "textContainerInset", "cornerRadius",
-        "masksToBounds", "borderWidth", "borderColor", "numberOfPages", "currentPage", "value", "minimumValue", "maximumValue",
-        "isOn", "selectedSegmentIndex", "datePickerMode", "preferredDatePickerStyle", "menu",
-        "showsMenuAsPrimaryAction", "isMultipleTouchEnabled", "isExclusiveTouch", "overrideUserInterfaceStyle",
-        "contentHorizontalAlignment", "contentVerticalAlignment", "titleEdgeInsets", "imageEdgeInsets", "semanticContentAttributes",
-    ]
     /// Calls that change nothing of the layout (`setTitleColor`, `addTarget`, …).
     static let cosmeticCalls: Set<String> = [
         "setTitleColor", "addTarget", "register", "setBackgroundImage", "addGestureRecognizer", "bringSubviewToFront",
