@@ -14,6 +14,8 @@ extension Commands {
           [NAME:] ITEM.ATTR RELATION C [@PRIORITY]
         RELATION: == <= >=; ITEM.ATTR * M and ITEM.ATTR / D are accepted; 'super' is the first item's superview.
         ATTR: \(LayoutAttribute.userAttributes.map(\.name).joined(separator: " "))
+        (UIKit's anchors are read as these: a.topAnchor == b.bottomAnchor). ITEM is a view or a view's
+        guide: VIEW.safeAreaLayoutGuide, VIEW.layoutMarginsGuide, VIEW.readableContentGuide.
         PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
         Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
         cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
@@ -203,8 +205,13 @@ extension Commands {
             item = Hierarchy.systemGuideName(role, of: item)
             word = try c.name("an attribute")
         }
-        guard let attribute = LayoutAttribute(name: word) else {
-            throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: LayoutAttribute.userAttributes.map(\.name)))
+        guard let attribute = LayoutAttribute(shellWord: word) else {
+            // `root.safeArea.top`: a guide meant, by a name that is not UIKit's.
+            if c.peek?.isSymbol(".") == true {
+                throw ShellError.syntax("unknown guide '\(word)'" + didYouMean(SystemGuide.meant(by: word)?.rawValue,
+                    otherwise: "; guides: " + SystemGuide.allCases.map(\.rawValue).joined(separator: " ")), usage: nil)
+            }
+            throw ShellError.unknownAttribute(word, suggestion: LayoutAttribute.suggestion(for: word))
         }
         return (item, attribute)
     }
@@ -276,5 +283,42 @@ extension Commands {
         s.print(names.map { created in
             created.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + h.text(of: h.constraint(named: created)!)
         }.joined(separator: "\n"))
+    }
+}
+
+extension LayoutAttribute {
+    /// The attributes UIKit gives an anchor of their own (`topAnchor`, `centerXAnchor`): the
+    /// margins have none (their anchors are `layoutMarginsGuide`'s).
+    static let anchored: [LayoutAttribute] = userAttributes.filter { $0.rawValue <= LayoutAttribute.firstBaseline.rawValue }
+
+    /// An attribute as the shell reads it: by its name, or by UIKit's anchor for it, as a
+    /// developer copies it from code (`a.topAnchor == root.safeAreaLayoutGuide.topAnchor`).
+    init?(shellWord word: String) {
+        if let attribute = LayoutAttribute(name: word) {
+            self = attribute
+            return
+        }
+        guard word.hasSuffix("Anchor"), let attribute = LayoutAttribute(name: String(word.dropLast("Anchor".count))),
+              LayoutAttribute.anchored.contains(attribute) else { return nil }
+        self = attribute
+    }
+
+    /// The attribute an unknown word may have meant (`topMarginAnchor`: `topMargin`).
+    static func suggestion(for word: String, among extra: [String] = []) -> String? {
+        let names = extra + userAttributes.map(\.name)
+        if word.hasSuffix("Anchor"), word.count > 6, let stem = closestMatch(to: String(word.dropLast(6)), in: names) { return stem }
+        return closestMatch(to: word, in: names)
+    }
+}
+
+extension SystemGuide {
+    /// The guide a word that is not UIKit's name for it means: `safeArea`, `safeAreaInsets`,
+    /// `margins`, `layoutMargins`, `readableContent`, or a misspelling of a guide's name.
+    static func meant(by word: String) -> SystemGuide? {
+        let lower = word.lowercased()
+        if lower.hasPrefix("safe") { return .safeAreaLayoutGuide }
+        if lower.hasPrefix("readable") { return .readableContentGuide }
+        if lower.hasPrefix("layoutmargin") || lower.hasPrefix("margin") { return .layoutMarginsGuide }
+        return closestMatch(to: word, in: allCases.map(\.rawValue)).flatMap(SystemGuide.init(rawValue:))
     }
 }

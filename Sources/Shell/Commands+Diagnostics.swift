@@ -167,12 +167,12 @@ extension Commands {
             case "x": attribute = .left
             case "y": attribute = .top
             default:
-                guard let known = LayoutAttribute(name: word) else {
-                    throw ShellError.unknownAttribute(word, suggestion: closestMatch(to: word, in: ["x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
+                guard let known = LayoutAttribute(shellWord: word) else {
+                    throw ShellError.unknownAttribute(word, suggestion: LayoutAttribute.suggestion(for: word, among: ["x", "y"]))
                 }
                 attribute = known
             }
-            label = word
+            label = attribute.map { word == "x" || word == "y" ? word : $0.name } ?? word
         }
         try c.expectEnd()
         if h.needsLayout { s.print(pendingNote) }

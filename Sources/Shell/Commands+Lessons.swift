@@ -119,8 +119,8 @@ extension Commands {
         case "x": actual = [view.frame.x]
         case "y": actual = [view.frame.y]
         default:
-            guard let attribute = LayoutAttribute(name: property) else {
-                throw ShellError.unknownAttribute(property, suggestion: closestMatch(to: property, in: ["frame", "x", "y"] + LayoutAttribute.userAttributes.map(\.name)))
+            guard let attribute = LayoutAttribute(shellWord: property) else {
+                throw ShellError.unknownAttribute(property, suggestion: LayoutAttribute.suggestion(for: property, among: ["frame", "x", "y"]))
             }
             actual = [h.value(of: attribute, of: view.id)]
         }

@@ -509,3 +509,33 @@ func savedAndLoaded(_ session: Session) -> String {
     #expect(sink.errors.hasSuffix("error: unknown kind 'swich'; did you mean 'switch'?\n"))
     #expect(session.dumpJSON == before)
 }
+
+/// What a developer copies from anchor code: `topAnchor` is read as `top` wherever an attribute
+/// goes; a guide by a name that is not UIKit's (`safeArea`, `layoutMargins`) is answered with
+/// the guide meant, and changes nothing.
+@Test func anchorNamesAndGuideNamesAsDevelopersTypeThem() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: """
+        set root.frame = 0 0 320 480; set root.additionalSafeAreaInsets = 20 0 0 0; new view a; \
+        a.topAnchor == root.safeAreaLayoutGuide.topAnchor + 8; a.leadingAnchor == root.leadingAnchor; \
+        a.widthAnchor == 100; a.heightAnchor == 0.5 * a.widthAnchor; layout; frame a; expect a.bottomAnchor == 78
+        """) == .succeeded)
+    #expect(sink.output == "a (0, 28, 100, 50)\n")
+    #expect(session.dumpJSON.contains("\"a.top == root.safeAreaLayoutGuide.top + 8\""))
+    let before = session.dumpJSON
+    for (line, message) in [
+        ("a.top == root.safeArea.top", "unknown guide 'safeArea'; did you mean 'safeAreaLayoutGuide'?"),
+        ("a.top == root.safeAreaInsets.top", "unknown guide 'safeAreaInsets'; did you mean 'safeAreaLayoutGuide'?"),
+        ("a.top == root.layoutMargins.top", "unknown guide 'layoutMargins'; did you mean 'layoutMarginsGuide'?"),
+        ("a.top == root.readableContent.top", "unknown guide 'readableContent'; did you mean 'readableContentGuide'?"),
+        ("a.top == root.frame.top", "unknown guide 'frame'; guides: safeAreaLayoutGuide layoutMarginsGuide readableContentGuide"),
+        // The margins have no anchors of their own in UIKit.
+        ("a.top == root.topMarginAnchor", "unknown attribute 'topMarginAnchor'; did you mean 'topMargin'?"),
+        ("a.top == root.centreYAnchor", "unknown attribute 'centreYAnchor'; did you mean 'centerY'?"),
+    ] {
+        #expect(session.run(line: line) == .failed)
+        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
+    }
+    #expect(session.dumpJSON == before)
+}
