@@ -16,6 +16,10 @@ extension Commands {
         ATTR: \(LayoutAttribute.userAttributes.map(\.name).joined(separator: " "))
         (UIKit's anchors are read as these: a.topAnchor == b.bottomAnchor). ITEM is a view or a view's
         guide: VIEW.safeAreaLayoutGuide, VIEW.layoutMarginsGuide, VIEW.readableContentGuide.
+        A line of Swift anchor code copied from a file is read too, each constraint as one of these:
+        a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8).isActive = true, or
+        NSLayoutConstraint.activate([…]) on one line (view, contentView and self are root unless a
+        view has that name); and VIEW.PROPERTY = VALUE, as Swift sets a property, is 'set'.
         PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
         Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
         cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
@@ -134,6 +138,50 @@ extension Commands {
 
     /// `[NAME:] ITEM.ATTR RELATION [M *] ITEM.ATTR [* M | / D] [(+|-) C] [@P]`, or a constant.
     static func addConstraint(_ s: Session, _ a: Arguments) throws {
+        do {
+            try addTypedConstraint(s, a)
+        } catch {
+            // `title.numberOfLines = 0`, as Swift sets a property: the line `set` reads.
+            if let assignment = propertyAssignment(a.text), let set = find("set") {
+                _ = try set.run(s, Arguments(text: assignment, column: 0, usage: set.usage))
+                return
+            }
+            // A line of Swift anchor code, as a developer copies it from a file: its constraints
+            // read as the shell's lines, added all or none.
+            guard let reader = Session.swiftStatementReader, a.text.contains("Anchor") || a.text.hasPrefix("NSLayoutConstraint") else { throw error }
+            let hierarchy = s.engine.hierarchy
+            let lines: [String]?
+            do {
+                lines = try reader(a.text) { hierarchy.view(named: $0) != nil }
+            } catch let failure as SwiftImportFailure {
+                throw ShellError.syntax(failure.message, usage: nil)
+            }
+            guard let lines else { throw error }
+            try s.engine.allOrNothing {
+                for line in lines {
+                    var c = Cursor(try Lexer.tokens(line), usage: a.usage)
+                    let spec = try constraintSpec(&c, in: s.engine.hierarchy)
+                    try c.expectEnd()
+                    try s.engine.addConstraint(spec)
+                }
+            }
+        }
+    }
+
+    /// `[self.]VIEW.PROPERTY = VALUE` with a property that is not an attribute (`a.top = b.top`
+    /// is a mistyped relation), as `set` reads it: `VIEW.PROPERTY = VALUE`; nil for any other line.
+    static func propertyAssignment(_ text: String) -> String? {
+        var rest = Substring(text)
+        if rest.hasPrefix("self.") { rest = rest.dropFirst(5) }
+        let path = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        let after = rest.dropFirst(path.count).drop { $0 == " " }
+        guard path.contains("."), !path.hasSuffix("."), after.hasPrefix("="), !after.dropFirst().hasPrefix("="),
+              let property = path.split(separator: ".").last, LayoutAttribute(shellWord: String(property)) == nil else { return nil }
+        return "\(path) \(after)"
+    }
+
+    /// A constraint in the shell's language: `[NAME:] ITEM.ATTR RELATION …`.
+    static func addTypedConstraint(_ s: Session, _ a: Arguments) throws {
         var c = try a.cursor()
         var name: String?
         // `NAME:`, or a dotted `NAME.2:` as save writes for a VFL line's constraints.

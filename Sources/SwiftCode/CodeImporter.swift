@@ -205,4 +205,11 @@ public func installSwiftReader() {
         return SwiftImportReport(typeName: layout.typeName, views: layout.views, constraints: layout.constraints, inactive: layout.inactive,
                                  skipped: layout.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" }, notes: layout.notes)
     }
+    Session.swiftStatementReader = { text, isView in
+        do {
+            return try SwiftStatement.constraintLines(in: text, isView: isView)
+        } catch let failure as SwiftStatement.Failure {
+            throw SwiftImportFailure(message: failure.message)
+        }
+    }
 }

@@ -1273,3 +1273,56 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     // (wrapping at words, 3 lines: "Hi", "everyon", "e").
     #expect(frame(engine, "title") == [0, 0, 60, 40.667])
 }
+
+/// A line of anchor code copied from a file runs at the prompt: its constraints as the shell's
+/// own lines (view and contentView are root when no view has that name; system spacing is 8),
+/// a property set as Swift sets it goes to `set`; what it cannot read is one line, and changes
+/// nothing.
+@Test func anchorCodeTypedAtThePrompt() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "set root.frame = 0 0 320 480; new view card; new label title in card text=Hello") == .succeeded)
+    for line in [
+        "card.translatesAutoresizingMaskIntoConstraints = false",
+        "NSLayoutConstraint.activate([card.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor), card.trailingAnchor.constraint(equalTo: self.view.layoutMarginsGuide.trailingAnchor), card.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20)])",
+        "title.topAnchor.constraint(equalToSystemSpacingBelow: card.topAnchor, multiplier: 2).isActive = true",
+        "self.title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: -CGFloat(16) * -1).isActive = true",
+        "card.heightAnchor.constraint(equalTo: card.widthAnchor, multiplier: 9.0 / 16.0).isActive = true",
+        "title.numberOfLines = 0",
+    ] {
+        #expect(session.run(line: line) == .succeeded, "\(line): \(sink.errors)")
+    }
+    #expect(session.run(line: "layout; frame card; frame title") == .succeeded)
+    #expect(sink.output.hasSuffix("card (8, 20, 304, 171)\ntitle (16, 16, 39, 20.333333)\n"))
+    let dump = session.dumpJSON
+    for text in ["card.leading == root.layoutMarginsGuide.leading", "card.top == root.safeAreaLayoutGuide.top + 20",
+                 "title.top == card.top + 16", "title.leading == card.leading + 16", "card.height == 0.5625 * card.width"] {
+        #expect(dump.contains("\"text\": \"\(text)\""), "\(text)")
+    }
+    #expect(dump.contains("\"lines\": 0"))
+    // One undo takes the whole line back.
+    #expect(session.run(line: "undo") == .succeeded)
+    #expect(!session.dumpJSON.contains("\"lines\": 0"))
+    #expect(session.run(line: "redo") == .succeeded)
+    let before = session.dumpJSON
+    for (line, message) in [
+        ("card.heightAnchor.constraint(equalTo: card.widthAnchor)", "this makes a constraint and leaves it inactive, as UIKit does: add .isActive = true, or put it in NSLayoutConstraint.activate([…])"),
+        ("card.heightAnchor.constraint(equalToConstant: 10).isActive = false", "isActive = false leaves the constraint out: nothing to add"),
+        ("card.heightAnchor.constraint(equalToConstant: padding).isActive = true", "`padding` is not a number strut knows at the prompt: write its value"),
+        ("card.heightAnchor.constraint(equalToConstant: 1e400).isActive = true", "`1e400` is not a finite number"),
+        ("NSLayoutConstraint.activate(constraints)", "NSLayoutConstraint.activate takes an array of constraints written out: [a.topAnchor.constraint(equalTo: …), …]"),
+        ("NSLayoutConstraint.activate([", "a Swift statement left open ('(' or '[' not closed): at the prompt each line is a whole statement"),
+        // All or none: the first constraint is not kept when the second is refused.
+        ("NSLayoutConstraint.activate([card.widthAnchor.constraint(equalToConstant: 100), card.heightAnchor.constraint(equalTo: card.leadingAnchor)])",
+         "invalid pairing of layout attributes: 'card.height' and 'card.leading' (a location needs a location on the same axis, a size a size)"),
+        ("card.topAnchor.constraint(equalTo: ghost.topAnchor).isActive = true", "no view named 'ghost'"),
+        ("title.textColor = .red", "'textColor' does not change a frame: strut keeps only what layout reads"),
+        // A mistyped relation stays one.
+        ("title.top = card.top", "'=' is not a relation; use '==', '<=' or '>='"),
+    ] {
+        #expect(session.run(line: line) == .failed, "\(line)")
+        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
+    }
+    #expect(session.dumpJSON == before)
+}
