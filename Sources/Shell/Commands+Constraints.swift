@@ -16,10 +16,15 @@ extension Commands {
         ATTR: \(LayoutAttribute.userAttributes.map(\.name).joined(separator: " "))
         (UIKit's anchors are read as these: a.topAnchor == b.bottomAnchor). ITEM is a view or a view's
         guide: VIEW.safeAreaLayoutGuide, VIEW.layoutMarginsGuide, VIEW.readableContentGuide.
-        A line of Swift anchor code copied from a file is read too, each constraint as one of these:
-        a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8).isActive = true, or
-        NSLayoutConstraint.activate([…]) on one line (view, contentView and self are root unless a
-        view has that name); and VIEW.PROPERTY = VALUE, as Swift sets a property, is 'set'.
+        A line of Swift copied from a file is read too, as the shell's lines it stands for (view,
+        contentView and self are root unless a view has that name): each constraint of
+        a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8).isActive = true, or of
+        NSLayoutConstraint.activate([…]) on one line; let NAME = UILabel() (or another UIKit view)
+        is 'new'; VIEW.PROPERTY = VALUE is 'set' (fonts as .systemFont(ofSize:weight:),
+        .preferredFont(forTextStyle:) or UIFont(name:size:); insets as UIEdgeInsets(…));
+        addSubview, addArrangedSubview and insertArrangedSubview(_:at:) are 'move';
+        setContentHuggingPriority(_:for:) and setContentCompressionResistancePriority(_:for:) set
+        hugging and compression; setCustomSpacing(_:after:) sets spacingAfter.
         PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
         Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
         cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
@@ -141,43 +146,42 @@ extension Commands {
         do {
             try addTypedConstraint(s, a)
         } catch {
-            // `title.numberOfLines = 0`, as Swift sets a property: the line `set` reads.
-            if let assignment = propertyAssignment(a.text), let set = find("set") {
-                _ = try set.run(s, Arguments(text: assignment, column: 0, usage: set.usage))
-                return
-            }
-            // A line of Swift anchor code, as a developer copies it from a file: its constraints
-            // read as the shell's lines, added all or none.
-            guard let reader = Session.swiftStatementReader, a.text.contains("Anchor") || a.text.hasPrefix("NSLayoutConstraint") else { throw error }
-            let hierarchy = s.engine.hierarchy
-            let lines: [String]?
-            do {
-                lines = try reader(a.text) { hierarchy.view(named: $0) != nil }
-            } catch let failure as SwiftImportFailure {
-                throw ShellError.syntax(failure.message, usage: nil)
-            }
-            guard let lines else { throw error }
-            try s.engine.allOrNothing {
-                for line in lines {
-                    var c = Cursor(try Lexer.tokens(line), usage: a.usage)
-                    let spec = try constraintSpec(&c, in: s.engine.hierarchy)
-                    try c.expectEnd()
-                    try s.engine.addConstraint(spec)
-                }
-            }
+            // A line of Swift copied from a file (`a.topAnchor.constraint(…).isActive = true`,
+            // `title.numberOfLines = 0`): the shell's lines it stands for.
+            guard try runSwift(s, a.text) else { throw error }
         }
     }
 
-    /// `[self.]VIEW.PROPERTY = VALUE` with a property that is not an attribute (`a.top = b.top`
-    /// is a mistyped relation), as `set` reads it: `VIEW.PROPERTY = VALUE`; nil for any other line.
-    static func propertyAssignment(_ text: String) -> String? {
-        var rest = Substring(text)
-        if rest.hasPrefix("self.") { rest = rest.dropFirst(5) }
-        let path = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        let after = rest.dropFirst(path.count).drop { $0 == " " }
-        guard path.contains("."), !path.hasSuffix("."), after.hasPrefix("="), !after.dropFirst().hasPrefix("="),
-              let property = path.split(separator: ".").last, LayoutAttribute(shellWord: String(property)) == nil else { return nil }
-        return "\(path) \(after)"
+    /// `let NAME = UIKitClass()` at the prompt: a row of no table (help lists it under the
+    /// constraints' syntax), reached only when Swift's reader is installed.
+    static let swiftDeclaration = Command(
+        name: "let", usage: "let NAME = UILabel()", summary: "make a view as Swift code does", mutates: true,
+        run: { s, a in
+            guard try runSwift(s, a.text) else {
+                throw ShellError.syntax("a Swift declaration strut does not read: at the prompt 'let NAME = UILabel()' (or another UIKit view) makes a view", usage: nil)
+            }
+            return .succeeded
+        })
+
+    /// Runs a line of Swift as the shell's lines it stands for (`Session.swiftStatementReader`),
+    /// all or none; false when it is none the reader reads.
+    static func runSwift(_ s: Session, _ text: String) throws -> Bool {
+        guard let reader = Session.swiftStatementReader else { return false }
+        let hierarchy = s.engine.hierarchy
+        let lines: [String]?
+        do {
+            lines = try reader(text) { hierarchy.view(named: $0) != nil }
+        } catch let failure as SwiftImportFailure {
+            throw ShellError.syntax(failure.message, usage: nil)
+        }
+        guard let lines else { return false }
+        try s.engine.allOrNothing {
+            for line in lines {
+                let (command, arguments) = try classify(line)
+                _ = try command.run(s, arguments)
+            }
+        }
+        return true
     }
 
     /// A constraint in the shell's language: `[NAME:] ITEM.ATTR RELATION …`.

@@ -46,6 +46,10 @@ enum Commands {
     static func classify(_ statement: String) throws -> (Command, Arguments) {
         if let classified = try row(for: statement) { return classified }
         let word = firstWord(statement)
+        // `let title = UILabel()`, copied from Swift code.
+        if word == "let" || word == "var", Session.swiftStatementReader != nil {
+            return (swiftDeclaration, Arguments(text: statement, column: 0, usage: swiftDeclaration.usage))
+        }
         throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
     }
 

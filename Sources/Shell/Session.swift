@@ -67,9 +67,9 @@ public final class Session {
     /// The Swift code reader (SwiftCode's), installed by the executable: the shell itself builds
     /// without swift-syntax. Set once at start-up.
     nonisolated(unsafe) public static var swiftReader: (@Sendable (_ sources: [(String, String)], _ stem: String, _ engine: LayoutEngine) throws -> SwiftImportReport)?
-    /// A line of Swift anchor code at the prompt (`a.topAnchor.constraint(equalTo: …).isActive =
-    /// true`) as the shell's constraint lines, nil for a line that is none; installed with
-    /// `swiftReader`. Asked only of a constraint line the shell could not read.
+    /// A line of Swift at the prompt (`a.topAnchor.constraint(equalTo: …).isActive = true`,
+    /// `let title = UILabel()`, `title.numberOfLines = 0`) as the shell's lines, nil for a line
+    /// that is none; installed with `swiftReader`. Asked only of a line the shell could not read.
     nonisolated(unsafe) public static var swiftStatementReader: (@Sendable (_ text: String, _ isView: @escaping (String) -> Bool) throws -> [String]?)?
 
     public private(set) var engine = LayoutEngine()

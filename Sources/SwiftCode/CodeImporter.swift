@@ -207,7 +207,7 @@ public func installSwiftReader() {
     }
     Session.swiftStatementReader = { text, isView in
         do {
-            return try SwiftStatement.constraintLines(in: text, isView: isView)
+            return try SwiftStatement.shellLines(in: text, isView: isView)
         } catch let failure as SwiftStatement.Failure {
             throw SwiftImportFailure(message: failure.message)
         }

@@ -180,6 +180,11 @@ final class CodeWorld {
         // hugging, not a label's.
         if kind == .label, documentClass == "UITextView" {
             properties += [.textView(.scrolls), .textStyle(.body), .hugging(.horizontal, 250), .hugging(.vertical, 250)]
+        } else if kind == .label {
+            // A label made in code hugs at 250, as every view does; 251 is what Interface
+            // Builder gives the labels dropped on its canvas (UIKit logs `Hug:250` for one
+            // made with UILabel()).
+            properties += [.hugging(.horizontal, 250), .hugging(.vertical, 250)]
         }
         // Made in code, a view translates its autoresizing mask into constraints until told not to.
         if kind != .guide { properties.append(.autoresizing(true)) }

@@ -1,3 +1,4 @@
+import LayoutEngine
 import Shell
 import SwiftOperators
 import SwiftParser
@@ -13,11 +14,11 @@ enum SwiftStatement {
         var message: String
     }
 
-    /// The shell's constraint lines for `text`; nil when it is not such a statement (the
+    /// The shell's lines for `text`; nil when it is no statement strut reads this way (the
     /// shell's own error for the line stands). `isView` says which names are the session's
     /// views: `view` and `contentView`, when no view has that name, are the root view (a view
     /// controller's and a cell's), and `self` is too.
-    static func constraintLines(in text: String, isView: @escaping (String) -> Bool) throws(Failure) -> [String]? {
+    static func shellLines(in text: String, isView: @escaping (String) -> Bool) throws(Failure) -> [String]? {
         let parsed = Parser.parse(source: text)
         // `NSLayoutConstraint.activate([` on a line of its own: a statement of several lines.
         let opened = text.reduce(0) { $0 + ($1 == "(" || $1 == "[" ? 1 : $1 == ")" || $1 == "]" ? -1 : 0) }
@@ -25,8 +26,11 @@ enum SwiftStatement {
             throw Failure(message: "a Swift statement left open ('(' or '[' not closed): at the prompt each line is a whole statement")
         }
         guard !parsed.hasError, let file = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self),
-              file.statements.count == 1, let folded = file.statements.first?.item.as(ExprSyntax.self) else { return nil }
+              file.statements.count == 1, let statement = file.statements.first?.item else { return nil }
         let reader = Reader(isView: isView)
+        // `let title = UILabel()`
+        if let declaration = statement.as(VariableDeclSyntax.self) { return try reader.newView(declaration) }
+        guard let folded = statement.as(ExprSyntax.self) else { return nil }
         // `NSLayoutConstraint.activate([c1, c2])`
         if let call = folded.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
            member.declName.baseName.text == "activate", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSLayoutConstraint" {
@@ -41,18 +45,24 @@ enum SwiftStatement {
                 return line
             }
         }
-        // `….isActive = true`
         if let infix = folded.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-           let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isActive",
-           let base = member.base, let line = try reader.constraint(base) {
-            guard let value = infix.rightOperand.as(BooleanLiteralExprSyntax.self) else {
-                throw Failure(message: "isActive = \(infix.rightOperand.trimmedDescription): strut reads true or false here")
+           let member = infix.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base {
+            let property = member.declName.baseName.text
+            // `….isActive = true`
+            if property == "isActive", let line = try reader.constraint(base) {
+                guard let value = infix.rightOperand.as(BooleanLiteralExprSyntax.self) else {
+                    throw Failure(message: "isActive = \(infix.rightOperand.trimmedDescription): strut reads true or false here")
+                }
+                guard value.literal.tokenKind == .keyword(.true) else {
+                    throw Failure(message: "isActive = false leaves the constraint out: nothing to add")
+                }
+                return [line]
             }
-            guard value.literal.tokenKind == .keyword(.true) else {
-                throw Failure(message: "isActive = false leaves the constraint out: nothing to add")
-            }
-            return [line]
+            // `title.numberOfLines = 0`; `a.top = b.top` is a mistyped relation, not Swift.
+            guard let view = reader.view(base), LayoutAttribute(name: property) == nil else { return nil }
+            return try reader.assignment(property, of: view, value: infix.rightOperand)
         }
+        if let call = folded.as(FunctionCallExprSyntax.self), let lines = try reader.method(call) { return lines }
         if try reader.constraint(folded) != nil {
             throw Failure(message: "this makes a constraint and leaves it inactive, as UIKit does: add .isActive = true, or put it in NSLayoutConstraint.activate([…])")
         }
@@ -132,6 +142,180 @@ enum SwiftStatement {
             if let forced = expression.as(ForceUnwrapExprSyntax.self) { return names(forced.expression) }
             if let optional = expression.as(OptionalChainingExprSyntax.self) { return names(optional.expression) }
             return nil
+        }
+
+        /// A view's name in the shell: `title`, `self.title`; `view` and `contentView` are root
+        /// unless a view has that name, and `self` is.
+        func view(_ expression: ExprSyntax) -> String? {
+            guard var path = names(expression) else { return nil }
+            if path.first == "self" { path.removeFirst() }
+            if path.isEmpty { return "root" }
+            if path.count == 1, path[0] == "view" || path[0] == "contentView", !isView(path[0]) { return "root" }
+            return path.count == 1 ? path[0] : nil
+        }
+
+        /// `let title = UILabel()`: the view made, as `new`; a stack view's arranged subviews
+        /// moved into it.
+        func newView(_ declaration: VariableDeclSyntax) throws(Failure) -> [String]? {
+            guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { return nil }
+            let kind: String
+            if let viewKind = ViewKind.allCases.first(where: { $0.className == type && $0 != .guide }) { kind = viewKind.rawValue }
+            else if let control = Control(className: type) { kind = control.rawValue }
+            else if type == "UITextView" { kind = "textView" }
+            else {
+                throw Failure(message: "`\(type)` is not a view strut makes at the prompt (UIView, UILabel, UIButton, UIImageView, UIStackView, UITextField, UITextView and UIKit's controls are; import the file of a class of your own)")
+            }
+            // As code makes it (the import's defaults): translating its autoresizing mask into
+            // constraints; a label hugging at 250 (Interface Builder's, and `new label`, 251); a
+            // text field without a border, in the body style (`new field` is Interface Builder's
+            // rounded rect).
+            var lines = ["new \(kind) \(name)", "set \(name).autoresizing = on"]
+            if kind == "label" { lines += ["set \(name).hugging.h = 250", "set \(name).hugging.v = 250"] }
+            if type == "UITextField" { lines += ["set \(name).borderStyle = none", "set \(name).font = body"] }
+            for argument in call.arguments where argument.label?.text == "arrangedSubviews" {
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                    throw Failure(message: "arrangedSubviews: strut reads an array of views written out here")
+                }
+                for element in array.elements {
+                    guard let arranged = view(element.expression) else {
+                        throw Failure(message: "`\(element.expression.trimmedDescription)` is not a view's name")
+                    }
+                    lines.append("move \(arranged) to \(name)")
+                }
+            }
+            return lines
+        }
+
+        /// `title.font = .preferredFont(forTextStyle: .body)`, `card.layoutMargins =
+        /// UIEdgeInsets(…)`, `stack.axis = .vertical`: the `set` lines of the value.
+        func assignment(_ property: String, of view: String, value: ExprSyntax) throws(Failure) -> [String] {
+            if property == "font" { return try font(value).map { "set \(view).\($0)" } }
+            return ["set \(view).\(property) = \(try self.value(value))"]
+        }
+
+        /// A value as `set` reads it: text quoted, numbers, `true`, a member's name
+        /// (`.vertical`: vertical), insets and rectangles as their four numbers.
+        func value(_ expression: ExprSyntax) throws(Failure) -> String {
+            if let string = expression.as(StringLiteralExprSyntax.self) {
+                guard string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else {
+                    throw Failure(message: "text with an interpolation: strut reads a text written out")
+                }
+                let source = string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                // Swift's escapes: \n, \t, \", \\ (and any other character as itself).
+                var text = "", escaped = false
+                for character in source {
+                    if escaped {
+                        text.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else {
+                        text.append(character)
+                    }
+                }
+                return Session.quoted(text)
+            }
+            if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || names(member.base!) != nil {
+                if member.declName.baseName.text == "zero" { return "0 0 0 0" }
+                return member.declName.baseName.text
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self),
+               let type = (call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                           ?? call.calledExpression.as(MemberAccessExprSyntax.self).map { "." + $0.declName.baseName.text }),
+               ["UIEdgeInsets", "NSDirectionalEdgeInsets", "CGRect", ".init"].contains(type), call.arguments.count == 4 {
+                var numbers: [String] = []
+                for argument in call.arguments { numbers.append(SwiftStatement.text(try number(argument.expression))) }
+                return numbers.joined(separator: " ")
+            }
+            return SwiftStatement.text(try number(expression))
+        }
+
+        /// A font's `set` properties: `.systemFont(ofSize: 20, weight: .bold)`, `.boldSystemFont(ofSize:)`,
+        /// `.italicSystemFont(ofSize:)`, `.preferredFont(forTextStyle: .body)`, `UIFont(name: "Avenir-Heavy", size: 20)`.
+        func font(_ expression: ExprSyntax) throws(Failure) -> [String] {
+            var expression = expression
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+            let unknown = Failure(message: "`\(expression.trimmedDescription)` is not a font strut reads at the prompt: .systemFont(ofSize:weight:), .boldSystemFont(ofSize:), .preferredFont(forTextStyle:) or UIFont(name:size:)")
+            guard let call = expression.as(FunctionCallExprSyntax.self) else { throw unknown }
+            func argument(_ label: String) -> ExprSyntax? { call.arguments.first { $0.label?.text == label }?.expression }
+            if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIFont",
+               let name = argument("name")?.as(StringLiteralExprSyntax.self), let size = argument("size") {
+                return ["fontName = \(try value(ExprSyntax(name)))", "font = \(SwiftStatement.text(try number(size)))"]
+            }
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIFont" else { throw unknown }
+            switch member.declName.baseName.text {
+            case "preferredFont":
+                guard let style = argument("forTextStyle")?.as(MemberAccessExprSyntax.self) else { throw unknown }
+                return ["font = \(style.declName.baseName.text)"]
+            case "systemFont", "boldSystemFont", "italicSystemFont", "monospacedDigitSystemFont":
+                guard let size = argument("ofSize") else { throw unknown }
+                var weight = member.declName.baseName.text == "boldSystemFont" ? "bold" : "regular"
+                if let given = argument("weight") {
+                    guard let name = given.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { throw unknown }
+                    weight = name
+                }
+                return ["fontName = system", "font = \(SwiftStatement.text(try number(size)))", "weight = \(weight)",
+                        "italic = \(member.declName.baseName.text == "italicSystemFont" ? "on" : "off")"]
+            default:
+                throw unknown
+            }
+        }
+
+        /// UIKit's view methods that change a layout: `addSubview`, `addArrangedSubview`,
+        /// `insertArrangedSubview(_:at:)`, `setContentHuggingPriority(_:for:)`,
+        /// `setContentCompressionResistancePriority(_:for:)`, `setCustomSpacing(_:after:)`.
+        func method(_ call: FunctionCallExprSyntax) throws(Failure) -> [String]? {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, let target = view(base) else { return nil }
+            let arguments = Array(call.arguments)
+            func subview() throws(Failure) -> String {
+                guard let first = arguments.first, let name = view(first.expression) else {
+                    throw Failure(message: "\(member.declName.baseName.text) takes a view's name here")
+                }
+                return name
+            }
+            switch member.declName.baseName.text {
+            case "addSubview", "addArrangedSubview":
+                return ["move \(try subview()) to \(target)"]
+            case "insertArrangedSubview" where arguments.count == 2:
+                return ["move \(try subview()) to \(target) at \(SwiftStatement.text(try number(arguments[1].expression)))"]
+            case "setContentHuggingPriority", "setContentCompressionResistancePriority":
+                guard arguments.count == 2, let axis = arguments[1].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                      axis == "horizontal" || axis == "vertical" else {
+                    throw Failure(message: "\(member.declName.baseName.text)(_:for:) takes a priority and .horizontal or .vertical")
+                }
+                let which = member.declName.baseName.text == "setContentHuggingPriority" ? "hugging" : "compression"
+                return ["set \(target).\(which).\(axis == "horizontal" ? "h" : "v") = \(SwiftStatement.text(try priority(arguments[0].expression)))"]
+            case "setCustomSpacing" where arguments.count == 2:
+                guard let after = view(arguments[1].expression) else { throw Failure(message: "setCustomSpacing(_:after:) takes a view's name after:") }
+                return ["set \(after).spacingAfter = \(SwiftStatement.text(try number(arguments[0].expression)))"]
+            default:
+                return nil
+            }
+        }
+
+        /// A priority: `.required`, `.defaultHigh`, `.defaultLow`, `.fittingSizeLevel`,
+        /// `UILayoutPriority(rawValue: 999)`, `.defaultLow + 1`, a number.
+        func priority(_ expression: ExprSyntax) throws(Failure) -> Double {
+            let named = ["required": 1000.0, "defaultHigh": 750, "defaultLow": 250, "fittingSizeLevel": 50,
+                         "dragThatCanResizeScene": 510, "sceneSizeStayPut": 500, "dragThatCannotResizeScene": 490]
+            if let member = expression.as(MemberAccessExprSyntax.self), let value = named[member.declName.baseName.text] { return value }
+            if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let inner = call.arguments.first,
+               inner.label == nil || inner.label?.text == "rawValue",
+               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UILayoutPriority"
+                || call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init" {
+                return try priority(inner.expression)
+            }
+            if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+               op == "+" || op == "-" {
+                let left = try priority(infix.leftOperand), right = try priority(infix.rightOperand)
+                return op == "+" ? left + right : left - right
+            }
+            return try number(expression)
         }
 
         /// A number written out: literals, a sign, parentheses, + - * / and CGFloat(…).

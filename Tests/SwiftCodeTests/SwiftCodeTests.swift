@@ -1326,3 +1326,122 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     }
     #expect(session.dumpJSON == before)
 }
+
+/// View code typed line by line at the prompt: views made as Swift makes them, properties set
+/// (fonts by UIFont's calls, insets by UIEdgeInsets), subviews added and arranged, priorities
+/// by UIKit's names; what strut cannot read at the prompt is one line and changes nothing.
+@Test func viewCodeTypedLineByLine() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let code = #"""
+        set device = "iPhone 15"
+        let card = UIView()
+        let title = UILabel()
+        let detail = UILabel()
+        let stack = UIStackView(arrangedSubviews: [title, detail])
+        let field = UITextField()
+        title.text = "Hello, \"world\""
+        title.font = .preferredFont(forTextStyle: .headline)
+        detail.font = UIFont.systemFont(ofSize: 13, weight: .medium)
+        detail.text = "Second line"
+        detail.numberOfLines = 0
+        stack.axis = .vertical
+        stack.spacing = 4
+        stack.setCustomSpacing(10, after: title)
+        card.layoutMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        view.addSubview(card)
+        card.addSubview(stack)
+        card.addSubview(field)
+        card.translatesAutoresizingMaskIntoConstraints = false
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        field.translatesAutoresizingMaskIntoConstraints = false
+        title.setContentHuggingPriority(.defaultHigh + 1, for: .vertical)
+        detail.setContentCompressionResistancePriority(UILayoutPriority(rawValue: 999), for: .horizontal)
+        NSLayoutConstraint.activate([card.leadingAnchor.constraint(equalTo: view.leadingAnchor), card.trailingAnchor.constraint(equalTo: view.trailingAnchor), card.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor)])
+        NSLayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor), stack.trailingAnchor.constraint(equalTo: card.layoutMarginsGuide.trailingAnchor), stack.topAnchor.constraint(equalTo: card.layoutMarginsGuide.topAnchor)])
+        field.topAnchor.constraint(equalTo: stack.bottomAnchor, constant: 8).isActive = true
+        NSLayoutConstraint.activate([field.leadingAnchor.constraint(equalTo: stack.leadingAnchor), field.trailingAnchor.constraint(equalTo: stack.trailingAnchor)])
+        card.layoutMarginsGuide.bottomAnchor.constraint(equalTo: field.bottomAnchor).isActive = true
+        """#
+    for line in code.split(separator: "\n") {
+        #expect(session.run(line: String(line)) == .succeeded, "\(line): \(sink.errors)")
+    }
+    #expect(session.run(line: "layout; show card") == .succeeded)
+    // Headline 17 semibold (20.333 high), 10 after it; the 13-point medium line; a text field
+    // made in code has no border: one line of the body style with its leading (22).
+    #expect(sink.output.hasSuffix("""
+        card view (0, 59, 393, 100)
+          stack stack (16, 12, 361, 46)
+            title label "Hello, \\"world\\"" (0, 0, 361, 20.333333)
+            detail label "Second line" (0, 30.333333, 361, 15.666667)
+          field field (16, 66, 361, 22)
+          card.layoutMarginsGuide guide (16, 12, 361, 76)
+
+        """))
+    let dump = session.dumpJSON
+    for fragment in ["\"borderStyle\": \"none\"", "\"hugging\": [250, 751]", "\"hugging\": [250, 250]", "\"compression\": [999, 750]", "\"spacingAfter\": 10", "\"weight\": \"medium\"", "\"textStyle\": \"headline\""] {
+        #expect(dump.contains(fragment), "\(fragment)")
+    }
+    let before = session.dumpJSON
+    for (line, message) in [
+        ("let count = 5", "a Swift declaration strut does not read: at the prompt 'let NAME = UILabel()' (or another UIKit view) makes a view"),
+        ("let badge = BadgeView()", "`BadgeView` is not a view strut makes at the prompt (UIView, UILabel, UIButton, UIImageView, UIStackView, UITextField, UITextView and UIKit's controls are; import the file of a class of your own)"),
+        ("title.font = UIFont.preferredFont(forTextStyle: .body).withSize(3)", "`UIFont.preferredFont(forTextStyle: .body).withSize(3)` is not a font strut reads at the prompt: .systemFont(ofSize:weight:), .boldSystemFont(ofSize:), .preferredFont(forTextStyle:) or UIFont(name:size:)"),
+        ("title.setContentHuggingPriority(.defaultHigh, for: axis)", "setContentHuggingPriority(_:for:) takes a priority and .horizontal or .vertical"),
+        ("title.text = \"\\(name)\"", "text with an interpolation: strut reads a text written out"),
+        // All or none: the view is not made when a stack's arranged subview is unknown.
+        ("let row = UIStackView(arrangedSubviews: [title, ghost])", "no view named 'ghost'"),
+    ] {
+        #expect(session.run(line: line) == .failed, "\(line)")
+        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
+    }
+    #expect(session.dumpJSON == before)
+}
+
+/// A label made in code hugs at 250, as UIKit logs it (`Hug:250`), not Interface Builder's
+/// 251: beside a button, also 250, which of the two stretches is left open, and `ambiguous`
+/// says so (at 251 the label would have stayed tight, silently).
+@Test func aLabelMadeInCodeHugsAt250() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut-hug-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("FieldRow.swift").path
+    try """
+        import UIKit
+
+        final class FieldRow: UIView {
+            let caption = UILabel()
+            let edit = UIButton(type: .system)
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                caption.text = "Name"
+                edit.setTitle("Edit", for: .normal)
+                for view in [caption, edit] {
+                    view.translatesAutoresizingMaskIntoConstraints = false
+                    addSubview(view)
+                }
+                NSLayoutConstraint.activate([
+                    caption.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+                    edit.leadingAnchor.constraint(equalTo: caption.trailingAnchor, constant: 8),
+                    edit.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -16),
+                    caption.centerYAnchor.constraint(equalTo: centerYAnchor),
+                    edit.centerYAnchor.constraint(equalTo: centerYAnchor),
+                ])
+            }
+
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "set root.frame = 0 0 320 44; import \(path); layout; ambiguous") == .succeeded)
+    #expect(sink.output.contains("caption: width in [44.666667, 250]\n"))
+    #expect(sink.output.contains("  why: caption.hugging.h, edit.hugging.h compete at priority 250: the optimum does not say which gives way\n"))
+    #expect(session.dumpJSON.contains("\"name\": \"caption\", \"kind\": \"label\", \"parent\": \"root\", \"frame\": [16, 11.833333, 44.666667, 20.333333], \"ambiguous\": [\"width\"], \"text\": \"Name\", \"hugging\": [250, 250]"))
+    // As Interface Builder makes it, the label wins.
+    #expect(session.run(line: "set caption.hugging.h = 251; layout; ambiguous") == .succeeded)
+    #expect(sink.output.hasSuffix("no ambiguous views\n"))
+}
