@@ -19,7 +19,8 @@ extension Commands {
         A line of Swift copied from a file is read too, as the shell's lines it stands for (view,
         contentView and self are root unless a view has that name): each constraint of
         a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8).isActive = true, or of
-        NSLayoutConstraint.activate([…]) on one line; let NAME = UILabel() (or another UIKit view)
+        NSLayoutConstraint.activate([…]) (its lines taken up to the closing bracket); let NAME =
+        UILabel() (or another UIKit view)
         is 'new'; VIEW.PROPERTY = VALUE is 'set' (fonts as .systemFont(ofSize:weight:),
         .preferredFont(forTextStyle:) or UIFont(name:size:); insets as UIEdgeInsets(…));
         addSubview, addArrangedSubview and insertArrangedSubview(_:at:) are 'move';

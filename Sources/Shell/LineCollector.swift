@@ -12,6 +12,8 @@ protocol LineCollector: AnyObject {
     func finish(session: Session) throws
     /// What Ctrl-C says when it abandons the collection.
     var abandonedMessage: String { get }
+    /// The terminal's prompt for the collection's next line.
+    var prompt: String { get }
     /// An independent copy (`Session.copy`).
     func copy() -> LineCollector
 }
@@ -97,5 +99,66 @@ final class PastedLog: LineCollector {
 
     var abandonedMessage: String { "paste abandoned" }
 
+    var prompt: String { "paste> " }
+
     func copy() -> LineCollector { PastedLog(lines: lines, braces: braces, objectiveC: objectiveC) }
+}
+
+/// A statement of Swift copied over several lines (`NSLayoutConstraint.activate([` and its
+/// constraints a line each, up to `])`): its lines taken until its brackets close, then run as
+/// one statement (`Session.swiftStatementReader`). Opened only while Swift's reader is installed.
+final class SwiftStatementLines: LineCollector {
+    private(set) var lines: [String]
+    private var open: Int
+
+    init(lines: [String], open: Int) {
+        self.lines = lines
+        self.open = open
+    }
+
+    /// How many of `(`, `[` and `{` a line leaves open, outside string literals and `//` comments.
+    static func opened(_ line: String) -> Int {
+        var count = 0, quoted = false, escaped = false, previous: Character = " "
+        for character in line {
+            defer { previous = character }
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                continue
+            }
+            switch character {
+            case "\"": quoted = true
+            case "/" where previous == "/": return count
+            case "(", "[", "{": count += 1
+            case ")", "]", "}": count -= 1
+            default: break
+            }
+        }
+        return count
+    }
+
+    /// The first line of such a statement: Swift's reader installed, brackets left open, and the
+    /// start of what it reads (`NSLayoutConstraint.activate(`, an anchor's `constraint(`, `let`).
+    static func starts(_ line: String) -> Bool {
+        guard Session.swiftStatementReader != nil, opened(line) > 0 else { return false }
+        let text = line.trimmingWhitespace()
+        return text.hasPrefix("NSLayoutConstraint.") || text.contains("Anchor.constraint(") || text.hasPrefix("let ") || text.hasPrefix("var ")
+    }
+
+    func take(_ line: String, session: Session) throws -> Bool {
+        lines.append(line)
+        open += Self.opened(line)
+        if open <= 0 { try finish(session: session) }
+        return true
+    }
+
+    func finish(session: Session) throws {
+        session.collector = nil
+        _ = try session.execute(lines.joined(separator: "\n"))
+    }
+
+    var abandonedMessage: String { "the Swift statement left open was dropped" }
+
+    var prompt: String { "  ...> " }
+
+    func copy() -> LineCollector { SwiftStatementLines(lines: lines, open: open) }
 }

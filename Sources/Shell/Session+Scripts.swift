@@ -135,6 +135,11 @@ extension Session {
                     narrate(line)
                     continue
                 }
+                // `NSLayoutConstraint.activate([`: Swift over several lines, taken as one statement.
+                if SwiftStatementLines.starts(line) {
+                    collector = SwiftStatementLines(lines: [line], open: SwiftStatementLines.opened(line))
+                    continue
+                }
                 for statement in Lexer.statements(line) {
                     do {
                         if let interruptCheck, interruptCheck() { throw ShellError.interrupted }

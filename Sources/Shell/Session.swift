@@ -99,6 +99,8 @@ public final class Session {
 
     /// Whether the next lines are taken as a pasted log, not run (the input's end finishes it).
     public var isPasting: Bool { collector != nil }
+    /// The prompt for the next line at the terminal: a collection's own while one is open.
+    public var prompt: String { collector?.prompt ?? "strut> " }
     /// At the terminal: say so when an empty line does not end a paste (it is inside UIKit's
     /// message, whose rest may follow).
     public var explainsOpenPaste: Bool {

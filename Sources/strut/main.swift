@@ -173,7 +173,7 @@ if let editor {
         session.explainsOpenPaste = true
         // A pasted log's lines get their own prompt, so that it is clear they are not commands.
         _ = session.run(source: nil, mode: .interactive, echo: options.echo) {
-            reader.setPrompt(session.isPasting ? "paste> " : "strut> ")
+            reader.setPrompt(session.prompt)
             // A Ctrl-C pressed while a statement ran stopped what followed it; it does not
             // carry over to the line typed next.
             _ = EditLineReader.takeInterrupt()

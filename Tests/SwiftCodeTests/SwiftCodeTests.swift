@@ -1312,7 +1312,6 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         ("card.heightAnchor.constraint(equalToConstant: padding).isActive = true", "`padding` is not a number strut knows at the prompt: write its value"),
         ("card.heightAnchor.constraint(equalToConstant: 1e400).isActive = true", "`1e400` is not a finite number"),
         ("NSLayoutConstraint.activate(constraints)", "NSLayoutConstraint.activate takes an array of constraints written out: [a.topAnchor.constraint(equalTo: …), …]"),
-        ("NSLayoutConstraint.activate([", "a Swift statement left open ('(' or '[' not closed): at the prompt each line is a whole statement"),
         // All or none: the first constraint is not kept when the second is refused.
         ("NSLayoutConstraint.activate([card.widthAnchor.constraint(equalToConstant: 100), card.heightAnchor.constraint(equalTo: card.leadingAnchor)])",
          "invalid pairing of layout attributes: 'card.height' and 'card.leading' (a location needs a location on the same axis, a size a size)"),
@@ -1324,6 +1323,12 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         #expect(session.run(line: line) == .failed, "\(line)")
         #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
     }
+    // A statement left open takes the next lines; closed empty, it activates nothing.
+    #expect(session.run(line: "NSLayoutConstraint.activate([") == .succeeded)
+    #expect(session.isPasting)
+    #expect(session.run(line: "])") == .failed)
+    #expect(sink.errors.hasSuffix("error: NSLayoutConstraint.activate([]) activates nothing\n"))
+    #expect(!session.isPasting)
     #expect(session.dumpJSON == before)
 }
 
@@ -1444,4 +1449,36 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     // As Interface Builder makes it, the label wins.
     #expect(session.run(line: "set caption.hugging.h = 251; layout; ambiguous") == .succeeded)
     #expect(sink.output.hasSuffix("no ambiguous views\n"))
+}
+
+/// `NSLayoutConstraint.activate([` with a constraint a line, as code is written: the lines are
+/// taken until the brackets close (a `//` comment or a string's bracket does not count), then
+/// run as one statement; Ctrl-C drops what was taken.
+@Test func aSwiftStatementOverSeveralLines() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var input: [InputLine] = [
+        "set root.frame = 0 0 320 480", "let card = UIView()", "card.translatesAutoresizingMaskIntoConstraints = false",
+        "NSLayoutConstraint.activate([",
+        "    card.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16), // the left edge (",
+        "    card.trailingAnchor.constraint(equalTo: view.trailingAnchor,",
+        "                                   constant: -16),",
+        "    card.topAnchor.constraint(equalTo: view.topAnchor, constant: 20),",
+        "    card.heightAnchor.constraint(equalToConstant: 100),",
+        "])",
+        "layout", "frame card",
+        "NSLayoutConstraint.activate([", "    card.widthAnchor.constraint(equalToConstant: 10),",
+    ].map(InputLine.line) + [.interrupted, .line("constraints card")]
+    input.reverse()
+    let outcome = session.run(source: "typed", mode: .interactive) { input.popLast() ?? .end }
+    #expect(!outcome.failed, "\(sink.errors)")
+    #expect(sink.output.contains("card (16, 20, 288, 100)\nthe Swift statement left open was dropped\n"))
+    #expect(sink.output.hasSuffix("""
+        c1  card.leading == root.leading + 16  [priority 1000, user, satisfied]
+        c2  card.trailing == root.trailing - 16  [priority 1000, user, satisfied]
+        c3  card.top == root.top + 20  [priority 1000, user, satisfied]
+        c4  card.height == 100  [priority 1000, user, satisfied]
+
+        """))
 }

@@ -140,6 +140,16 @@ send(fd, "\r")
 out = read_until(fd, b"strut> ")
 check(b"pasted1 view (" in out and b"lessons" not in out, "a tab in a one-line paste is text in the line, not completion")
 
+# A Swift statement typed over two lines: the second gets a continuation prompt.
+send(fd, "box.heightAnchor.constraint(\r")
+out = read_until(fd, b"  ...> ")
+check(out.rstrip().endswith(b"...>"), "a Swift statement left open prompts with '  ...> '")
+send(fd, "    equalToConstant: 33).isActive = true\r")
+read_until(fd, b"strut> ")
+send(fd, "constraints box\r")
+out = read_until(fd, b"strut> ")
+check(b"box.height == 33" in out, "the statement's lines run as one when its brackets close")
+
 def interrupted(command, wait, said, probe, gone, what):
     """Runs COMMAND, presses Ctrl-C after WAIT seconds, and checks the message and that PROBE
     finds nothing left behind."""
