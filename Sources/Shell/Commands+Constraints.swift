@@ -25,7 +25,9 @@ extension Commands {
         .preferredFont(forTextStyle:) or UIFont(name:size:); insets as UIEdgeInsets(…));
         addSubview, addArrangedSubview and insertArrangedSubview(_:at:) are 'move';
         setContentHuggingPriority(_:for:) and setContentCompressionResistancePriority(_:for:) set
-        hugging and compression; setCustomSpacing(_:after:) sets spacingAfter.
+        hugging and compression; setCustomSpacing(_:after:) sets spacingAfter. Other constraint
+        calls (SnapKit's makeConstraints block, NSLayoutConstraint(item:…), the visual format,
+        PureLayout, TinyConstraints) run as 'import' runs a file, against the session's views.
         PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
         Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
         cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
@@ -153,12 +155,17 @@ extension Commands {
         }
     }
 
-    /// `let NAME = UIKitClass()` at the prompt: a row of no table (help lists it under the
-    /// constraints' syntax), reached only when Swift's reader is installed.
-    static let swiftDeclaration = Command(
-        name: "let", usage: "let NAME = UILabel()", summary: "make a view as Swift code does", mutates: true,
+    /// A line of Swift that starts with no command's word (`let title = UILabel()`,
+    /// `NSLayoutConstraint(item: …)`): a row of no table (help lists it under the constraints'
+    /// syntax), reached only when Swift's reader is installed.
+    static let swiftStatement = Command(
+        name: "swift", usage: "let NAME = UILabel()", summary: "run a line of Swift layout code", mutates: true,
         run: { s, a in
             guard try runSwift(s, a.text) else {
+                let word = firstWord(a.text)
+                guard word == "let" || word == "var" else {
+                    throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
+                }
                 throw ShellError.syntax("a Swift declaration strut does not read: at the prompt 'let NAME = UILabel()' (or another UIKit view) makes a view", usage: nil)
             }
             return .succeeded
@@ -171,7 +178,7 @@ extension Commands {
         let hierarchy = s.engine.hierarchy
         let lines: [String]?
         do {
-            lines = try reader(text) { hierarchy.view(named: $0) != nil }
+            lines = try reader(text, hierarchy)
         } catch let failure as SwiftImportFailure {
             throw ShellError.syntax(failure.message, usage: nil)
         }

@@ -46,11 +46,18 @@ enum Commands {
     static func classify(_ statement: String) throws -> (Command, Arguments) {
         if let classified = try row(for: statement) { return classified }
         let word = firstWord(statement)
-        // `let title = UILabel()`, copied from Swift code.
-        if word == "let" || word == "var", Session.swiftStatementReader != nil {
-            return (swiftDeclaration, Arguments(text: statement, column: 0, usage: swiftDeclaration.usage))
+        if isSwiftStatement(statement) {
+            return (swiftStatement, Arguments(text: statement, column: 0, usage: swiftStatement.usage))
         }
         throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))
+    }
+
+    /// A statement no row reads that may be a line of Swift (`let title = UILabel()`,
+    /// `NSLayoutConstraint(item: …)`), while Swift's reader is installed.
+    static func isSwiftStatement(_ statement: String) -> Bool {
+        guard Session.swiftStatementReader != nil else { return false }
+        let word = firstWord(statement)
+        return word == "let" || word == "var" || statement.contains("(")
     }
 
     /// `classify` without the suggestion: nil for a statement no row runs. Read over the

@@ -140,8 +140,14 @@ final class SwiftStatementLines: LineCollector {
     /// start of what it reads (`NSLayoutConstraint.activate(`, an anchor's `constraint(`, `let`).
     static func starts(_ line: String) -> Bool {
         guard Session.swiftStatementReader != nil, opened(line) > 0 else { return false }
+        // Not a command of the shell's (`new label t text="("`): a name that starts an
+        // expression (`card.snp.makeConstraints { make in`), or a declaration.
         let text = line.trimmingWhitespace()
-        return text.hasPrefix("NSLayoutConstraint.") || text.contains("Anchor.constraint(") || text.hasPrefix("let ") || text.hasPrefix("var ")
+        let word = Commands.firstWord(text)
+        if word == "let" || word == "var" { return true }
+        // A VFL line (`H:|-[a`) or a named constraint has a ':' after its first word.
+        let next = text.dropFirst(word.count).first
+        return Commands.find(word) == nil && (word.first?.isLetter == true || word.first == "_") && (next == "." || next == "(")
     }
 
     func take(_ line: String, session: Session) throws -> Bool {

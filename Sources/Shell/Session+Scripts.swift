@@ -202,7 +202,7 @@ extension Session {
     /// reaches the session at all (a statement that does not is refused before anything is
     /// read or changed). The fuzz targets skip their check of the state for the others.
     public static func understands(_ statement: String) -> Bool {
-        ((try? Commands.row(for: statement)) ?? nil) != nil
+        ((try? Commands.row(for: statement)) ?? nil) != nil || Commands.isSwiftStatement(statement)
     }
 
     /// The name in the command table of the command a statement runs (`layout` for

@@ -70,7 +70,7 @@ public final class Session {
     /// A line of Swift at the prompt (`a.topAnchor.constraint(equalTo: …).isActive = true`,
     /// `let title = UILabel()`, `title.numberOfLines = 0`) as the shell's lines, nil for a line
     /// that is none; installed with `swiftReader`. Asked only of a line the shell could not read.
-    nonisolated(unsafe) public static var swiftStatementReader: (@Sendable (_ text: String, _ isView: @escaping (String) -> Bool) throws -> [String]?)?
+    nonisolated(unsafe) public static var swiftStatementReader: (@Sendable (_ text: String, _ hierarchy: Hierarchy) throws -> [String]?)?
 
     public private(set) var engine = LayoutEngine()
     let sink: OutputSink

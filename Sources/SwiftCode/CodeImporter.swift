@@ -205,9 +205,9 @@ public func installSwiftReader() {
         return SwiftImportReport(typeName: layout.typeName, views: layout.views, constraints: layout.constraints, inactive: layout.inactive,
                                  skipped: layout.skipped.map { "\($0.location.text) `\($0.code)`: \($0.reason)" }, notes: layout.notes)
     }
-    Session.swiftStatementReader = { text, isView in
+    Session.swiftStatementReader = { text, hierarchy in
         do {
-            return try SwiftStatement.shellLines(in: text, isView: isView)
+            return try SwiftStatement.shellLines(in: text, hierarchy: hierarchy)
         } catch let failure as SwiftStatement.Failure {
             throw SwiftImportFailure(message: failure.message)
         }

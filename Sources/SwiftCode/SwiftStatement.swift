@@ -18,7 +18,18 @@ enum SwiftStatement {
     /// shell's own error for the line stands). `isView` says which names are the session's
     /// views: `view` and `contentView`, when no view has that name, are the root view (a view
     /// controller's and a cell's), and `self` is too.
-    static func shellLines(in text: String, isView: @escaping (String) -> Bool) throws(Failure) -> [String]? {
+    static func shellLines(in text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
+        if let lines = try translated(text, hierarchy: hierarchy) { return lines }
+        if let lines = try runThroughReader(text, hierarchy: hierarchy) { return lines }
+        if text.hasPrefix("NSLayoutConstraint.activate(") {
+            throw Failure(message: "NSLayoutConstraint.activate: strut runs the calls that make the constraints, written out in it ([a.topAnchor.constraint(equalTo: …), …] or NSLayoutConstraint.constraints(withVisualFormat: …))")
+        }
+        return nil
+    }
+
+    /// The statements read here, line by line, without running the file reader.
+    static func translated(_ text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
+        let isView = { (name: String) in hierarchy.view(named: name) != nil }
         let parsed = Parser.parse(source: text)
         // `NSLayoutConstraint.activate([` on a line of its own: a statement of several lines.
         let opened = text.reduce(0) { $0 + ($1 == "(" || $1 == "[" ? 1 : $1 == ")" || $1 == "]" ? -1 : 0) }
@@ -34,16 +45,16 @@ enum SwiftStatement {
         // `NSLayoutConstraint.activate([c1, c2])`
         if let call = folded.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
            member.declName.baseName.text == "activate", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSLayoutConstraint" {
-            guard call.arguments.count == 1, let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else {
-                throw Failure(message: "NSLayoutConstraint.activate takes an array of constraints written out: [a.topAnchor.constraint(equalTo: …), …]")
-            }
+            // Anything but anchors written out (`NSLayoutConstraint.constraints(withVisualFormat:…)`)
+            // goes to the file reader.
+            guard call.arguments.count == 1, let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else { return nil }
             guard !array.elements.isEmpty else { throw Failure(message: "NSLayoutConstraint.activate([]) activates nothing") }
-            return try array.elements.map { element throws(Failure) in
-                guard let line = try reader.constraint(element.expression) else {
-                    throw Failure(message: "`\(element.expression.trimmedDescription)` is not a constraint strut reads at the prompt: an anchor's constraint(equalTo: …) call, written out")
-                }
-                return line
+            var lines: [String] = []
+            for element in array.elements {
+                guard let line = try reader.constraint(element.expression) else { return nil }
+                lines.append(line)
             }
+            return lines
         }
         if let infix = folded.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
            let member = infix.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -59,8 +70,10 @@ enum SwiftStatement {
                 return [line]
             }
             // `title.numberOfLines = 0`; `a.top = b.top` is a mistyped relation, not Swift.
-            guard let view = reader.view(base), LayoutAttribute(name: property) == nil else { return nil }
-            return try reader.assignment(property, of: view, value: infix.rightOperand)
+            if let view = reader.view(base) {
+                guard LayoutAttribute(name: property) == nil else { return nil }
+                return try reader.assignment(property, of: view, value: infix.rightOperand)
+            }
         }
         if let call = folded.as(FunctionCallExprSyntax.self), let lines = try reader.method(call) { return lines }
         if try reader.constraint(folded) != nil {
@@ -353,5 +366,77 @@ enum SwiftStatement {
     static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
+    }
+}
+
+extension SwiftStatement {
+    /// A statement that makes constraints through an API the line reader does not read itself
+    /// (SnapKit's `makeConstraints`, `NSLayoutConstraint(item:…)`, the visual format, PureLayout,
+    /// TinyConstraints): run by the file reader inside a view controller whose properties are
+    /// the session's views, in their hierarchy, on an engine of its own. Its constraints come
+    /// back as the shell's lines, and a view whose autoresizing constraints it turned off
+    /// (SnapKit does) as a `set`. nil when the statement makes no constraint.
+    static func runThroughReader(_ text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
+        // Every such statement calls something; the shell's own lines never do.
+        guard text.contains("(") else { return nil }
+        for method in ["remakeConstraints", "updateConstraints"] where text.contains(".snp.\(method)") {
+            throw Failure(message: "\(method) changes the constraints SnapKit made before, which the session does not know as SnapKit's: at the prompt makeConstraints runs (deactivate or remove the old ones by name)")
+        }
+        var declarations: [String] = [], setup: [String] = []
+        var names: [String: String] = [:]
+        for (id, _) in hierarchy.preorder(from: Hierarchy.rootID) where id != Hierarchy.rootID {
+            let view = hierarchy.view(id)
+            // System guides are named through their view (`view.safeAreaLayoutGuide`); stack
+            // views' helpers are UIKit's own.
+            guard !view.name.contains("."), view.systemGuide == nil, let parentID = view.parent else { continue }
+            let parent = parentID == Hierarchy.rootID ? "view" : hierarchy.view(parentID).name
+            guard parent == "view" || names[parent] != nil else { continue }
+            names[view.name] = view.name
+            if view.kind == .guide {
+                declarations.append("    let \(view.name) = UILayoutGuide()")
+                setup.append("        \(parent).addLayoutGuide(\(view.name))")
+                continue
+            }
+            let uikit = ["UILabel", "UIButton", "UIImageView", "UIStackView", "UITextView"].contains(view.className)
+                || Control(className: view.className) != nil ? view.className : view.kind.className
+            declarations.append("    let \(view.name) = \(uikit)()")
+            let arranged = parentID != Hierarchy.rootID && hierarchy.view(parentID).kind == .stack
+            setup.append("        \(parent).\(arranged ? "addArrangedSubview" : "addSubview")(\(view.name))")
+            setup.append("        \(view.name).translatesAutoresizingMaskIntoConstraints = \(view.translatesAutoresizingMaskIntoConstraints)")
+        }
+        let head = ["import UIKit", "final class StrutPrompt: UIViewController {"] + declarations
+            + ["    override func viewDidLoad() {", "        super.viewDidLoad()"] + setup
+        let first = head.count + 1
+        let source = (head + [text, "    }", "}"]).joined(separator: "\n") + "\n"
+        let engine = LayoutEngine()
+        let layout: CodeLayout
+        do {
+            layout = try CodeReader.run([(source: source, file: "prompt.swift")], stem: "StrutPrompt", into: engine)
+        } catch {
+            return nil
+        }
+        let last = first + text.filter { $0 == "\n" }.count
+        let mine = { (line: Int) in line >= first && line <= last }
+        guard layout.made.contains(where: { mine($0.line) }) else { return nil }
+        if let skipped = layout.skipped.first(where: { mine($0.location.line) }) {
+            // Nothing is taken in its place here: the statement is refused.
+            var reason = skipped.reason
+            if reason.hasSuffix("; taken as 0") { reason.removeLast("; taken as 0".count) }
+            throw Failure(message: "not run: " + (reason.hasPrefix("`") ? reason : "`\(skipped.code)`: \(reason)"))
+        }
+        let scratch = engine.hierarchy
+        var lines: [String] = []
+        for (_, constraint) in scratch.userConstraints {
+            guard let source = scratch.codeSources.constraints[constraint.name], mine(source.line) else { continue }
+            guard constraint.isActive else {
+                throw Failure(message: "this makes a constraint and leaves it inactive, as UIKit does: activate it (isActive = true, or NSLayoutConstraint.activate)")
+            }
+            lines.append(scratch.text(of: constraint, exact: true))
+        }
+        for view in scratch.allViews where names[view.name] != nil && !view.translatesAutoresizingMaskIntoConstraints
+            && hierarchy.view(named: view.name)?.translatesAutoresizingMaskIntoConstraints == true {
+            lines.insert("set \(view.name).autoresizing = off", at: 0)
+        }
+        return lines
     }
 }

@@ -1311,7 +1311,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         ("card.heightAnchor.constraint(equalToConstant: 10).isActive = false", "isActive = false leaves the constraint out: nothing to add"),
         ("card.heightAnchor.constraint(equalToConstant: padding).isActive = true", "`padding` is not a number strut knows at the prompt: write its value"),
         ("card.heightAnchor.constraint(equalToConstant: 1e400).isActive = true", "`1e400` is not a finite number"),
-        ("NSLayoutConstraint.activate(constraints)", "NSLayoutConstraint.activate takes an array of constraints written out: [a.topAnchor.constraint(equalTo: …), …]"),
+        ("NSLayoutConstraint.activate(constraints)", "NSLayoutConstraint.activate: strut runs the calls that make the constraints, written out in it ([a.topAnchor.constraint(equalTo: …), …] or NSLayoutConstraint.constraints(withVisualFormat: …))"),
         // All or none: the first constraint is not kept when the second is refused.
         ("NSLayoutConstraint.activate([card.widthAnchor.constraint(equalToConstant: 100), card.heightAnchor.constraint(equalTo: card.leadingAnchor)])",
          "invalid pairing of layout attributes: 'card.height' and 'card.leading' (a location needs a location on the same axis, a size a size)"),
@@ -1481,4 +1481,59 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         c4  card.height == 100  [priority 1000, user, satisfied]
 
         """))
+}
+
+/// What the line reader leaves (SnapKit's blocks, the visual format, `NSLayoutConstraint(item:…)`)
+/// runs through the file reader against the session's views and hierarchy: its constraints
+/// come back as the session's, SnapKit's receiver loses its autoresizing constraints; what
+/// cannot run at the prompt is one line, and changes nothing.
+@Test func snapKitAndOtherCallsTypedAtThePrompt() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var input: [InputLine] = [
+        "set root.frame = 0 0 320 480", "let card = UIView()", "let title = UILabel()", "view.addSubview(card)", "card.addSubview(title)",
+        "title.text = \"Hi\"",
+        "card.snp.makeConstraints { make in",
+        "    make.top.equalTo(view.safeAreaLayoutGuide).offset(20)",
+        "    make.leading.trailing.equalToSuperview().inset(16)",
+        "}",
+        "title.snp.makeConstraints { $0.edges.equalToSuperview().inset(UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)) }",
+        "NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: \"V:[card]-(>=12)-|\", options: [], metrics: nil, views: [\"card\": card]))",
+        "NSLayoutConstraint(item: title, attribute: .width, relatedBy: .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40).isActive = true",
+        "layout", "show card", "constraints card",
+    ].map(InputLine.line)
+    input.reverse()
+    let outcome = session.run(source: "typed", mode: .stopAtFirstError) { input.popLast() ?? .end }
+    #expect(!outcome.failed, "\(sink.errors)")
+    #expect(sink.output.hasSuffix("""
+        card view (16, 20, 288, 36.333333)
+          title label "Hi" (8, 8, 272, 20.333333)
+        c1  card.top == root.safeAreaLayoutGuide.top + 20  [priority 1000, user, satisfied]
+        c2  card.leading == root.leading + 16  [priority 1000, user, satisfied]
+        c3  card.trailing == root.trailing - 16  [priority 1000, user, satisfied]
+        c4  title.top == card.top + 8  [priority 1000, user, satisfied]
+        c5  title.left == card.left + 8  [priority 1000, user, satisfied]
+        c6  title.bottom == card.bottom - 8  [priority 1000, user, satisfied]
+        c7  title.right == card.right - 8  [priority 1000, user, satisfied]
+        c8  root.bottom >= card.bottom + 12  [priority 1000, user, satisfied]
+
+        """))
+    #expect(session.dumpJSON.contains("\"name\": \"c9\", \"text\": \"title.width >= 40\", \"priority\": 1000, \"origin\": \"user\", \"active\": true, \"state\": \"satisfied\""))
+    // SnapKit turned both receivers' autoresizing constraints off.
+    #expect(!session.dumpJSON.contains("autoresizing"))
+    let before = session.dumpJSON
+    for (line, message) in [
+        ("NSLayoutConstraint(item: title, attribute: .height, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40)",
+         "this makes a constraint and leaves it inactive, as UIKit does: activate it (isActive = true, or NSLayoutConstraint.activate)"),
+        ("card.snp.makeConstraints { make in make.height.equalTo(ghost) }", "not run: `ghost`: a number from outside the files read"),
+        ("card.snp.remakeConstraints { make in make.height.equalTo(40) }",
+         "remakeConstraints changes the constraints SnapKit made before, which the session does not know as SnapKit's: at the prompt makeConstraints runs (deactivate or remove the old ones by name)"),
+        // A command mistyped with parentheses is still one.
+        ("fram(card)", "unknown command 'fram'; did you mean 'frame'?"),
+    ] {
+        #expect(session.run(line: line) == .failed, "\(line)")
+        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
+    }
+    #expect(session.dumpJSON == before)
 }
