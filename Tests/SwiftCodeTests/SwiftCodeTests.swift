@@ -1306,7 +1306,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     #expect(!session.dumpJSON.contains("\"lines\": 0"))
     #expect(session.run(line: "redo") == .succeeded)
     let before = session.dumpJSON
-    for (line, message) in [
+    expectRefused([
         ("card.heightAnchor.constraint(equalTo: card.widthAnchor)", "this makes a constraint and leaves it inactive, as UIKit does: add .isActive = true, or put it in NSLayoutConstraint.activate([…])"),
         ("card.heightAnchor.constraint(equalToConstant: 10).isActive = false", "isActive = false leaves the constraint out: nothing to add"),
         ("card.heightAnchor.constraint(equalToConstant: padding).isActive = true", "`padding` is not a number strut knows at the prompt: write its value"),
@@ -1319,10 +1319,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         ("title.textColor = .red", "'textColor' does not change a frame: strut keeps only what layout reads"),
         // A mistyped relation stays one.
         ("title.top = card.top", "'=' is not a relation; use '==', '<=' or '>='"),
-    ] {
-        #expect(session.run(line: line) == .failed, "\(line)")
-        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
-    }
+    ], in: session, sink)
     // A statement left open takes the next lines; closed empty, it activates nothing.
     #expect(session.run(line: "NSLayoutConstraint.activate([") == .succeeded)
     #expect(session.isPasting)
@@ -1389,7 +1386,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         #expect(dump.contains(fragment), "\(fragment)")
     }
     let before = session.dumpJSON
-    for (line, message) in [
+    expectRefused([
         ("let count = 5", "a Swift declaration strut does not read: at the prompt 'let NAME = UILabel()' (or another UIKit view) makes a view"),
         ("let badge = BadgeView()", "`BadgeView` is not a view strut makes at the prompt (UIView, UILabel, UIButton, UIImageView, UIStackView, UITextField, UITextView and UIKit's controls are; import the file of a class of your own)"),
         ("title.font = UIFont.preferredFont(forTextStyle: .body).withSize(3)", "`UIFont.preferredFont(forTextStyle: .body).withSize(3)` is not a font strut reads at the prompt: .systemFont(ofSize:weight:), .boldSystemFont(ofSize:), .preferredFont(forTextStyle:) or UIFont(name:size:)"),
@@ -1397,10 +1394,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         ("title.text = \"\\(name)\"", "text with an interpolation: strut reads a text written out"),
         // All or none: the view is not made when a stack's arranged subview is unknown.
         ("let row = UIStackView(arrangedSubviews: [title, ghost])", "no view named 'ghost'"),
-    ] {
-        #expect(session.run(line: line) == .failed, "\(line)")
-        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
-    }
+    ], in: session, sink)
     #expect(session.dumpJSON == before)
 }
 
@@ -1523,7 +1517,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     // SnapKit turned both receivers' autoresizing constraints off.
     #expect(!session.dumpJSON.contains("autoresizing"))
     let before = session.dumpJSON
-    for (line, message) in [
+    expectRefused([
         ("NSLayoutConstraint(item: title, attribute: .height, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40)",
          "this makes a constraint and leaves it inactive, as UIKit does: activate it (isActive = true, or NSLayoutConstraint.activate)"),
         ("card.snp.makeConstraints { make in make.height.equalTo(ghost) }", "not run: `ghost`: a number from outside the files read"),
@@ -1531,9 +1525,15 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
          "remakeConstraints changes the constraints SnapKit made before, which the session does not know as SnapKit's: at the prompt makeConstraints runs (deactivate or remove the old ones by name)"),
         // A command mistyped with parentheses is still one.
         ("fram(card)", "unknown command 'fram'; did you mean 'frame'?"),
-    ] {
-        #expect(session.run(line: line) == .failed, "\(line)")
-        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)")
-    }
+    ], in: session, sink)
     #expect(session.dumpJSON == before)
+}
+
+/// Each line refused with its one-line message (the sink's last error).
+func expectRefused(_ cases: [(line: String, message: String)], in session: Session, _ sink: BufferSink,
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    for (line, message) in cases {
+        #expect(session.run(line: line) == .failed, "\(line)", sourceLocation: sourceLocation)
+        #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)", sourceLocation: sourceLocation)
+    }
 }
