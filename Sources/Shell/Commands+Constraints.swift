@@ -28,6 +28,8 @@ extension Commands {
         hugging and compression; setCustomSpacing(_:after:) sets spacingAfter. Other constraint
         calls (SnapKit's makeConstraints block, NSLayoutConstraint(item:…), the visual format,
         PureLayout, TinyConstraints) run as 'import' runs a file, against the session's views.
+        Objective-C is read the same way (UILabel *t = [UILabel new]; [self.view addSubview:t];
+        t.text = @"Hi"; anchors' messages; Masonry's mas_makeConstraints: blocks).
         PRIORITY: a number in (0, 1000], or required (1000), high (750), low (250), fitting (50); default required.
         Without NAME a constraint is named c1, c2, ... A location cannot equal a constant, a location
         cannot pair with a size, and leading/trailing cannot pair with left/right (UIKit's rules).
@@ -162,6 +164,8 @@ extension Commands {
         name: "swift", usage: "let NAME = UILabel()", summary: "run a line of Swift layout code", mutates: true,
         run: { s, a in
             guard try runSwift(s, a.text) else {
+                // Not code after all: the shell's own error for the line (its lexer's, say).
+                _ = try row(for: a.text)
                 let word = firstWord(a.text)
                 guard word == "let" || word == "var" else {
                     throw ShellError.unknownCommand(word, suggestion: closestMatch(to: word, in: all.filter { $0.form == .word }.map(\.name)))

@@ -44,7 +44,14 @@ enum Commands {
     /// Which row runs a statement, and its arguments.
     /// - Throws: `ShellError.unknownCommand` for a word that is no command and starts no constraint.
     static func classify(_ statement: String) throws -> (Command, Arguments) {
-        if let classified = try row(for: statement) { return classified }
+        let classified: (Command, Arguments)?
+        do {
+            classified = try row(for: statement)
+        } catch where isSwiftStatement(statement) {
+            // `[card mas_makeConstraints:^(…) {…}]`: code the shell's lexer cannot read.
+            classified = nil
+        }
+        if let classified { return classified }
         let word = firstWord(statement)
         if isSwiftStatement(statement) {
             return (swiftStatement, Arguments(text: statement, column: 0, usage: swiftStatement.usage))
@@ -57,7 +64,7 @@ enum Commands {
     static func isSwiftStatement(_ statement: String) -> Bool {
         guard Session.swiftStatementReader != nil else { return false }
         let word = firstWord(statement)
-        return word == "let" || word == "var" || statement.contains("(")
+        return word == "let" || word == "var" || statement.contains("(") || statement.contains("[")
     }
 
     /// `classify` without the suggestion: nil for a statement no row runs. Read over the

@@ -144,7 +144,8 @@ final class SwiftStatementLines: LineCollector {
         // expression (`card.snp.makeConstraints { make in`), or a declaration.
         let text = line.trimmingWhitespace()
         let word = Commands.firstWord(text)
-        if word == "let" || word == "var" { return true }
+        // Objective-C's message: `[self.card mas_makeConstraints:^(MASConstraintMaker *make) {`.
+        if word == "let" || word == "var" || text.hasPrefix("[") { return true }
         // A VFL line (`H:|-[a`) or a named constraint has a ':' after its first word.
         let next = text.dropFirst(word.count).first
         return Commands.find(word) == nil && (word.first?.isLetter == true || word.first == "_") && (next == "." || next == "(")

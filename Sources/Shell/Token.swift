@@ -327,8 +327,9 @@ public enum Lexer {
     /// The one-character symbols, `=*/+-@:.|(),[]`.
     static let symbolBytes = Set("=*/+-@:.|(),[]".utf8)
 
-    /// Splits a line into statements at `;` and drops a `#` comment, both outside strings; each
-    /// statement without white space at either end, empty ones dropped.
+    /// Splits a line into statements at `;` and drops a `#` comment, both outside strings (and
+    /// the `;` outside braces, which only code has: a block's statements stay with its call);
+    /// each statement without white space at either end, empty ones dropped.
     public static func statements(_ line: String) -> [String] {
         var line = line
         return line.withUTF8 { bytes in
@@ -345,6 +346,7 @@ public enum Lexer {
         var start = 0
         var inString = false
         var escaped = false
+        var braces = 0
         var k = 0
         while k < s.count {
             let c = s.lone(k)
@@ -352,11 +354,15 @@ public enum Lexer {
                 if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
             } else if c == 0x23 {  // '#': the rest is a comment
                 break
-            } else if c == 0x3B {  // ';'
+            } else if c == 0x3B && braces <= 0 {  // ';'
                 take(start, k)
                 start = k + 1
             } else if c == 0x22 {
                 inString = true
+            } else if c == 0x7B {
+                braces += 1
+            } else if c == 0x7D {
+                braces -= 1
             }
             k = s.after(k)
         }

@@ -19,6 +19,11 @@ enum SwiftStatement {
     /// views: `view` and `contentView`, when no view has that name, are the root view (a view
     /// controller's and a cell's), and `self` is too.
     static func shellLines(in text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
+        if isObjectiveC(text) || swiftDeclaration(fromObjectiveC: text) != nil {
+            if let swift = swiftAssignment(fromObjectiveC: text) ?? swiftDeclaration(fromObjectiveC: text) ?? swiftMessage(fromObjectiveC: text),
+               let lines = try translated(swift, hierarchy: hierarchy) { return lines }
+            return try runThroughReader(text, hierarchy: hierarchy)
+        }
         if let lines = try translated(text, hierarchy: hierarchy) { return lines }
         if let lines = try runThroughReader(text, hierarchy: hierarchy) { return lines }
         if text.hasPrefix("NSLayoutConstraint.activate(") {
@@ -232,6 +237,8 @@ enum SwiftStatement {
                 return Session.quoted(text)
             }
             if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
+            // A name `set` may know (`on`), or says it does not.
+            if let name = expression.as(DeclReferenceExprSyntax.self), name.argumentNames == nil { return name.baseName.text }
             if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || names(member.base!) != nil {
                 if member.declName.baseName.text == "zero" { return "0 0 0 0" }
                 return member.declName.baseName.text
@@ -378,40 +385,47 @@ extension SwiftStatement {
     /// (SnapKit does) as a `set`. nil when the statement makes no constraint.
     static func runThroughReader(_ text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
         // Every such statement calls something; the shell's own lines never do.
-        guard text.contains("(") else { return nil }
-        for method in ["remakeConstraints", "updateConstraints"] where text.contains(".snp.\(method)") {
-            throw Failure(message: "\(method) changes the constraints SnapKit made before, which the session does not know as SnapKit's: at the prompt makeConstraints runs (deactivate or remove the old ones by name)")
+        guard text.contains("(") || text.contains("[") else { return nil }
+        for method in ["remakeConstraints", "updateConstraints", "mas_remakeConstraints", "mas_updateConstraints"]
+            where text.contains(".snp.\(method)") || text.contains(" \(method):") {
+            let library = method.hasPrefix("mas_") ? "Masonry" : "SnapKit"
+            throw Failure(message: "\(method) changes the constraints \(library) made before, which the session does not know as \(library)'s: at the prompt \(method.hasPrefix("mas_") ? "mas_makeConstraints" : "makeConstraints") runs (deactivate or remove the old ones by name)")
         }
-        var declarations: [String] = [], setup: [String] = []
-        var names: [String: String] = [:]
-        for (id, _) in hierarchy.preorder(from: Hierarchy.rootID) where id != Hierarchy.rootID {
-            let view = hierarchy.view(id)
-            // System guides are named through their view (`view.safeAreaLayoutGuide`); stack
-            // views' helpers are UIKit's own.
-            guard !view.name.contains("."), view.systemGuide == nil, let parentID = view.parent else { continue }
-            let parent = parentID == Hierarchy.rootID ? "view" : hierarchy.view(parentID).name
-            guard parent == "view" || names[parent] != nil else { continue }
-            names[view.name] = view.name
-            if view.kind == .guide {
-                declarations.append("    let \(view.name) = UILayoutGuide()")
-                setup.append("        \(parent).addLayoutGuide(\(view.name))")
-                continue
+        let objectiveC = isObjectiveC(text)
+        var head: [String], setup: [String] = [], declarations: [String] = [], aliases: [String] = []
+        let views = promptViews(hierarchy)
+        for view in views {
+            if objectiveC {
+                let type = view.isGuide ? "UILayoutGuide" : view.className
+                declarations.append("@property (nonatomic, strong) \(type) *\(view.name);")
+                setup.append("    self.\(view.name) = [\(type) new];")
+                let parent = view.parent == "view" ? "self.view" : "self.\(view.parent)"
+                setup.append("    [\(parent) \(view.isGuide ? "addLayoutGuide" : view.arranged ? "addArrangedSubview" : "addSubview"):self.\(view.name)];")
+                if !view.isGuide { setup.append("    self.\(view.name).translatesAutoresizingMaskIntoConstraints = \(view.translates ? "YES" : "NO");") }
+                aliases.append("    \(type) *\(view.name) = self.\(view.name);")
+            } else {
+                declarations.append("    let \(view.name) = \(view.isGuide ? "UILayoutGuide" : view.className)()")
+                setup.append("        \(view.parent).\(view.isGuide ? "addLayoutGuide" : view.arranged ? "addArrangedSubview" : "addSubview")(\(view.name))")
+                if !view.isGuide { setup.append("        \(view.name).translatesAutoresizingMaskIntoConstraints = \(view.translates)") }
             }
-            let uikit = ["UILabel", "UIButton", "UIImageView", "UIStackView", "UITextView"].contains(view.className)
-                || Control(className: view.className) != nil ? view.className : view.kind.className
-            declarations.append("    let \(view.name) = \(uikit)()")
-            let arranged = parentID != Hierarchy.rootID && hierarchy.view(parentID).kind == .stack
-            setup.append("        \(parent).\(arranged ? "addArrangedSubview" : "addSubview")(\(view.name))")
-            setup.append("        \(view.name).translatesAutoresizingMaskIntoConstraints = \(view.translatesAutoresizingMaskIntoConstraints)")
         }
-        let head = ["import UIKit", "final class StrutPrompt: UIViewController {"] + declarations
-            + ["    override func viewDidLoad() {", "        super.viewDidLoad()"] + setup
+        if objectiveC {
+            head = ["#import <UIKit/UIKit.h>", "@interface StrutPrompt : UIViewController"] + declarations
+                + ["@end", "@implementation StrutPrompt", "- (void)viewDidLoad {", "    [super viewDidLoad];"] + setup + aliases
+        } else {
+            head = ["import UIKit", "final class StrutPrompt: UIViewController {"] + declarations
+                + ["    override func viewDidLoad() {", "        super.viewDidLoad()"] + setup
+        }
         let first = head.count + 1
-        let source = (head + [text, "    }", "}"]).joined(separator: "\n") + "\n"
+        let tail = objectiveC ? ["}", "@end"] : ["    }", "}"]
+        // The shell splits its lines at `;`: the statement's own is put back.
+        let statement = objectiveC && ![";", "}"].contains(text.last(where: { !$0.isWhitespace }) ?? ";") ? text + ";" : text
+        let source = (head + [statement] + tail).joined(separator: "\n") + "\n"
+        let names = Set(views.map(\.name))
         let engine = LayoutEngine()
         let layout: CodeLayout
         do {
-            layout = try CodeReader.run([(source: source, file: "prompt.swift")], stem: "StrutPrompt", into: engine)
+            layout = try CodeReader.run([(source: source, file: objectiveC ? "prompt.m" : "prompt.swift")], stem: "StrutPrompt", into: engine)
         } catch {
             return nil
         }
@@ -429,14 +443,115 @@ extension SwiftStatement {
         for (_, constraint) in scratch.userConstraints {
             guard let source = scratch.codeSources.constraints[constraint.name], mine(source.line) else { continue }
             guard constraint.isActive else {
-                throw Failure(message: "this makes a constraint and leaves it inactive, as UIKit does: activate it (isActive = true, or NSLayoutConstraint.activate)")
+                throw Failure(message: "this makes a constraint and leaves it inactive, as UIKit does: activate it ("
+                    + (objectiveC ? ".active = YES, or [NSLayoutConstraint activateConstraints:…])" : "isActive = true, or NSLayoutConstraint.activate)"))
             }
             lines.append(scratch.text(of: constraint, exact: true))
         }
-        for view in scratch.allViews where names[view.name] != nil && !view.translatesAutoresizingMaskIntoConstraints
+        for view in scratch.allViews where names.contains(view.name) && !view.translatesAutoresizingMaskIntoConstraints
             && hierarchy.view(named: view.name)?.translatesAutoresizingMaskIntoConstraints == true {
             lines.insert("set \(view.name).autoresizing = off", at: 0)
         }
         return lines
+    }
+
+    /// A line of Objective-C: a message (`[card mas_makeConstraints:…]`) or a statement's `;`.
+    static func isObjectiveC(_ text: String) -> Bool {
+        // The shell took the statement's `;` off: its literals and `YES` say the language too.
+        text.first(where: { !$0.isWhitespace }) == "[" || text.last(where: { !$0.isWhitespace }) == ";"
+            || ["@\"", "@[", "@(", "^("].contains { text.contains($0) } || text.hasSuffix(" YES") || text.hasSuffix(" NO")
+    }
+
+    /// `UILabel *title = [UILabel new];` or `[[UILabel alloc] init]` (`initWithFrame:` too) as
+    /// Swift's `let title = UILabel()`; nil for any other line.
+    static func swiftDeclaration(fromObjectiveC text: String) -> String? {
+        let words = text.split(whereSeparator: { " *=[];:".contains($0) }).map(String.init)
+        // UILabel title UILabel new | UILabel title UILabel alloc init(WithFrame CGRectZero)
+        guard words.count >= 4, words[2] == words[0], words[0].first?.isUppercase == true,
+              words[3] == "new" || words.count >= 5 && words[3] == "alloc" && words[4].hasPrefix("init"),
+              text.contains("*"), text.contains("=") else { return nil }
+        return "let \(words[1]) = \(words[0])()"
+    }
+
+    /// `[self.view addSubview:box]`, `[stack addArrangedSubview:_title]`, `[title
+    /// setContentHuggingPriority:UILayoutPriorityDefaultHigh forAxis:UILayoutConstraintAxisVertical]`
+    /// as Swift calls them; nil for any other message.
+    static func swiftMessage(fromObjectiveC text: String) -> String? {
+        var body = Substring(text.drop { $0.isWhitespace })
+        while let last = body.last, last.isWhitespace || last == ";" { body.removeLast() }
+        guard body.hasPrefix("["), body.hasSuffix("]"), !body.dropFirst().contains("[") else { return nil }
+        let words = body.dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == ":" }).map { word -> String in
+            var word = String(word)
+            if word.hasPrefix("self.") { word.removeFirst(5) }
+            if word.hasPrefix("_") { word.removeFirst() }
+            return word
+        }
+        let priorities = ["UILayoutPriorityRequired": ".required", "UILayoutPriorityDefaultHigh": ".defaultHigh",
+                          "UILayoutPriorityDefaultLow": ".defaultLow", "UILayoutPriorityFittingSizeLevel": ".fittingSizeLevel"]
+        let axes = ["UILayoutConstraintAxisHorizontal": ".horizontal", "UILayoutConstraintAxisVertical": ".vertical"]
+        switch words.count {
+        case 3 where ["addSubview", "addArrangedSubview"].contains(words[1]):
+            return "\(words[0]).\(words[1])(\(words[2]))"
+        case 5 where ["setContentHuggingPriority", "setContentCompressionResistancePriority"].contains(words[1]) && words[3] == "forAxis":
+            guard let axis = axes[words[4]] else { return nil }
+            return "\(words[0]).\(words[1])(\(priorities[words[2]] ?? words[2]), for: \(axis))"
+        default:
+            return nil
+        }
+    }
+
+    /// `self.title.numberOfLines = 0;`, `_title.text = @"Hi";`, `card.hidden = YES;` as Swift
+    /// writes the same assignment; nil for any other line.
+    static func swiftAssignment(fromObjectiveC text: String) -> String? {
+        var line = Substring(text.drop { $0.isWhitespace })
+        while let last = line.last, last.isWhitespace || last == ";" { line.removeLast() }
+        if line.hasPrefix("self.") { line = line.dropFirst(5) }
+        if line.hasPrefix("_") { line = line.dropFirst() }
+        guard let equals = line.firstIndex(of: "="), !line[line.index(after: equals)...].hasPrefix("="),
+              !line.contains("["), !line.contains("^") else { return nil }
+        var value = String(line[line.index(after: equals)...].drop { $0 == " " })
+        switch value {
+        case "YES": value = "true"
+        case "NO": value = "false"
+        default: if value.hasPrefix("@\"") { value.removeFirst() }
+        }
+        return line[..<equals].trimmingSuffix() + " = " + value
+    }
+
+    struct PromptView {
+        var name: String
+        var className: String
+        var parent: String
+        var arranged: Bool
+        var isGuide: Bool
+        var translates: Bool
+    }
+
+    /// The session's views a statement can name, parents first: root is `view` (a view
+    /// controller's); system guides are named through their views, stack views' helpers are
+    /// UIKit's own.
+    static func promptViews(_ hierarchy: Hierarchy) -> [PromptView] {
+        var result: [PromptView] = [], known: Set<String> = ["view"]
+        for (id, _) in hierarchy.preorder(from: Hierarchy.rootID) where id != Hierarchy.rootID {
+            let view = hierarchy.view(id)
+            guard !view.name.contains("."), view.systemGuide == nil, let parentID = view.parent else { continue }
+            let parent = parentID == Hierarchy.rootID ? "view" : hierarchy.view(parentID).name
+            guard known.contains(parent) else { continue }
+            known.insert(view.name)
+            let uikit = ["UILabel", "UIButton", "UIImageView", "UIStackView", "UITextView"].contains(view.className)
+                || Control(className: view.className) != nil ? view.className : view.kind.className
+            result.append(PromptView(name: view.name, className: uikit, parent: parent,
+                                     arranged: parentID != Hierarchy.rootID && hierarchy.view(parentID).kind == .stack,
+                                     isGuide: view.kind == .guide, translates: view.translatesAutoresizingMaskIntoConstraints))
+        }
+        return result
+    }
+}
+
+private extension Substring {
+    func trimmingSuffix() -> String {
+        var text = self
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
     }
 }

@@ -1537,3 +1537,50 @@ func expectRefused(_ cases: [(line: String, message: String)], in session: Sessi
         #expect(sink.errors.hasSuffix("error: \(message)\n"), "\(line): \(sink.errors)", sourceLocation: sourceLocation)
     }
 }
+
+/// Objective-C copied at the prompt: a declaration, messages that add subviews and set
+/// priorities, assignments with Objective-C's literals, a Masonry block over several lines and
+/// anchors' messages; the statement's `;` inside a block does not split it.
+@Test func objectiveCTypedAtThePrompt() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    var input: [InputLine] = [
+        "set root.frame = 0 0 320 480",
+        "UIView *badge = [[UIView alloc] initWithFrame:CGRectZero];", "UILabel *title = [UILabel new];",
+        "[self.view addSubview:badge];", "[self.view addSubview:_title];",
+        "_title.text = @\"Inbox\";", "self.title.numberOfLines = 0;",
+        "[title setContentHuggingPriority:UILayoutPriorityDefaultHigh forAxis:UILayoutConstraintAxisVertical];",
+        "[self.badge mas_makeConstraints:^(MASConstraintMaker *make) {",
+        "    make.top.left.equalTo(self.view).with.insets(UIEdgeInsetsMake(10, 15, 10, 15));",
+        "    make.size.mas_equalTo(CGSizeMake(24, 24));",
+        "}];",
+        "[_title mas_makeConstraints:^(MASConstraintMaker *make) { make.left.equalTo(_badge.mas_right).offset(8); make.centerY.equalTo(_badge); }];",
+        "[NSLayoutConstraint activateConstraints:@[[title.widthAnchor constraintGreaterThanOrEqualToConstant:60]]];",
+        "layout", "show", "constraints title",
+    ].map(InputLine.line)
+    input.reverse()
+    let outcome = session.run(source: "typed", mode: .stopAtFirstError) { input.popLast() ?? .end }
+    #expect(!outcome.failed, "\(sink.errors)")
+    #expect(sink.output.hasSuffix("""
+        root view (0, 0, 320, 480)
+          badge view (15, 10, 24, 24)
+          title label "Inbox" (47, 11.833333, 60, 20.333333)
+        c5                   title.left == badge.right + 8  [priority 1000, user, satisfied]
+        c6                   title.centerY == badge.centerY  [priority 1000, user, satisfied]
+        c7                   title.width >= 60  [priority 1000, user, satisfied]
+        title.hugging.h      title.width <= 42 @250  [priority 250, content-size, violated by 18]
+        title.compression.h  title.width >= 42 @750  [priority 750, content-size, satisfied]
+        title.hugging.v      title.height <= 20.333333 @750  [priority 750, content-size, satisfied]
+        title.compression.v  title.height >= 20.333333 @750  [priority 750, content-size, satisfied]
+
+        """))
+    #expect(session.dumpJSON.contains("\"lines\": 0"))
+    let before = session.dumpJSON
+    expectRefused([
+        ("[badge mas_updateConstraints:^(MASConstraintMaker *make) { make.size.mas_equalTo(CGSizeMake(32, 32)); }];",
+         "mas_updateConstraints changes the constraints Masonry made before, which the session does not know as Masonry's: at the prompt mas_makeConstraints runs (deactivate or remove the old ones by name)"),
+        ("[title.heightAnchor constraintEqualToConstant:30];", "this makes a constraint and leaves it inactive, as UIKit does: activate it (.active = YES, or [NSLayoutConstraint activateConstraints:…])"),
+    ], in: session, sink)
+    #expect(session.dumpJSON == before)
+}
