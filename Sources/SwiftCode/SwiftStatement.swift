@@ -426,6 +426,9 @@ extension SwiftStatement {
         let layout: CodeLayout
         do {
             layout = try CodeReader.run([(source: source, file: objectiveC ? "prompt.m" : "prompt.swift")], stem: "StrutPrompt", into: engine)
+        } catch let error as CodeError where error.message.contains("runs past") {
+            // A loop that does not end: said, not taken for a line of something else.
+            throw Failure(message: "the code runs past \(CodeReader.stepLimit) steps (an endless loop?); nothing was added")
         } catch {
             return nil
         }

@@ -1525,6 +1525,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
          "remakeConstraints changes the constraints SnapKit made before, which the session does not know as SnapKit's: at the prompt makeConstraints runs (deactivate or remove the old ones by name)"),
         // A command mistyped with parentheses is still one.
         ("fram(card)", "unknown command 'fram'; did you mean 'frame'?"),
+        ("while true { card.alpha = CGFloat(1) }", "the code runs past 200000 steps (an endless loop?); nothing was added"),
     ], in: session, sink)
     #expect(session.dumpJSON == before)
 }
