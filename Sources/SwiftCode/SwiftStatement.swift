@@ -4,20 +4,22 @@ import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
-/// One statement of anchor code typed at the prompt, as a developer copies it from a file:
-/// `a.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 8).isActive
-/// = true`, or `NSLayoutConstraint.activate([…])` on one line. Read as the shell's own
-/// constraint lines (`a.topAnchor == view.safeAreaLayoutGuide.topAnchor + 8`), which the shell
-/// then parses and adds as typed ones, all or none.
+/// One statement of layout code typed at the prompt, as a developer copies it from a file,
+/// read as the shell's own lines, which the shell then runs as typed ones, all or none:
+/// `a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8).isActive = true` is
+/// `a.topAnchor == root.topAnchor + 8`, `let t = UILabel()` is `new label t` (with code's
+/// defaults), `t.numberOfLines = 0` is `set t.numberOfLines = 0`. What this file does not read
+/// itself (SnapKit, Masonry, the visual format, `NSLayoutConstraint(item:…)`) runs through the
+/// file reader (`runThroughReader`). Objective-C's simple lines are turned into Swift's first.
 enum SwiftStatement {
     struct Failure: Error {
         var message: String
     }
 
     /// The shell's lines for `text`; nil when it is no statement strut reads this way (the
-    /// shell's own error for the line stands). `isView` says which names are the session's
-    /// views: `view` and `contentView`, when no view has that name, are the root view (a view
-    /// controller's and a cell's), and `self` is too.
+    /// shell's own error for the line stands). `view` and `contentView`, when no view of
+    /// `hierarchy` has that name, are the root view (a view controller's and a cell's), and
+    /// `self` is too.
     static func shellLines(in text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
         if isObjectiveC(text) || swiftDeclaration(fromObjectiveC: text) != nil {
             if let swift = swiftAssignment(fromObjectiveC: text) ?? swiftDeclaration(fromObjectiveC: text) ?? swiftMessage(fromObjectiveC: text),
@@ -393,7 +395,7 @@ extension SwiftStatement {
         }
         let objectiveC = isObjectiveC(text)
         var head: [String], setup: [String] = [], declarations: [String] = [], aliases: [String] = []
-        let views = promptViews(hierarchy)
+        let views = promptViews(hierarchy, named: text)
         for view in views {
             if objectiveC {
                 let type = view.isGuide ? "UILayoutGuide" : view.className
@@ -533,11 +535,26 @@ extension SwiftStatement {
     /// The session's views a statement can name, parents first: root is `view` (a view
     /// controller's); system guides are named through their views, stack views' helpers are
     /// UIKit's own.
-    static func promptViews(_ hierarchy: Hierarchy) -> [PromptView] {
+    /// Only the views the statement names and their superviews are written (a session of
+    /// thousands of views would be read whole at every statement), and none whose name is a
+    /// word of the language.
+    static func promptViews(_ hierarchy: Hierarchy, named text: String) -> [PromptView] {
+        var words: Set<String> = []
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
+            if !word.isEmpty { words.insert(word.hasPrefix("_") ? String(word.dropFirst()) : word) }
+            word = ""
+        }
+        var wanted: Set<ViewID> = []
+        for name in words {
+            guard !keywords.contains(name), var id = hierarchy.viewID(ifNamed: name) else { continue }
+            while id != Hierarchy.rootID, wanted.insert(id).inserted, let parent = hierarchy.view(id).parent { id = parent }
+        }
         var result: [PromptView] = [], known: Set<String> = ["view"]
-        for (id, _) in hierarchy.preorder(from: Hierarchy.rootID) where id != Hierarchy.rootID {
+        for (id, _) in hierarchy.preorder(from: Hierarchy.rootID) where wanted.contains(id) {
             let view = hierarchy.view(id)
-            guard !view.name.contains("."), view.systemGuide == nil, let parentID = view.parent else { continue }
+            guard !view.name.contains("."), !keywords.contains(view.name), view.systemGuide == nil, let parentID = view.parent else { continue }
             let parent = parentID == Hierarchy.rootID ? "view" : hierarchy.view(parentID).name
             guard known.contains(parent) else { continue }
             known.insert(view.name)
@@ -549,6 +566,14 @@ extension SwiftStatement {
         }
         return result
     }
+
+    /// Swift's and Objective-C's words a view's name cannot be in code written out.
+    static let keywords: Set<String> = [
+        "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum", "extension",
+        "fallthrough", "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let",
+        "nil", "operator", "private", "protocol", "public", "repeat", "return", "self", "static", "struct", "subscript",
+        "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while", "id", "YES", "NO",
+    ]
 }
 
 private extension Substring {
