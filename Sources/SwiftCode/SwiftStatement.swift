@@ -45,7 +45,7 @@ enum SwiftStatement {
         }
         guard !parsed.hasError, let file = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self),
               file.statements.count == 1, let statement = file.statements.first?.item else { return nil }
-        let reader = Reader(isView: isView)
+        let reader = Reader(isView: isView, isTextField: { hierarchy.view(named: $0)?.isTextField == true })
         // `let title = UILabel()`
         if let declaration = statement.as(VariableDeclSyntax.self) { return try reader.newView(declaration) }
         guard let folded = statement.as(ExprSyntax.self) else { return nil }
@@ -91,6 +91,7 @@ enum SwiftStatement {
 
     private struct Reader {
         let isView: (String) -> Bool
+        let isTextField: (String) -> Bool
 
         /// `ANCHOR.constraint(…)` as a line of the shell's; nil for any other expression.
         func constraint(_ expression: ExprSyntax) throws(Failure) -> String? {
@@ -212,7 +213,12 @@ enum SwiftStatement {
         /// `title.font = .preferredFont(forTextStyle: .body)`, `card.layoutMargins =
         /// UIEdgeInsets(…)`, `stack.axis = .vertical`: the `set` lines of the value.
         func assignment(_ property: String, of view: String, value: ExprSyntax) throws(Failure) -> [String] {
-            if property == "font" { return try font(value).map { "set \(view).\($0)" } }
+            if property == "font" {
+                // A text field keeps the system font's face, as the import reads its font: only
+                // the size or text style changes its height here.
+                let lines = try font(value).filter { !isTextField(view) || $0.hasPrefix("font =") }
+                return lines.map { "set \(view).\($0)" }
+            }
             return ["set \(view).\(property) = \(try self.value(value))"]
         }
 

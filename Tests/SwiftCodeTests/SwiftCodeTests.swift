@@ -1396,6 +1396,9 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         ("let row = UIStackView(arrangedSubviews: [title, ghost])", "no view named 'ghost'"),
     ], in: session, sink)
     #expect(session.dumpJSON == before)
+    // A text field takes the size of a named font, not its face, as the import reads it.
+    #expect(session.run(line: "field.font = UIFont(name: \"Avenir-Heavy\", size: 20)!") == .succeeded)
+    #expect(session.dumpJSON.contains("\"name\": \"field\", \"kind\": \"view\", \"parent\": \"card\", \"frame\": [16, 66, 361, 22], \"ambiguous\": [], \"font\": 20, \"borderStyle\": \"none\""))
 }
 
 /// A label made in code hugs at 250, as UIKit logs it (`Hug:250`), not Interface Builder's
