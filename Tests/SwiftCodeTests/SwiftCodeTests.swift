@@ -1455,7 +1455,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     installSwiftReader()
     let sink = BufferSink()
     let session = Session(sink: sink)
-    var input: [InputLine] = [
+    expectTyped([
         "set root.frame = 0 0 320 480", "let card = UIView()", "card.translatesAutoresizingMaskIntoConstraints = false",
         "NSLayoutConstraint.activate([",
         "    card.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16), // the left edge (",
@@ -1466,10 +1466,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         "])",
         "layout", "frame card",
         "NSLayoutConstraint.activate([", "    card.widthAnchor.constraint(equalToConstant: 10),",
-    ].map(InputLine.line) + [.interrupted, .line("constraints card")]
-    input.reverse()
-    let outcome = session.run(source: "typed", mode: .interactive) { input.popLast() ?? .end }
-    #expect(!outcome.failed, "\(sink.errors)")
+    ], then: [.interrupted, .line("constraints card")], into: session, mode: .interactive, sink)
     #expect(sink.output.contains("card (16, 20, 288, 100)\nthe Swift statement left open was dropped\n"))
     #expect(sink.output.hasSuffix("""
         c1  card.leading == root.leading + 16  [priority 1000, user, satisfied]
@@ -1488,7 +1485,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
     installSwiftReader()
     let sink = BufferSink()
     let session = Session(sink: sink)
-    var input: [InputLine] = [
+    expectTyped([
         "set root.frame = 0 0 320 480", "let card = UIView()", "let title = UILabel()", "view.addSubview(card)", "card.addSubview(title)",
         "title.text = \"Hi\"",
         "card.snp.makeConstraints { make in",
@@ -1499,10 +1496,7 @@ func aRealScrollViewsContainerIsAsTallAsItsContent() throws {
         "NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: \"V:[card]-(>=12)-|\", options: [], metrics: nil, views: [\"card\": card]))",
         "NSLayoutConstraint(item: title, attribute: .width, relatedBy: .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40).isActive = true",
         "layout", "show card", "constraints card",
-    ].map(InputLine.line)
-    input.reverse()
-    let outcome = session.run(source: "typed", mode: .stopAtFirstError) { input.popLast() ?? .end }
-    #expect(!outcome.failed, "\(sink.errors)")
+    ], into: session, mode: .stopAtFirstError, sink)
     #expect(sink.output.hasSuffix("""
         card view (16, 20, 288, 36.333333)
           title label "Hi" (8, 8, 272, 20.333333)
@@ -1549,7 +1543,7 @@ func expectRefused(_ cases: [(line: String, message: String)], in session: Sessi
     installSwiftReader()
     let sink = BufferSink()
     let session = Session(sink: sink)
-    var input: [InputLine] = [
+    expectTyped([
         "set root.frame = 0 0 320 480",
         "UIView *badge = [[UIView alloc] initWithFrame:CGRectZero];", "UILabel *title = [UILabel new];",
         "[self.view addSubview:badge];", "[self.view addSubview:_title];",
@@ -1562,10 +1556,7 @@ func expectRefused(_ cases: [(line: String, message: String)], in session: Sessi
         "[_title mas_makeConstraints:^(MASConstraintMaker *make) { make.left.equalTo(_badge.mas_right).offset(8); make.centerY.equalTo(_badge); }];",
         "[NSLayoutConstraint activateConstraints:@[[title.widthAnchor constraintGreaterThanOrEqualToConstant:60]]];",
         "layout", "show", "constraints title",
-    ].map(InputLine.line)
-    input.reverse()
-    let outcome = session.run(source: "typed", mode: .stopAtFirstError) { input.popLast() ?? .end }
-    #expect(!outcome.failed, "\(sink.errors)")
+    ], into: session, mode: .stopAtFirstError, sink)
     #expect(sink.output.hasSuffix("""
         root view (0, 0, 320, 480)
           badge view (15, 10, 24, 24)
@@ -1587,4 +1578,13 @@ func expectRefused(_ cases: [(line: String, message: String)], in session: Sessi
         ("[title.heightAnchor constraintEqualToConstant:30];", "this makes a constraint and leaves it inactive, as UIKit does: activate it (.active = YES, or [NSLayoutConstraint activateConstraints:…])"),
     ], in: session, sink)
     #expect(session.dumpJSON == before)
+}
+
+/// Lines typed one after another (and any further input after them), none failing.
+func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: Session, mode: RunMode, _ sink: BufferSink,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    var input = lines.map(InputLine.line) + more
+    input.reverse()
+    let outcome = session.run(source: "typed", mode: mode) { input.popLast() ?? .end }
+    #expect(!outcome.failed, "\(sink.errors)", sourceLocation: sourceLocation)
 }
