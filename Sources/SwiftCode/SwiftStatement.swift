@@ -295,7 +295,7 @@ enum SwiftStatement {
         }
 
         /// UIKit's view methods that change a layout: `addSubview`, `addArrangedSubview`,
-        /// `insertArrangedSubview(_:at:)`, `setContentHuggingPriority(_:for:)`,
+        /// `insertArrangedSubview(_:at:)`, a button's `setTitle(_:for: .normal)`, `setContentHuggingPriority(_:for:)`,
         /// `setContentCompressionResistancePriority(_:for:)`, `setCustomSpacing(_:after:)`.
         func method(_ call: FunctionCallExprSyntax) throws(Failure) -> [String]? {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, let target = view(base) else { return nil }
@@ -318,6 +318,10 @@ enum SwiftStatement {
                 }
                 let which = member.declName.baseName.text == "setContentHuggingPriority" ? "hugging" : "compression"
                 return ["set \(target).\(which).\(axis == "horizontal" ? "h" : "v") = \(SwiftStatement.text(try priority(arguments[0].expression)))"]
+            case "setTitle" where arguments.count == 2:
+                // The title shown: the normal state's (the others show only while touched).
+                guard arguments[1].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "normal" else { return [] }
+                return ["set \(target).title = \(try value(arguments[0].expression))"]
             case "setCustomSpacing" where arguments.count == 2:
                 guard let after = view(arguments[1].expression) else { throw Failure(message: "setCustomSpacing(_:after:) takes a view's name after:") }
                 return ["set \(after).spacingAfter = \(SwiftStatement.text(try number(arguments[0].expression)))"]
