@@ -1,4 +1,5 @@
 import Testing
+import SwiftCode
 import Foundation
 @testable import Shell
 import LayoutEngine
@@ -207,13 +208,14 @@ func badInputGetsOneClearLineAndChangesNothing(_ input: BadInput) throws {
 }
 
 @Test func saveThenLoadInAFreshSessionGivesAnIdenticalDump() throws {
+    installSwiftReader()  // an example pastes Swift at the prompt
     let directory = "/tmp/strut-tests-\(UInt32.random(in: 0...UInt32.max))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
     let scripts = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".strut") }.sorted()
-    #expect(scripts.count == 9)
+    #expect(scripts.count == 10)
     for script in scripts {
         let first = Session(sink: BufferSink())
         #expect(first.run(line: "load \(examples.path)/\(script)") == .succeeded)
