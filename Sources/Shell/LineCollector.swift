@@ -116,30 +116,11 @@ final class SwiftStatementLines: LineCollector {
         self.open = open
     }
 
-    /// How many of `(`, `[` and `{` a line leaves open, outside string literals and `//` comments.
-    static func opened(_ line: String) -> Int {
-        var count = 0, quoted = false, escaped = false, previous: Character = " "
-        for character in line {
-            defer { previous = character }
-            if quoted {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
-                continue
-            }
-            switch character {
-            case "\"": quoted = true
-            case "/" where previous == "/": return count
-            case "(", "[", "{": count += 1
-            case ")", "]", "}": count -= 1
-            default: break
-            }
-        }
-        return count
-    }
-
-    /// The first line of such a statement: Swift's reader installed, brackets left open, and the
-    /// start of what it reads (`NSLayoutConstraint.activate(`, an anchor's `constraint(`, `let`).
+    /// The first line of such a statement: the code reader installed, brackets left open, and
+    /// code's start, not a command's: `let`, an Objective-C message, or a name followed by `.`
+    /// or `(` that no command has.
     static func starts(_ line: String) -> Bool {
-        guard Session.swiftStatementReader != nil, opened(line) > 0 else { return false }
+        guard Session.swiftStatementReader != nil, Lexer.openedBrackets(line) > 0 else { return false }
         // Not a command of the shell's (`new label t text="("`): a name that starts an
         // expression (`card.snp.makeConstraints { make in`), or a declaration.
         let text = line.trimmingWhitespace()
@@ -153,7 +134,7 @@ final class SwiftStatementLines: LineCollector {
 
     func take(_ line: String, session: Session) throws -> Bool {
         lines.append(line)
-        open += Self.opened(line)
+        open += Lexer.openedBrackets(line)
         if open <= 0 { try finish(session: session) }
         return true
     }

@@ -137,7 +137,7 @@ extension Session {
                 }
                 // `NSLayoutConstraint.activate([`: Swift over several lines, taken as one statement.
                 if SwiftStatementLines.starts(line) {
-                    collector = SwiftStatementLines(lines: [line], open: SwiftStatementLines.opened(line))
+                    collector = SwiftStatementLines(lines: [line], open: Lexer.openedBrackets(line))
                     continue
                 }
                 for statement in Lexer.statements(line) {

@@ -327,6 +327,28 @@ public enum Lexer {
     /// The one-character symbols, `=*/+-@:.|(),[]`.
     static let symbolBytes = Set("=*/+-@:.|(),[]".utf8)
 
+    /// How many of `(`, `[` and `{` a line of code leaves open, outside string literals and
+    /// `//` comments (read as bytes: every one of these is ASCII, and no byte of a longer
+    /// character is).
+    public static func openedBrackets(_ line: String) -> Int {
+        var count = 0, quoted = false, escaped = false, previous: UInt8 = 0
+        for byte in line.utf8 {
+            defer { previous = byte }
+            if quoted {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { quoted = false }
+                continue
+            }
+            switch byte {
+            case 0x22: quoted = true
+            case 0x2F where previous == 0x2F: return count
+            case 0x28, 0x5B, 0x7B: count += 1
+            case 0x29, 0x5D, 0x7D: count -= 1
+            default: break
+            }
+        }
+        return count
+    }
+
     /// Splits a line into statements at `;` and drops a `#` comment, both outside strings (and
     /// the `;` outside braces, which only code has: a block's statements stay with its call);
     /// each statement without white space at either end, empty ones dropped.

@@ -292,7 +292,7 @@ extension ObjCEvaluator {
             }
             return set(.mask(mask))
         default:
-            if ViewProperty.layoutFree.contains(property) || property == "backgroundColor" || property == "mas_key" { return .nothing }
+            if ViewProperty.layoutFree.contains(property) || property == "mas_key" { return .nothing }
             if value.isUnknown { return .unknown(reasonOf(value)) }
             return .unknown("`\(property)`: a property strut does not model")
         }

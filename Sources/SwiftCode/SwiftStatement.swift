@@ -21,8 +21,9 @@ enum SwiftStatement {
     /// `hierarchy` has that name, are the root view (a view controller's and a cell's), and
     /// `self` is too.
     static func shellLines(in text: String, hierarchy: Hierarchy) throws(Failure) -> [String]? {
-        if isObjectiveC(text) || swiftDeclaration(fromObjectiveC: text) != nil {
-            if let swift = swiftAssignment(fromObjectiveC: text) ?? swiftDeclaration(fromObjectiveC: text) ?? swiftMessage(fromObjectiveC: text),
+        let declaration = swiftDeclaration(fromObjectiveC: text)
+        if declaration != nil || isObjectiveC(text) {
+            if let swift = declaration ?? swiftAssignment(fromObjectiveC: text) ?? swiftMessage(fromObjectiveC: text),
                let lines = try translated(swift, hierarchy: hierarchy) { return lines }
             return try runThroughReader(text, hierarchy: hierarchy)
         }
@@ -39,8 +40,7 @@ enum SwiftStatement {
         let isView = { (name: String) in hierarchy.view(named: name) != nil }
         let parsed = Parser.parse(source: text)
         // `NSLayoutConstraint.activate([` on a line of its own: a statement of several lines.
-        let opened = text.reduce(0) { $0 + ($1 == "(" || $1 == "[" ? 1 : $1 == ")" || $1 == "]" ? -1 : 0) }
-        if parsed.hasError, opened > 0 {
+        if parsed.hasError, Lexer.openedBrackets(text) > 0 {
             throw Failure(message: "a Swift statement left open ('(' or '[' not closed): at the prompt each line is a whole statement")
         }
         guard !parsed.hasError, let file = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self),
