@@ -97,10 +97,21 @@ public enum Axis: String, Hashable, Sendable {
 }
 
 extension Rect {
-    /// Each edge moved to the nearest pixel of a display of `scale` pixels a point.
+    /// How finely a position in pixels is read before it is rounded to a pixel.
+    static let pixelQuantum = 1e6
+
+    /// Each edge moved to the nearest pixel of a display of `scale` pixels a point; an edge on
+    /// half a pixel moves away from zero.
+    ///
+    /// The position in pixels is first taken to a millionth of a pixel: an edge the constraints
+    /// put on exactly half a pixel (a 30-point button centred on a label 20⅓ high at 3×) comes
+    /// out of the solver a last bit above or below it, by the path the solver took, and the
+    /// same constraints reached two ways (a session, and its saved file loaded) must not land a
+    /// pixel apart.
     func roundedToPixels(_ scale: Double) -> Rect {
         func round(_ value: Double) -> Double {
-            let r = (value * scale).rounded() / scale
+            let pixels = (value * scale * Rect.pixelQuantum).rounded() / Rect.pixelQuantum
+            let r = pixels.rounded() / scale
             return abs(r - value) < 1e-9 ? value : r
         }
         let minX = round(x), minY = round(y)

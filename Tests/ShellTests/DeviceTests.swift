@@ -229,6 +229,36 @@ private let cardAndBar = [
     #expect(abs(three.x - 31.0 / 3) < 1e-9 && abs(three.width - 61.0 / 3) < 1e-9)
 }
 
+/// An edge on exactly half a pixel goes away from zero, whichever side of it the solver's last
+/// bit fell: a 30-point button centred on a label 20⅓ high at 3× has its top at 9.5 pixels
+/// (3⅙ points) and its bottom at 99.5, which become 10 and 100, so it stays 30 high. Reached
+/// through other constraints, or from a saved file, it lands on the same pixels.
+@Test func anEdgeOnHalfAPixelRoundsTheSameWhicheverWayItIsReached() {
+    let card = ["set device = \"iPhone 15\"", "new view card", "card.top == root.safeAreaLayoutGuide.top + 16",
+                "card.leading == root.leading + 16", "card.trailing == root.trailing - 16",
+                "new label title in card text=\"Notifications\"", "new button edit in card title=\"Edit\"",
+                "title.leading == card.layoutMarginsGuide.leading", "edit.leading == title.trailing + 8",
+                "edit.trailing == card.layoutMarginsGuide.trailing"]
+    let vertical = ["title.top == card.layoutMarginsGuide.top", "title.bottom == card.layoutMarginsGuide.bottom",
+                    "edit.centerY == title.centerY"]
+    let expected = Rect(x: 335.0 / 3, y: 10.0 / 3, width: 724.0 / 3, height: 30)
+    for lines in [card + vertical + ["layout"], card + vertical.reversed() + ["layout"],
+                  card + ["edit.centerY == title.centerY", "edit.top == card.layoutMarginsGuide.top - 4.8333333333333333",
+                          "title.bottom == card.layoutMarginsGuide.bottom", "title.top == card.layoutMarginsGuide.top", "layout"]] {
+        let s = session(lines)
+        let edit = frame(s, "edit")
+        #expect(abs(edit.x - expected.x) < 1e-9 && abs(edit.y - expected.y) < 1e-9 && abs(edit.width - expected.width) < 1e-9
+                && abs(edit.height - expected.height) < 1e-9, "\(edit)")
+        let again = Session(sink: BufferSink())
+        for line in ScriptWriter.script(s.engine.hierarchy).split(separator: "\n") { _ = again.run(line: String(line)) }
+        _ = again.run(line: "layout")
+        #expect(frame(again, "edit") == edit)
+    }
+    // Below zero, away from zero is down: -1.5 pixels at 3x is -2.
+    #expect(Rect(x: -0.5, y: 0, width: 1, height: 1).roundedToPixels(3).x == -2.0 / 3)
+    #expect(Rect(x: 0.5 - 1e-15, y: 0.5 + 1e-15, width: 1, height: 1).roundedToPixels(1) == Rect(x: 1, y: 1, width: 1, height: 1))
+}
+
 /// Guides and their constraints read as UIKit prints them, and an attribute's value follows the
 /// direction.
 @Test func guidesReadAsUIKitPrintsThem() throws {
