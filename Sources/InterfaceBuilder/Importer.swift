@@ -313,11 +313,13 @@ public struct Importer {
                 // A scroll view's edges and margins, against something inside it, are its
                 // content's ("Working with Scroll Views", Auto Layout Guide): a margin is the
                 // content's edge inset by the scroll view's margin on that side (as the document
-                // gives them). Omitted items are the owning view (an aspect ratio omits both).
+                // gives them). Its width, height and centres are its frame's, the guide says:
+                // they stay the scroll view's own. Omitted items are the owning view (an aspect
+                // ratio omits both).
                 let firstID = constraint.firstItem ?? view.id
                 let secondID = constraint.secondItem ?? (constraint.secondAttribute != nil ? view.id : nil)
                 func item(_ id: String, _ attribute: LayoutAttribute, other: String?) -> (name: String, attribute: LayoutAttribute, offset: Double) {
-                    guard let guide = scrollContent[id], !attribute.isDimension, let other, isInside(other, id) else { return (names[id]!, attribute, 0) }
+                    guard let guide = scrollContent[id], !attribute.isDimension, !attribute.isCenter, let other, isInside(other, id) else { return (names[id]!, attribute, 0) }
                     let inset = engine.hierarchy.view(named: names[id]!)?.margins ?? .standard
                     return switch attribute {
                     case .topMargin: (guide, .top, inset.top)
@@ -326,8 +328,6 @@ public struct Importer {
                     case .rightMargin: (guide, .right, -inset.right)
                     case .leadingMargin: (guide, .leading, inset.left)
                     case .trailingMargin: (guide, .trailing, -inset.right)
-                    case .centerXWithinMargins: (guide, .centerX, (inset.left - inset.right) / 2)
-                    case .centerYWithinMargins: (guide, .centerY, (inset.top - inset.bottom) / 2)
                     default: (guide, attribute, 0)
                     }
                 }

@@ -60,6 +60,9 @@ public enum LayoutAttribute: Int, CaseIterable, Hashable, Sendable {
     /// Width and height; every other attribute is a location.
     public var isDimension: Bool { self == .width || self == .height }
 
+    /// A centre, within the margins or not.
+    public var isCenter: Bool { [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins].contains(self) }
+
     /// Leading and trailing (and their margins): direction-dependent in UIKit, left-to-right here.
     public var isDirectional: Bool {
         [.leading, .trailing, .leadingMargin, .trailingMargin].contains(self)

@@ -453,8 +453,9 @@ final class CodeWorld {
         return made
     }
 
-    /// A constraint between a scroll view's edges or centre and a view inside it is on the
-    /// scroll view's content, as UIKit reads it (its size is the frame's).
+    /// A constraint between a scroll view's edges or margins and a view inside it is on the
+    /// scroll view's content, as UIKit reads it; its width, height and centres are its frame's
+    /// ("Working with Scroll Views", Auto Layout Guide), so those stay the scroll view's own.
     func onScrollContent(_ spec: ConstraintSpec, at location: CodeLayout.Location) -> ConstraintSpec {
         guard let second = spec.secondItem, let secondAttribute = spec.secondAttribute else { return spec }
         func inside(_ item: String, _ scroll: String) -> Bool {
@@ -463,9 +464,9 @@ final class CodeWorld {
             return false
         }
         var spec = spec
-        if isScrollView(spec.firstItem), !spec.firstAttribute.isDimension, inside(second, spec.firstItem) {
+        if isScrollView(spec.firstItem), !spec.firstAttribute.isDimension, !spec.firstAttribute.isCenter, inside(second, spec.firstItem) {
             spec.firstItem = scrollGuide("contentLayoutGuide", of: spec.firstItem, at: location)
-        } else if isScrollView(second), !secondAttribute.isDimension, inside(spec.firstItem, second) {
+        } else if isScrollView(second), !secondAttribute.isDimension, !secondAttribute.isCenter, inside(spec.firstItem, second) {
             spec.secondItem = scrollGuide("contentLayoutGuide", of: second, at: location)
         }
         return spec

@@ -629,6 +629,65 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(h.view(named: "title")!.frame.height == 20.5)
 }
 
+/// A scroll view's centres are its frame's, its edges its content's (the Auto Layout Guide's
+/// "Working with Scroll Views"): VLC's donation screen pins its content view to the scroll
+/// view's leading edge and centres it horizontally, which makes the content as wide as the
+/// scroll view (Xcode stored 320); read as the content's centre, nothing held its width.
+@Test func aScrollViewsCentreIsItsFramesToItsContent() throws {
+    let xml = xibText(tools: "14490", device: "retina4_0", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <subviews>
+                    <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="sv-1" userLabel="scroll">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box-1" userLabel="content">
+                                <rect key="frame" x="0.0" y="10" width="320" height="200"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="200" id="h1"/>
+                                </constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="mid-1" userLabel="middle">
+                                <rect key="frame" x="140" y="264" width="40" height="40"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="40" id="w2"/>
+                                    <constraint firstAttribute="height" constant="40" id="h2"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="box-1" firstAttribute="top" secondItem="sv-1" secondAttribute="top" constant="10" id="m1"/>
+                            <constraint firstItem="box-1" firstAttribute="leading" secondItem="sv-1" secondAttribute="leading" id="m2"/>
+                            <constraint firstAttribute="trailing" secondItem="box-1" secondAttribute="trailing" id="m3"/>
+                            <constraint firstAttribute="bottom" secondItem="box-1" secondAttribute="bottom" id="m4"/>
+                            <constraint firstItem="box-1" firstAttribute="centerX" secondItem="sv-1" secondAttribute="centerX" id="m5"/>
+                            <constraint firstItem="mid-1" firstAttribute="centerX" secondItem="sv-1" secondAttribute="centerXWithinMargins" id="m6"/>
+                            <constraint firstItem="mid-1" firstAttribute="centerY" secondItem="sv-1" secondAttribute="centerY" id="m7"/>
+                        </constraints>
+                    </scrollView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sv-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="sv-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstAttribute="trailing" secondItem="sv-1" secondAttribute="trailing" id="k3"/>
+                    <constraint firstAttribute="bottom" secondItem="sv-1" secondAttribute="bottom" id="k4"/>
+                </constraints>
+            </view>
+    """)
+    for measured in [false, true] {
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        importer.measuredText = measured
+        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+        engine.layoutIfNeeded()
+        let h = engine.hierarchy
+        #expect(engine.broken.isEmpty)
+        #expect(h.view(named: "content")!.frame == Rect(x: 0, y: 10, width: 320, height: 200))
+        #expect(h.view(named: "middle")!.frame == Rect(x: 140, y: 264, width: 40, height: 40))
+        #expect(h.view(named: "scrollContentLayoutGuide")?.frame == Rect(x: 0, y: 0, width: 320, height: 210))
+    }
+}
+
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {

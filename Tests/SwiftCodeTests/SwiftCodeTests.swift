@@ -748,6 +748,47 @@ func tinyConstraintsExampleLaysOutItsHorizontalArrangement() throws {
     }
 }
 
+/// A scroll view's centres, against a view inside it, are its frame's ("Working with Scroll
+/// Views": edges and margins attach to the content area; height, width and centres to the
+/// frame): content pinned to the leading edge and centred horizontally is the scroll view's
+/// width, and centred vertically it sits in the middle of the frame, not of the content.
+@Test func aScrollViewsCentresAreItsFramesToTheViewsInsideIt() throws {
+    let source = """
+        import UIKit
+
+        final class Donation: UIViewController {
+            let scroll = UIScrollView()
+            let content = UIView()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                scroll.translatesAutoresizingMaskIntoConstraints = false
+                content.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(scroll)
+                scroll.addSubview(content)
+                NSLayoutConstraint.activate([
+                    scroll.topAnchor.constraint(equalTo: view.topAnchor, constant: 20),
+                    scroll.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+                    scroll.widthAnchor.constraint(equalToConstant: 300),
+                    scroll.heightAnchor.constraint(equalToConstant: 400),
+                    content.leadingAnchor.constraint(equalTo: scroll.leadingAnchor),
+                    content.centerXAnchor.constraint(equalTo: scroll.centerXAnchor),
+                    content.centerYAnchor.constraint(equalTo: scroll.centerYAnchor),
+                    content.heightAnchor.constraint(equalToConstant: 100),
+                ])
+            }
+        }
+        """
+    let (_, engine) = try run(source, file: "Donation.swift")
+    #expect(engine.broken.isEmpty)
+    #expect(frame(engine, "content") == [0, 150, 300, 100])
+    #expect(constraints(engine).filter { $0.contains("content.") } == [
+        "Donation.swift:18: content.leading == scrollContentLayoutGuide.leading",
+        "Donation.swift:19: content.centerX == scroll.centerX", "Donation.swift:20: content.centerY == scroll.centerY",
+        "Donation.swift:21: content.height == 100",
+    ])
+}
+
 /// A scroll view's content: constraints between its edges and a view inside it are on its
 /// content (UIKit's rule since iOS 6), so the content is as tall as its own constraints make
 /// it, not the scroll view; `contentLayoutGuide` and `frameLayoutGuide` say which explicitly.
