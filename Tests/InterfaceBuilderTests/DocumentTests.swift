@@ -688,6 +688,44 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     }
 }
 
+/// A view at the top of a xib, not its File's Owner's, has a root view's side margins from
+/// Xcode 9 on: 16 below 414 points wide, 20 from there (Rocket.Chat's title view, Delta's and
+/// AltStore's Patreon headers, Simplenote's section header), where it had a plain view's 8;
+/// Xcode 8 documents keep 8.
+@Test func aViewAtTheTopOfAXibHasARootViewsMargins() throws {
+    func header(tools: String, width: Int, element: String = "view") throws -> Rect {
+        let xml = xibText(tools: tools, device: "retina4_7", """
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <\(element) contentMode="scaleToFill" id="top-1" userLabel="header">
+                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar-1" userLabel="bar">
+                            <rect key="frame" x="16" y="8" width="100" height="20"/>
+                            <constraints>
+                                <constraint firstAttribute="height" constant="20" id="h1"/>
+                            </constraints>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="bar-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leadingMargin" id="m1"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="bar-1" secondAttribute="trailing" constant="100" id="m2"/>
+                        <constraint firstItem="bar-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="8" id="m3"/>
+                    </constraints>
+                </\(element)>
+        """)
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+        engine.layoutIfNeeded()
+        return engine.hierarchy.view(named: "bar")!.frame
+    }
+    #expect(try header(tools: "14490.70", width: 375) == Rect(x: 16, y: 8, width: 243, height: 20))
+    #expect(try header(tools: "14490.70", width: 375, element: "collectionReusableView") == Rect(x: 16, y: 8, width: 243, height: 20))
+    #expect(try header(tools: "22155", width: 414) == Rect(x: 20, y: 8, width: 274, height: 20))
+    #expect(try header(tools: "12121", width: 375) == Rect(x: 8, y: 8, width: 259, height: 20))
+}
+
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {
