@@ -94,12 +94,13 @@ struct Place {
                 margins.right = max(margins.right, cellMargins.right)
             }
         } else if view.isSceneRoot || isTop && !document.isStoryboard && document.toolsVersion >= 13000
-                    && ["view", "collectionReusableView"].contains(view.element) {
+                    && ["view", "collectionReusableView", "collectionViewCell"].contains(view.element) {
             // UIKit's system minimum for a controller's view: 16 at the sides, 20 on the widest
             // phones. Xcode 9 on shows each view at the top of a xib as a controller's view, its
-            // own File's Owner's or not: those views' margins are stored 16 below 414 points
-            // wide and 20 from there, never a plain view's 8 (24 of the public documents' xibs,
-            // Xcode 9.2 to 16, a header or a cell's content made in its own xib among them).
+            // File's Owner's or not: such views' margins are stored 16 below 414 points wide and
+            // 20 from there, never a plain view's 8 (55 of the public documents' xibs, Xcode 9.2
+            // to 16: headers, collection view cells, views loaded by code; 3 cells 402 wide are
+            // at 20).
             let side: Double = frame.width >= 414 ? 20 : 16
             margins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         } else if view.element == "tableViewCellContentView" {

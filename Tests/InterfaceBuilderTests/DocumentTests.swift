@@ -689,8 +689,9 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 }
 
 /// A view at the top of a xib, not its File's Owner's, has a root view's side margins from
-/// Xcode 9 on: 16 below 414 points wide, 20 from there (Rocket.Chat's title view, Delta's and
-/// AltStore's Patreon headers, Simplenote's section header), where it had a plain view's 8;
+/// Xcode 9 on: 16 below 414 points wide, 20 from there (Rocket.Chat's title view and message
+/// cells, Delta's and AltStore's Patreon headers, Simplenote's section header), where it had a
+/// plain view's 8;
 /// Xcode 8 documents keep 8.
 @Test func aViewAtTheTopOfAXibHasARootViewsMargins() throws {
     func header(tools: String, width: Int, element: String = "view") throws -> Rect {
@@ -722,6 +723,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     }
     #expect(try header(tools: "14490.70", width: 375) == Rect(x: 16, y: 8, width: 243, height: 20))
     #expect(try header(tools: "14490.70", width: 375, element: "collectionReusableView") == Rect(x: 16, y: 8, width: 243, height: 20))
+    #expect(try header(tools: "15400", width: 335, element: "collectionViewCell") == Rect(x: 16, y: 8, width: 203, height: 20))
     #expect(try header(tools: "22155", width: 414) == Rect(x: 20, y: 8, width: 274, height: 20))
     #expect(try header(tools: "12121", width: 375) == Rect(x: 8, y: 8, width: 259, height: 20))
 }
