@@ -89,9 +89,9 @@ struct Place {
         if let (t, l, b, r) = view.margins {
             margins = EdgeInsets(top: t, left: l, bottom: b, right: r)
             if view.element == "tableViewCellContentView" && view.preservesSuperviewMargins {
-                // The cell's side margins, which it passes on.
-                margins.left = max(margins.left, cellMargins.left)
-                margins.right = max(margins.right, cellMargins.right)
+                // The cell's side margins, which it passes on (its own, where it has them).
+                margins.left = max(margins.left, cellMargins.left, self.margins.left - frame.x)
+                margins.right = max(margins.right, cellMargins.right, self.margins.right - (size.width - frame.x - frame.width))
             }
         } else if view.isSceneRoot || isTop && !document.isStoryboard && document.toolsVersion >= 13000
                     && ["view", "collectionReusableView", "collectionViewCell"].contains(view.element) {
@@ -105,6 +105,12 @@ struct Place {
             margins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         } else if view.element == "tableViewCellContentView" {
             margins = cellMargins
+            if view.preservesSuperviewMargins {
+                // A cell given margins of its own (`layoutMargins` on the cell) passes its sides
+                // on, where the content view reaches into them (not beside an accessory).
+                margins.left = max(margins.left, self.margins.left - frame.x)
+                margins.right = max(margins.right, self.margins.right - (size.width - frame.x - frame.width))
+            }
         } else if view.element == "stackView" {
             margins = .zero
         } else {

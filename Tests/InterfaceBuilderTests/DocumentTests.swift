@@ -728,6 +728,56 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(try header(tools: "12121", width: 375) == Rect(x: 8, y: 8, width: 259, height: 20))
 }
 
+/// A table cell given layout margins of its own passes its sides on to a content view that
+/// preserves its superview's margins (AltStore's settings: 30 at the sides), except where an
+/// accessory stands beside the content view, whose trailing margin stays 8.
+@Test func aCellsOwnMarginsReachItsContentView() throws {
+    func cell(_ id: String, y: Int, accessory: Bool, labelFrame: String) -> String {
+        """
+                            <tableViewCell contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" \(accessory ? "accessoryType=\"disclosureIndicator\" " : "")id="\(id)">
+                                <rect key="frame" x="0.0" y="\(y)" width="320" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <tableViewCellContentView key="contentView" opaque="NO" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="\(id)" id="\(id)-cv">
+                                    <rect key="frame" x="0.0" y="0.0" width="\(accessory ? 293 : 320)" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-bar" userLabel="\(id)Bar">
+                                            <rect key="frame" \(labelFrame)/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="\(id)-bar" firstAttribute="leading" secondItem="\(id)-cv" secondAttribute="leadingMargin" id="\(id)-c1"/>
+                                        <constraint firstAttribute="trailingMargin" secondItem="\(id)-bar" secondAttribute="trailing" id="\(id)-c2"/>
+                                        <constraint firstItem="\(id)-bar" firstAttribute="top" secondItem="\(id)-cv" secondAttribute="top" constant="12" id="\(id)-c3"/>
+                                        <constraint firstItem="\(id)-bar" firstAttribute="height" constant="20" id="\(id)-c4"/>
+                                    </constraints>
+                                </tableViewCellContentView>
+                                <edgeInsets key="layoutMargins" top="8" left="30" bottom="8" right="30"/>
+                            </tableViewCell>
+        """
+    }
+    let scene = """
+    <scene sceneID="s-t"><objects>
+        <tableViewController id="tvc" sceneMemberID="viewController">
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="static" style="grouped" rowHeight="44" id="table">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <sections>
+                    <tableViewSection id="sec-1">
+                        <cells>
+    \(cell("plain", y: 18, accessory: false, labelFrame: "x=\"30\" y=\"12\" width=\"260\" height=\"20\""))
+    \(cell("more", y: 62, accessory: true, labelFrame: "x=\"30\" y=\"12\" width=\"255\" height=\"20\""))
+                        </cells>
+                    </tableViewSection>
+                </sections>
+            </tableView>
+        </tableViewController>
+    </objects></scene>
+    """
+    let check = try allMatch(storyboardText(tools: "17503.1", device: "retina4_0", scene))
+    #expect(check.entries.filter { $0.element == "view" }.count == 2)
+}
+
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {
