@@ -778,6 +778,41 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(check.entries.filter { $0.element == "view" }.count == 2)
 }
 
+/// A view at the top of a xib that is the size of the device's screen is laid out as a
+/// controller's view there, under the status bar, the File's Owner's or not (OsmAnd's launch
+/// screen, Pocket Casts' what's-new page, edX's splash); a smaller one, a header, is not.
+@Test func aScreenSizedViewAtTheTopOfAXibIsUnderTheStatusBar() throws {
+    func top(tools: String, device: String, width: Int, height: Int) throws -> Double {
+        let xml = xibText(tools: tools, device: device, """
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view contentMode="scaleToFill" id="top-1" userLabel="page">
+                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar-1" userLabel="bar">
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="20"/>
+                        </view>
+                    </subviews>
+                    <viewLayoutGuide key="safeArea" id="sa-9"/>
+                    <constraints>
+                        <constraint firstItem="bar-1" firstAttribute="top" secondItem="sa-9" secondAttribute="top" id="m1"/>
+                        <constraint firstItem="bar-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="m2"/>
+                        <constraint firstAttribute="trailing" secondItem="bar-1" secondAttribute="trailing" id="m3"/>
+                        <constraint firstItem="bar-1" firstAttribute="height" constant="20" id="m4"/>
+                    </constraints>
+                </view>
+        """)
+        let engine = LayoutEngine()
+        var importer = Importer(engine: engine)
+        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
+        engine.layoutIfNeeded()
+        return engine.hierarchy.view(named: "bar")!.frame.y
+    }
+    #expect(try top(tools: "14109", device: "retina4_7", width: 375, height: 667) == 20)
+    #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 926) == 47)
+    #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 300) == 0)
+}
+
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {
