@@ -366,8 +366,13 @@ extension IBDocument {
                 view.contentInsets = EdgeInsets(top: try number(inset, "minY") ?? 0, left: try number(inset, "minX") ?? 0,
                                                 bottom: try number(inset, "maxY") ?? 0, right: try number(inset, "maxX") ?? 0)
             }
-            view.hasImage = node.children("state").contains { $0["image"] != nil || $0["backgroundImage"] != nil }
-                || node["image"] != nil
+            // An image is an attribute of the state, or (a system symbol's, from Xcode 11) an
+            // `<imageReference key="image">` inside it.
+            func namesImage(_ state: Node) -> Bool {
+                state["image"] != nil || state["backgroundImage"] != nil
+                    || state.children("imageReference").contains { $0["key"] == "image" || $0["key"] == "backgroundImage" }
+            }
+            view.hasImage = node.children("state").contains(where: namesImage) || node["image"] != nil
             let normal = node.children("state").first { $0["key"] == "normal" }
             if node["image"] == nil, normal?["backgroundImage"] == nil, let name = normal?["image"], let size = document.imageSizes[name] {
                 view.imageSize = size
@@ -379,7 +384,9 @@ extension IBDocument {
                 // does not show (Tinode's "Scan Code" is stored 107 wide, "Button" would be 75;
                 // a configuration of an image alone, no title, 48 wide).
                 view.text = configuration["title"]
-                if configuration["image"] != nil { view.hasImage = true }
+                if configuration["image"] != nil || configuration.children("imageReference").contains(where: { $0["key"] == "image" }) {
+                    view.hasImage = true
+                }
                 if let inset = configuration.child("directionalEdgeInsets", key: "contentInsets") {
                     view.contentInsets = EdgeInsets(top: try number(inset, "top") ?? 0, left: try number(inset, "leading") ?? 0,
                                                     bottom: try number(inset, "bottom") ?? 0, right: try number(inset, "trailing") ?? 0)

@@ -913,6 +913,58 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(engine.hierarchy.view(named: "trash")!.frame == Rect(x: 345, y: 0, width: 48, height: 34))
 }
 
+/// From Xcode 11 a system symbol is written as an `<imageReference key="image">` inside the
+/// state (or the configuration), not as an attribute: such a button has an image all the same
+/// and keeps the size Xcode stored with measured text (Nextcloud Talk's login buttons: "Scan QR
+/// code" with its symbol, 174.5 wide, which its title alone would make 153).
+@Test func aSymbolWrittenAsAnImageReferenceIsTheButtonsImage() throws {
+    let xml = xibText(tools: "23727", device: "retina6_1", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="200"/>
+                <subviews>
+                    <button opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="qr-1" userLabel="scan">
+                        <rect key="frame" x="0.0" y="0.0" width="174.5" height="45"/>
+                        <fontDescription key="fontDescription" type="system" weight="semibold" pointSize="17"/>
+                        <inset key="contentEdgeInsets" minX="16" minY="12" maxX="16" maxY="12"/>
+                        <state key="normal" title="Scan QR code">
+                            <imageReference key="image" image="qrcode.viewfinder" catalog="system"/>
+                        </state>
+                    </button>
+                    <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="sh-1" userLabel="share">
+                        <rect key="frame" x="0.0" y="60" width="120" height="34.5"/>
+                        <buttonConfiguration key="configuration" style="plain" title="Share">
+                            <imageReference key="image" image="square.and.arrow.up" catalog="system"/>
+                        </buttonConfiguration>
+                    </button>
+                    <button opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="pl-1" userLabel="plain">
+                        <rect key="frame" x="0.0" y="120" width="46" height="30"/>
+                        <state key="normal" title="Button"/>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="qr-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="qr-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="sh-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="60" id="k3"/>
+                    <constraint firstItem="sh-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="pl-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="120" id="k5"/>
+                    <constraint firstItem="pl-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
+                </constraints>
+            </view>
+    """)
+    let document = try IBDocument.read(Data(xml.utf8))
+    let buttons = try #require(document.roots.first?.subviews)
+    #expect(buttons.map(\.hasImage) == [true, true, false])
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = true
+    _ = try importer.run(document)
+    engine.layoutIfNeeded()
+    #expect(engine.hierarchy.view(named: "scan")!.frame == Rect(x: 0, y: 0, width: 174.5, height: 45))
+    #expect(engine.hierarchy.view(named: "share")!.frame == Rect(x: 0, y: 60, width: 120, height: 34.5))
+    // The title alone is measured: "Button" in 15-point system text, 46 × 30.
+    #expect(engine.hierarchy.view(named: "plain")!.frame == Rect(x: 0, y: 120, width: 46, height: 30))
+}
+
 /// A button's image comes in by the size the document's resources give it (a system symbol's,
 /// given there at another scale, does not; one whose size does not read is left out, the
 /// document read); the button keeps Xcode's size.
