@@ -131,6 +131,11 @@ public struct Canvas: Sendable, Equatable {
             canvas.statusBar = phone.statusBar
             // 375 × 812 is the mini (status bar 50) from Xcode 12, the X, XS and 11 Pro (44) before.
             if portrait == (375, 812) && (toolsVersion >= 17000 || device == "retina5_4") { canvas.statusBar = 50 }
+            // 414 × 896 is the XR and the 11 (`retina6_1`, status bar 48 from Xcode 14) or the
+            // XS Max and 11 Pro Max (44): the public documents store 44 for retina6_1 up to
+            // Xcode 13 (51 scenes) and 48 from Xcode 14 (15), the Max 44 in every era. (In
+            // landscape the sensor housing's inset is not known to change: it stays 44.)
+            if portrait == (414, 896) && device == "retina6_1" && toolsVersion >= 21000 && !landscape { canvas.statusBar = 48 }
             canvas.homeIndicator = phone.homeIndicator
         } else if isRounded || (roundedPads.contains(where: { $0 == portrait }) && !squarePads.contains(where: { $0 == portrait })) {
             canvas.statusBar = 24

@@ -77,6 +77,12 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     #expect(insets("retina4_7", 15400) == .zero)
     // Notched phones by model; a whole screen's stored size wins over the id.
     #expect(insets("retina6_1", 17701) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    // The XR and 11's status bar is 48 from Xcode 14 (21000); the 11 Pro Max's stays 44.
+    #expect(insets("retina6_1", 20037) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_1", 21701) == EdgeInsets(top: 48, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_1", 23504) == EdgeInsets(top: 48, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_5", 23504) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    #expect(insets("retina6_1", 23504, landscape: true) == EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
     #expect(insets("retina6_12", 21507) == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
     #expect(insets("retina6_12", 23504) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
     #expect(insets("retina4_7", 23504, (393, 852)) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
