@@ -72,9 +72,13 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     func insets(_ device: String?, _ tools: Double, _ size: (Double, Double)? = nil, landscape: Bool = false) -> EdgeInsets {
         Canvas.of(device: device, orientation: landscape ? "landscape" : "portrait", toolsVersion: tools, rootSize: size).screenInsets
     }
-    // No home indicator: 20 before Xcode 11, none on the canvas from it.
+    // No home indicator: 20 before Xcode 11, none on the canvas in Xcode 11 to 14, 20 again
+    // from Xcode 15.
     #expect(insets("retina4_7", 14460) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 15400) == .zero)
+    #expect(insets("retina4_7", 21507) == .zero)
+    #expect(insets("retina4_7", 22155) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    #expect(insets("retina4_7", 32700) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     // Notched phones by model; a whole screen's stored size wins over the id.
     #expect(insets("retina6_1", 17701) == EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
     // The XR and 11's status bar is 48 from Xcode 14 (21000); the 11 Pro Max's stays 44.
