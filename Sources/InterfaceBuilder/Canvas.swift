@@ -12,6 +12,8 @@ public struct Canvas: Sendable, Equatable {
     public var statusBar: Double
     public var homeIndicator: Double
     public var isLandscape = false
+    /// Xcode 16.1 to 16.4's canvas: a notched phone's insets twice over (`of`).
+    public var insetsDoubled = false
 
     /// A phone with a notch or an island, or an iPad with rounded corners.
     public var hasHomeIndicator: Bool { homeIndicator > 0 }
@@ -144,6 +146,17 @@ public struct Canvas: Sendable, Equatable {
             canvas.homeIndicator = 20
         }
         if !canvas.hasHomeIndicator && toolsVersion >= 15000 && toolsVersion < 22000 { canvas.statusBar = 0 }
+        // Xcode 16.1 to 16.4 (23700 to 31999) lay a notched phone's whole-screen scene out with
+        // its status bar and home indicator insets twice over: their documents store an iPhone
+        // 16's safe area from 118 to 68 above the bottom (9 of 9 scenes' tops, 13 of 14
+        // bottoms, from five apps), the XR's from 96, where Xcode 16.0 and 26 store 59 and 34.
+        // A sheet (a root shorter than the screen) is not doubled.
+        let wholeScreen = rootSize.map { landscape ? ($0.1, $0.0) : ($0.0, $0.1) }.map { $0 == (canvas.width, canvas.height) } ?? true
+        if canvas.hasHomeIndicator && canvas.isPhone && !landscape && wholeScreen && toolsVersion >= 23700 && toolsVersion < 32000 {
+            canvas.statusBar *= 2
+            canvas.homeIndicator *= 2
+            canvas.insetsDoubled = true
+        }
         return canvas
     }
 
@@ -165,7 +178,8 @@ public struct Canvas: Sendable, Equatable {
         let size = isLandscape ? "\(formatNumber(height)) x \(formatNumber(width)) landscape" : "\(formatNumber(width)) x \(formatNumber(height))"
         let insets = screenInsets
         let status = statusBarOff ? "off" : formatNumber(insets.top)
-        return "\(size) screen: status bar \(status), home indicator \(formatNumber(insets.bottom))"
+        let doubled = insetsDoubled ? ", twice the device's, as Xcode 16.1 to 16.4 laid it out" : ""
+        return "\(size) screen: status bar \(status), home indicator \(formatNumber(insets.bottom))\(doubled)"
     }
 }
 

@@ -106,6 +106,17 @@ func titleCardXib(tools: String, device: String? = nil, text: String = "Title", 
     return card.replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"\(device)\" orientation=\"portrait\"/>\n    <objects>")
 }
 
+/// A document imported into a fresh engine (its labels and buttons sized by Xcode's frames,
+/// or by strut's measure of their text) and laid out.
+func importLaidOut(_ text: String, measured: Bool = false) throws -> LayoutEngine {
+    let engine = LayoutEngine()
+    var importer = Importer(engine: engine)
+    importer.measuredText = measured
+    _ = try importer.run(try IBDocument.read(Data(text.utf8)))
+    engine.layoutIfNeeded()
+    return engine
+}
+
 /// A document imported `with measured text` into a fresh engine, and the import's report.
 func importMeasured(_ text: String) throws -> (engine: LayoutEngine, report: ImportReport) {
     let engine = LayoutEngine()
@@ -675,11 +686,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
             </view>
     """)
     for measured in [false, true] {
-        let engine = LayoutEngine()
-        var importer = Importer(engine: engine)
-        importer.measuredText = measured
-        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
-        engine.layoutIfNeeded()
+        let engine = try importLaidOut(xml, measured: measured)
         let h = engine.hierarchy
         #expect(engine.broken.isEmpty)
         #expect(h.view(named: "content")!.frame == Rect(x: 0, y: 10, width: 320, height: 200))
@@ -715,11 +722,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     </constraints>
                 </\(element)>
         """)
-        let engine = LayoutEngine()
-        var importer = Importer(engine: engine)
-        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
-        engine.layoutIfNeeded()
-        return engine.hierarchy.view(named: "bar")!.frame
+        return try importLaidOut(xml).hierarchy.view(named: "bar")!.frame
     }
     #expect(try header(tools: "14490.70", width: 375) == Rect(x: 16, y: 8, width: 243, height: 20))
     #expect(try header(tools: "14490.70", width: 375, element: "collectionReusableView") == Rect(x: 16, y: 8, width: 243, height: 20))
@@ -802,11 +805,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     </constraints>
                 </view>
         """)
-        let engine = LayoutEngine()
-        var importer = Importer(engine: engine)
-        _ = try importer.run(try IBDocument.read(Data(xml.utf8)))
-        engine.layoutIfNeeded()
-        return engine.hierarchy.view(named: "bar")!.frame.y
+        return try importLaidOut(xml).hierarchy.view(named: "bar")!.frame.y
     }
     #expect(try top(tools: "14109", device: "retina4_7", width: 375, height: 667) == 20)
     #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 926) == 47)
@@ -954,11 +953,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     let document = try IBDocument.read(Data(xml.utf8))
     let buttons = try #require(document.roots.first?.subviews)
     #expect(buttons.map(\.hasImage) == [true, true, false])
-    let engine = LayoutEngine()
-    var importer = Importer(engine: engine)
-    importer.measuredText = true
-    _ = try importer.run(document)
-    engine.layoutIfNeeded()
+    let engine = try importLaidOut(xml, measured: true)
     #expect(engine.hierarchy.view(named: "scan")!.frame == Rect(x: 0, y: 0, width: 174.5, height: 45))
     #expect(engine.hierarchy.view(named: "share")!.frame == Rect(x: 0, y: 60, width: 120, height: 34.5))
     // The title alone is measured: "Button" in 15-point system text, 46 × 30.

@@ -38,8 +38,6 @@ let freshDifferences: [String: String] = [
     "oSE-7f-PXp": "PamperedPets: below those stacks",
     // Canvases strut does not reproduce.
     "oJ1-ro-hyM": "Eureka-Example_Example_Base.lproj_Main: a table Xcode stored from y −8 under a navigation bar, not explained yet",
-    "pDB-na-0R2": "LaunchScreen (Xcode 16, 414 × 896): laid out 68 points above the bottom where the safe area leaves 34",
-    "9Kv-2m-Wq7": "LaunchScreen: the same",
     "Xeq-4g-lfL": "KeyboardTextFieldDemo (Xcode 6): a grouped table's cell, 1 point off its centre",
     "xBR-Xp-YVU": "KeyboardTextFieldDemo: the same",
     "ieV-DO-r12": "KeyboardTextFieldDemo: a grouped table cell's content narrower than the table (its accessory and insets are not modelled)",
