@@ -210,7 +210,7 @@ public struct Importer {
             if let placeholder = view.placeholderIntrinsic, kind != .label && kind != .button {
                 properties.append(.intrinsic(placeholder.width, placeholder.height))
             }
-            let alignmentInsets = Importer.alignmentInsets(of: view.element)
+            let alignmentInsets = Importer.alignmentInsets(of: view.element, toolsVersion: document.toolsVersion)
             if alignmentInsets != .zero { properties.append(.alignmentInsets(alignmentInsets)) }
             var frame = view.frame ?? (0, 0, 0, 0)
             if view.frame == nil {
@@ -385,7 +385,7 @@ public struct Importer {
                 continue
             }
             // The alignment rectangle, which constraints place, inside Xcode's frame.
-            let insets = Importer.alignmentInsets(of: view.element)
+            let insets = Importer.alignmentInsets(of: view.element, toolsVersion: document.toolsVersion)
             let frame = view.frame!
             // Where the constraints size it: a label's own metric, else no intrinsic size.
             let metric = engine.hierarchy.view(named: name)!.textSize
@@ -422,9 +422,13 @@ public struct Importer {
 
     /// How far a control's frame sticks out of its alignment rectangle: a UISwitch's frame is 2
     /// points wider (51 × 31 for a 49 × 31 rectangle), a UISegmentedControl's 1 point taller, a
-    /// UISlider's 2 points wider on each side.
-    static func alignmentInsets(of element: String) -> EdgeInsets {
-        Control(className: uikitClass(of: element))?.alignmentInsets ?? .zero
+    /// UISlider's 2 points wider on each side. Xcode 16.3 and 16.4 (24000 to 31999) stored a
+    /// slider's frame as its alignment rectangle: 10 of 10 sliders of their documents (OsmAnd,
+    /// Delta, VLC), where those of Xcode 16.1 and before (8 of Xcode 16.0 and 16.1) and of Xcode
+    /// 26 (4) stick out as UIKit's do.
+    static func alignmentInsets(of element: String, toolsVersion: Double) -> EdgeInsets {
+        if element == "slider" && toolsVersion >= 24000 && toolsVersion < 32000 { return .zero }
+        return Control(className: uikitClass(of: element))?.alignmentInsets ?? .zero
     }
 
     /// A label, button or text view whose size strut can measure: plain text (not attributed),

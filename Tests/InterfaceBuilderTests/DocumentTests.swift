@@ -812,6 +812,35 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 300) == 0)
 }
 
+/// A slider's frame sticks out of its alignment rectangle by 2 points on each side, as UIKit's
+/// does, except in the documents of Xcode 16.3 and 16.4, which stored the rectangle itself
+/// (OsmAnd's, Delta's and VLC's sliders, 10 of 10).
+@Test func xcode16Point3StoresASlidersAlignmentRectangle() throws {
+    func slider(tools: String) throws -> Rect {
+        let xml = xibText(tools: tools, device: "retina6_1", """
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view contentMode="scaleToFill" id="top-1" userLabel="panel">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="100"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <slider opaque="NO" contentMode="scaleToFill" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="sl-1" userLabel="volume">
+                            <rect key="frame" x="20" y="40" width="374" height="31"/>
+                        </slider>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="sl-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" constant="20" id="m1"/>
+                        <constraint firstAttribute="trailing" secondItem="sl-1" secondAttribute="trailing" constant="20" id="m2"/>
+                        <constraint firstItem="sl-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="40" id="m3"/>
+                    </constraints>
+                </view>
+        """)
+        return try importLaidOut(xml).hierarchy.view(named: "volume")!.frame
+    }
+    #expect(try slider(tools: "24506") == Rect(x: 20, y: 40, width: 374, height: 31))
+    #expect(try slider(tools: "23727") == Rect(x: 18, y: 40, width: 378, height: 31))
+    #expect(try slider(tools: "32700") == Rect(x: 18, y: 40, width: 378, height: 31))
+}
+
 /// A view controller at the top of a xib (Rocket.Chat's, SwiftMessages', Element's): its view
 /// comes in as a scene's root, with its subviews and constraints, where before nothing of it did.
 @Test func aXibsViewControllerBringsItsView() throws {
