@@ -123,8 +123,9 @@ public struct Canvas: Sendable, Equatable {
         let landscape = orientation == "landscape"
         let isRounded = device?.hasSuffix("rounded") ?? false
         var portrait = device.flatMap { size(ofDevice: $0, toolsVersion: toolsVersion) } ?? (375, 667)
-        if let (w, h) = rootSize {
-            let candidate = landscape ? (h, w) : (w, h)
+        // The root's stored size, as a portrait screen's.
+        let root = rootSize.map { landscape ? ($0.1, $0.0) : ($0.0, $0.1) }
+        if let candidate = root {
             if phones.contains(where: { $0.width == candidate.0 && $0.height == candidate.1 })
                 || roundedPads.contains(where: { $0 == candidate }) || squarePads.contains(where: { $0 == candidate }) {
                 portrait = candidate
@@ -151,7 +152,7 @@ public struct Canvas: Sendable, Equatable {
         // 16's safe area from 118 to 68 above the bottom (9 of 9 scenes' tops, 13 of 14
         // bottoms, from five apps), the XR's from 96, where Xcode 16.0 and 26 store 59 and 34.
         // A sheet (a root shorter than the screen) is not doubled.
-        let wholeScreen = rootSize.map { landscape ? ($0.1, $0.0) : ($0.0, $0.1) }.map { $0 == (canvas.width, canvas.height) } ?? true
+        let wholeScreen = root.map { $0 == portrait } ?? true
         if canvas.hasHomeIndicator && canvas.isPhone && !landscape && wholeScreen && toolsVersion >= 23700 && toolsVersion < 32000 {
             canvas.statusBar *= 2
             canvas.homeIndicator *= 2

@@ -88,11 +88,6 @@ struct Place {
         }
         if let (t, l, b, r) = view.margins {
             margins = EdgeInsets(top: t, left: l, bottom: b, right: r)
-            if view.element == "tableViewCellContentView" && view.preservesSuperviewMargins {
-                // The cell's side margins, which it passes on (its own, where it has them).
-                margins.left = max(margins.left, cellMargins.left, self.margins.left - frame.x)
-                margins.right = max(margins.right, cellMargins.right, self.margins.right - (size.width - frame.x - frame.width))
-            }
         } else if view.isSceneRoot || isTop && !document.isStoryboard && document.toolsVersion >= 13000
                     && ["view", "collectionReusableView", "collectionViewCell"].contains(view.element) {
             // UIKit's system minimum for a controller's view: 16 at the sides, 20 on the widest
@@ -105,12 +100,6 @@ struct Place {
             margins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         } else if view.element == "tableViewCellContentView" {
             margins = cellMargins
-            if view.preservesSuperviewMargins {
-                // A cell given margins of its own (`layoutMargins` on the cell) passes its sides
-                // on, where the content view reaches into them (not beside an accessory).
-                margins.left = max(margins.left, self.margins.left - frame.x)
-                margins.right = max(margins.right, self.margins.right - (size.width - frame.x - frame.width))
-            }
         } else if view.element == "stackView" {
             margins = .zero
         } else {
@@ -122,10 +111,18 @@ struct Place {
         if view.insetsMarginsFromSafeArea && document.toolsVersion >= 13000 {
             margins.top += safe.top; margins.left += safe.left; margins.bottom += safe.bottom; margins.right += safe.right
         }
-        if view.preservesSuperviewMargins && !isTop && view.element != "tableViewCellContentView" {
+        if view.preservesSuperviewMargins && !isTop {
+            let isContent = view.element == "tableViewCellContentView"
+            if isContent {
+                // A cell's content view takes the sides UIKit gives the cell, and the cell's own
+                // (`layoutMargins` on the cell) where the content view reaches into them (not
+                // beside an accessory); above and below it keeps its own.
+                margins.left = max(margins.left, cellMargins.left)
+                margins.right = max(margins.right, cellMargins.right)
+            }
             margins.left = max(margins.left, self.margins.left - frame.x)
             margins.right = max(margins.right, self.margins.right - (size.width - frame.x - frame.width))
-            if !inScrollView {
+            if !inScrollView && !isContent {
                 margins.top = max(margins.top, self.margins.top - frame.y)
                 margins.bottom = max(margins.bottom, self.margins.bottom - (size.height - frame.y - frame.height))
             }

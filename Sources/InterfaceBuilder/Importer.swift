@@ -319,7 +319,7 @@ public struct Importer {
                 let firstID = constraint.firstItem ?? view.id
                 let secondID = constraint.secondItem ?? (constraint.secondAttribute != nil ? view.id : nil)
                 func item(_ id: String, _ attribute: LayoutAttribute, other: String?) -> (name: String, attribute: LayoutAttribute, offset: Double) {
-                    guard let guide = scrollContent[id], !attribute.isDimension, !attribute.isCenter, let other, isInside(other, id) else { return (names[id]!, attribute, 0) }
+                    guard let guide = scrollContent[id], attribute.isEdgeOrMargin, let other, isInside(other, id) else { return (names[id]!, attribute, 0) }
                     let inset = engine.hierarchy.view(named: names[id]!)?.margins ?? .standard
                     return switch attribute {
                     case .topMargin: (guide, .top, inset.top)

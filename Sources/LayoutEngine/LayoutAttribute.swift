@@ -60,8 +60,13 @@ public enum LayoutAttribute: Int, CaseIterable, Hashable, Sendable {
     /// Width and height; every other attribute is a location.
     public var isDimension: Bool { self == .width || self == .height }
 
-    /// A centre, within the margins or not.
-    public var isCenter: Bool { [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins].contains(self) }
+    /// An edge or a margin: what a scroll view's subview reads on the scroll view's content
+    /// (the Auto Layout Guide's "Working with Scroll Views"; width, height and centres are the
+    /// scroll view's frame's).
+    public var isEdgeOrMargin: Bool {
+        [.left, .right, .top, .bottom, .leading, .trailing,
+         .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin].contains(self)
+    }
 
     /// Leading and trailing (and their margins): direction-dependent in UIKit, left-to-right here.
     public var isDirectional: Bool {

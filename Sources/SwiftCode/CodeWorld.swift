@@ -464,9 +464,9 @@ final class CodeWorld {
             return false
         }
         var spec = spec
-        if isScrollView(spec.firstItem), !spec.firstAttribute.isDimension, !spec.firstAttribute.isCenter, inside(second, spec.firstItem) {
+        if isScrollView(spec.firstItem), spec.firstAttribute.isEdgeOrMargin, inside(second, spec.firstItem) {
             spec.firstItem = scrollGuide("contentLayoutGuide", of: spec.firstItem, at: location)
-        } else if isScrollView(second), !secondAttribute.isDimension, !secondAttribute.isCenter, inside(spec.firstItem, second) {
+        } else if isScrollView(second), secondAttribute.isEdgeOrMargin, inside(spec.firstItem, second) {
             spec.secondItem = scrollGuide("contentLayoutGuide", of: second, at: location)
         }
         return spec

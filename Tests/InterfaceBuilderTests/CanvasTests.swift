@@ -93,6 +93,7 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     #expect(insets("retina6_12", 23504) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
     #expect(insets("retina6_12", 24506) == EdgeInsets(top: 118, left: 0, bottom: 68, right: 0))
     #expect(insets("retina6_1", 24506) == EdgeInsets(top: 96, left: 0, bottom: 68, right: 0))
+    #expect(insets("retina6_9", 24000) == EdgeInsets(top: 124, left: 0, bottom: 68, right: 0))
     #expect(insets("retina6_1", 24506, (414, 848)) == EdgeInsets(top: 48, left: 0, bottom: 34, right: 0))
     #expect(insets("retina6_12", 32700) == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
     #expect(Canvas.of(device: "retina6_12", orientation: "portrait", toolsVersion: 24506, rootSize: nil).summary()
