@@ -168,6 +168,26 @@ extension Commands {
     static let kindWords = ViewKind.allCases.map(\.rawValue) + Control.allCases.map(\.rawValue) + ["textView"]
     static let kindExpected = "a kind (\(kindWords.joined(separator: " ")))"
 
+    /// The kind a UIKit class or an Interface Builder element stands for, by its name in any
+    /// case (`UITextField`, `textField` → `field`; `UIActivityIndicatorView` → `spinner`): what
+    /// a developer types first, suggested when `new` does not know the word.
+    static func kindWord(forClassOrElement word: String) -> String? {
+        kindsByClassOrElement[word.lowercased()]
+    }
+
+    private static let kindsByClassOrElement: [String: String] = {
+        var kinds: [String: String] = ["uitextview": "textView"]
+        for kind in ViewKind.allCases { kinds[kind.className.lowercased()] = kind.rawValue }
+        for control in Control.allCases { kinds[control.className.lowercased()] = control.rawValue }
+        // Interface Builder's element names where they are not the kind's own.
+        let elements = ["imageView": ViewKind.image.rawValue, "stackView": ViewKind.stack.rawValue,
+                        "layoutGuide": ViewKind.guide.rawValue, "textField": Control.field.rawValue,
+                        "segmentedControl": Control.segmented.rawValue, "activityIndicatorView": Control.spinner.rawValue,
+                        "progressView": Control.progress.rawValue, "pickerView": Control.picker.rawValue]
+        for (element, kind) in elements { kinds[element.lowercased()] = kind }
+        return kinds
+    }()
+
     static func newView(_ s: Session, _ a: Arguments) throws {
         var c: Cursor
         do { c = try a.cursor() } catch { throw refusedName(a) ?? error }
@@ -176,7 +196,7 @@ extension Commands {
         let control = Control(rawValue: kindWord)
         let textView = kindWord == "textView"
         guard let kind = textView ? .label : control == nil ? ViewKind(rawValue: kindWord) : .view else {
-            throw ShellError.unknownKind(kindWord, suggestion: closestMatch(to: kindWord, in: Commands.kindWords))
+            throw ShellError.unknownKind(kindWord, suggestion: Commands.kindWord(forClassOrElement: kindWord) ?? closestMatch(to: kindWord, in: Commands.kindWords))
         }
         // A name the lexer split (`a-b`, `x.y`): a symbol right after it, with no space.
         if let token = c.peek, let next = c.peek(1), token.name != nil, case .symbol = next.kind,
