@@ -201,12 +201,17 @@ public struct SimulatedBars: Sendable, Equatable {
     /// Opaque bars: the root view starts below (or ends above) them, so they do not inset it.
     public var topIsOpaque = false
     public var bottomIsOpaque = false
+    /// A view at the top of a xib that is not a controller's (nil for a scene's root): its
+    /// height, at the top of the screen, where the home indicator insets it only if it reaches
+    /// down to it.
+    public var heightAtScreenTop: Double?
 
     /// The bars, for the import's report: `, navigation bar 44, tab bar 49 (opaque)`.
     public var summary: String {
         var parts: [String] = []
         if top > 0 { parts.append("navigation bar \(formatNumber(top))" + (topIsOpaque ? " (opaque: the view starts below it)" : "")) }
         if bottom > 0 { parts.append("\(bottom == 49 ? "tab bar" : "toolbar") \(formatNumber(bottom))" + (bottomIsOpaque ? " (opaque: the view ends above it)" : "")) }
+        if let heightAtScreenTop { parts.append("a view \(formatNumber(heightAtScreenTop)) high at the screen's top") }
         return parts.map { ", " + $0 }.joined()
     }
 
@@ -217,6 +222,12 @@ public struct SimulatedBars: Sendable, Equatable {
         if statusBar == false && !canvas.isLandscape { insets.top = 0 }
         if topIsOpaque { insets.top = 0 } else { insets.top += top }
         if bottomIsOpaque { insets.bottom = 0 } else if bottom > 0 { insets.bottom += bottom }
+        if let heightAtScreenTop, !canvas.isLandscape {
+            // What of the view the bars cover: no more than the view (a 34-point header under
+            // a 44-point status bar is all inset, its safe area of no height at its bottom).
+            insets.top = min(insets.top, heightAtScreenTop)
+            insets.bottom = min(max(0, insets.bottom - max(0, canvas.height - heightAtScreenTop)), heightAtScreenTop - insets.top)
+        }
         return insets
     }
 }

@@ -247,6 +247,18 @@ extension IBDocument {
                 if view.id == owners || fillsScreen {
                     view.isSceneRoot = true
                     document.placeOnCanvas(&view, bars: bars(around: object))
+                } else if document.toolsVersion >= 15000 && document.orientation != "landscape" && view.element == "view"
+                            && view.guides.contains(where: { $0.role == "safeArea" }), let height = view.frame?.height {
+                    // Any other view at the top of a xib, from Xcode 11 on, is laid out at the
+                    // top of the device's screen: the status bar insets its safe area, and the
+                    // home indicator only where the view reaches down to it (11 of 11 such views
+                    // of the public documents with a constraint to the safe area's top, Xcode
+                    // 11 to 16, freeform or not: 20, 44, 48 and 96 by device and era; 14 of 18
+                    // shorter ones end their safe area at their bottom).
+                    var atTop = bars(around: object)
+                    atTop.heightAtScreenTop = height
+                    view.canvas = Canvas.of(device: document.device, orientation: document.orientation, toolsVersion: document.toolsVersion, rootSize: nil)
+                    view.bars = atTop
                 }
                 document.roots.append(view)
             }

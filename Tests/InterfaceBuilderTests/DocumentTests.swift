@@ -783,9 +783,14 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
 
 /// A view at the top of a xib that is the size of the device's screen is laid out as a
 /// controller's view there, under the status bar, the File's Owner's or not (OsmAnd's launch
-/// screen, Pocket Casts' what's-new page, edX's splash); a smaller one, a header, is not.
-@Test func aScreenSizedViewAtTheTopOfAXibIsUnderTheStatusBar() throws {
-    func top(tools: String, device: String, width: Int, height: Int) throws -> Double {
+/// screen, Pocket Casts' what's-new page, edX's splash). From Xcode 11 on, a smaller one (a
+/// header, a banner, a bar loaded by code) is laid out at the top of the screen: under the
+/// status bar, over the home indicator only where it reaches down to it, and no more inset than
+/// it is high (DuckDuckGo's notification banner, Zotero's settings header, Simplenote's tag
+/// header); Xcode 9 and 10 left such a view's safe area whole.
+@Test func aViewAtTheTopOfAXibIsLaidOutAtTheTopOfTheScreen() throws {
+    /// The y of a bar pinned to the safe area's top, and the bottom of a footer pinned to its bottom.
+    func safeArea(tools: String, device: String, width: Int, height: Int) throws -> (top: Double, bottom: Double) {
         let xml = xibText(tools: tools, device: device, """
                 <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
                 <view contentMode="scaleToFill" id="top-1" userLabel="page">
@@ -793,7 +798,10 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                     <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                     <subviews>
                         <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar-1" userLabel="bar">
-                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="20"/>
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="0"/>
+                        </view>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="foot-1" userLabel="footer">
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="0"/>
                         </view>
                     </subviews>
                     <viewLayoutGuide key="safeArea" id="sa-9"/>
@@ -801,15 +809,48 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         <constraint firstItem="bar-1" firstAttribute="top" secondItem="sa-9" secondAttribute="top" id="m1"/>
                         <constraint firstItem="bar-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="m2"/>
                         <constraint firstAttribute="trailing" secondItem="bar-1" secondAttribute="trailing" id="m3"/>
-                        <constraint firstItem="bar-1" firstAttribute="height" constant="20" id="m4"/>
+                        <constraint firstItem="bar-1" firstAttribute="height" constant="0" id="m4"/>
+                        <constraint firstItem="sa-9" firstAttribute="bottom" secondItem="foot-1" secondAttribute="bottom" id="m5"/>
+                        <constraint firstItem="foot-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="m6"/>
+                        <constraint firstAttribute="trailing" secondItem="foot-1" secondAttribute="trailing" id="m7"/>
+                        <constraint firstItem="foot-1" firstAttribute="height" constant="0" id="m8"/>
                     </constraints>
+                    <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
                 </view>
         """)
-        return try importLaidOut(xml).hierarchy.view(named: "bar")!.frame.y
+        let hierarchy = try importLaidOut(xml).hierarchy
+        let footer = hierarchy.view(named: "footer")!.frame
+        return (hierarchy.view(named: "bar")!.frame.y, footer.y + footer.height)
     }
-    #expect(try top(tools: "14109", device: "retina4_7", width: 375, height: 667) == 20)
-    #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 926) == 47)
-    #expect(try top(tools: "22155", device: "retina6_7", width: 428, height: 300) == 0)
+    // The screen's size: a controller's view.
+    #expect(try safeArea(tools: "14109", device: "retina4_7", width: 375, height: 667) == (20, 667))
+    #expect(try safeArea(tools: "22155", device: "retina6_7", width: 428, height: 926) == (47, 892))
+    // Smaller, Xcode 11 on: the status bar by device and era (none on a home-button phone of
+    // Xcode 11 to 14; twice the device's in Xcode 16.1 to 16.4), the home indicator only below
+    // 862 on an 896-point screen.
+    #expect(try safeArea(tools: "22155", device: "retina6_7", width: 428, height: 300) == (47, 300))
+    #expect(try safeArea(tools: "22505", device: "retina4_7", width: 465, height: 154) == (20, 154))
+    #expect(try safeArea(tools: "20037", device: "retina4_7", width: 600, height: 275) == (0, 275))
+    #expect(try safeArea(tools: "23727", device: "retina6_1", width: 414, height: 158) == (96, 158))
+    #expect(try safeArea(tools: "17156", device: "retina6_1", width: 414, height: 880) == (44, 862))
+    // Shorter than the status bar: all of it inset, its safe area of no height at its bottom.
+    #expect(try safeArea(tools: "17156", device: "retina6_1", width: 414, height: 34) == (34, 34))
+    // Xcode 10 and before: the whole view.
+    #expect(try safeArea(tools: "14460", device: "retina4_7", width: 375, height: 204) == (0, 204))
+}
+
+/// The import names such a view's safe area and what it comes from.
+@Test func theImportReportsASmallerTopViewsSafeArea() throws {
+    let xml = xibText(tools: "22505", device: "retina4_7", """
+            <view contentMode="scaleToFill" id="top-1" userLabel="banner">
+                <rect key="frame" x="0.0" y="0.0" width="465" height="154"/>
+                <viewLayoutGuide key="safeArea" id="sa-9"/>
+                <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+            </view>
+    """)
+    var importer = Importer(engine: LayoutEngine())
+    let report = try importer.run(try IBDocument.read(Data(xml.utf8)))
+    #expect(report.safeAreas == ["'banner': insets 20 0 0 0 (375 x 667 screen: status bar 20, home indicator 0, a view 154 high at the screen's top)"])
 }
 
 /// A slider's frame sticks out of its alignment rectangle by 2 points on each side, as UIKit's
