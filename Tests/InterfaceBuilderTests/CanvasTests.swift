@@ -77,6 +77,7 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     #expect(insets("retina4_7", 14460) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 15400) == .zero)
     #expect(insets("retina4_7", 21507) == .zero)
+    #expect(insets("retina4_0", 21701) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 22155) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 32700) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     // Notched phones by model; a whole screen's stored size wins over the id.
