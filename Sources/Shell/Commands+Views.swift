@@ -237,6 +237,8 @@ extension Commands {
             return
         }
         guard c.accept(".") else { throw c.fail("'.' and a property after '\(name)'") }
+        // A view's property: its own usage, not the session settings' as well.
+        c.usage = "set NAME.PROP = VALUE ('help set' lists the properties)"
         _ = try s.engine.hierarchy.viewID(named: name)
         let property = try propertyName(&c)
         try c.expect("=", "'=' after '\(name).\(property)'")
