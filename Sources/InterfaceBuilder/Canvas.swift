@@ -113,12 +113,17 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
+    /// The first `toolsVersion` of Xcode 11: its betas saved 14835 to 14868 (with the
+    /// `appearance` of Xcode 11's dark mode on the device, which no earlier document has), its
+    /// releases 15000 and up.
+    public static let xcode11 = 14800.0
+
     /// The canvas of a document: its device, or when a scene's root view has a whole screen's
     /// size, that screen (Xcode reuses device ids across versions; the stored size does not lie).
-    /// From Xcode 11 (`toolsVersion` 15000) to Xcode 14.2 a device without a home indicator
-    /// shows no status bar on the canvas; before, and again from Xcode 14.3 (21700), a 20-point
-    /// one (the public documents' home-button phones: 0 in 26 scenes of Xcode 11 to 14.2, 20 in
-    /// 4 of 4 of Xcode 14.3, from two apps, and in 5 of 6 of Xcode 15 on, from four).
+    /// From Xcode 11 (`xcode11`) to Xcode 14.2 a device without a home indicator shows no
+    /// status bar on the canvas; before, and again from Xcode 14.3 (21700), a 20-point one (the
+    /// public documents' home-button phones: 0 in 30 scenes of Xcode 11 to 14.2, 20 in 4 of 4
+    /// of Xcode 14.3, from two apps, and in 5 of 6 of Xcode 15 on, from four).
     public static func of(device: String?, orientation: String?, toolsVersion: Double, rootSize: (Double, Double)?) -> Canvas {
         let landscape = orientation == "landscape"
         let isRounded = device?.hasSuffix("rounded") ?? false
@@ -146,7 +151,7 @@ public struct Canvas: Sendable, Equatable {
             canvas.statusBar = 24
             canvas.homeIndicator = 20
         }
-        if !canvas.hasHomeIndicator && toolsVersion >= 15000 && toolsVersion < 21700 { canvas.statusBar = 0 }
+        if !canvas.hasHomeIndicator && toolsVersion >= xcode11 && toolsVersion < 21700 { canvas.statusBar = 0 }
         // Xcode 16.1 to 16.4 (23700 to 31999) lay a notched phone's whole-screen scene out with
         // its status bar and home indicator insets twice over: their documents store an iPhone
         // 16's safe area from 118 to 68 above the bottom (9 of 9 scenes' tops, 13 of 14

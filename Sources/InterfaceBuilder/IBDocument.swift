@@ -247,7 +247,7 @@ extension IBDocument {
                 if view.id == owners || fillsScreen {
                     view.isSceneRoot = true
                     document.placeOnCanvas(&view, bars: bars(around: object))
-                } else if document.toolsVersion >= 15000 && document.orientation != "landscape" && view.element == "view"
+                } else if document.toolsVersion >= Canvas.xcode11 && document.orientation != "landscape" && view.element == "view"
                             && view.guides.contains(where: { $0.role == "safeArea" }), let height = view.frame?.height {
                     // Any other view at the top of a xib, from Xcode 11 on, is laid out at the
                     // top of the device's screen: the status bar insets its safe area, and the

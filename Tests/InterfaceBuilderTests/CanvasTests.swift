@@ -72,10 +72,13 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     func insets(_ device: String?, _ tools: Double, _ size: (Double, Double)? = nil, landscape: Bool = false) -> EdgeInsets {
         Canvas.of(device: device, orientation: landscape ? "landscape" : "portrait", toolsVersion: tools, rootSize: size).screenInsets
     }
-    // No home indicator: 20 before Xcode 11, none on the canvas in Xcode 11 to 14, 20 again
-    // from Xcode 15.
+    // No home indicator: 20 before Xcode 11, none on the canvas in Xcode 11 to 14.2, 20 again
+    // from Xcode 14.3.
     #expect(insets("retina4_7", 14460) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 15400) == .zero)
+    // Xcode 11's betas saved 148xx (OpenFoodFacts' documents, with Xcode 11's `appearance`).
+    #expect(insets("retina4_7", 14490) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    #expect(insets("retina4_7", 14868) == .zero)
     #expect(insets("retina4_7", 21507) == .zero)
     #expect(insets("retina4_0", 21701) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 22155) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
