@@ -38,7 +38,7 @@ public struct Canvas: Sendable, Equatable {
         guard let id else { return halfPoints ? 2 : 1 }
         if toolsVersion < 13000 { return 2 }
         switch id {
-        case "retina5_5", "retina5_9", "retina5_4", "retina6_5", "retina6_12", "retina6_7", "retina6_72", "retina6_3", "retina6_9": return 3
+        case "retina5_5", "retina5_9", "retina5_4", "retina6_5", "retina6_12", "retina6_0", "retina6_7", "retina6_72", "retina6_3", "retina6_9": return 3
         default: return 2
         }
     }
@@ -98,6 +98,7 @@ public struct Canvas: Sendable, Equatable {
         case "retina6_1", "retina6_5": (414, 896)
         case "retina5_4": (375, 812)
         case "retina6_12": toolsVersion >= 22000 ? (393, 852) : (390, 844)
+        case "retina6_0": (390, 844)
         case "retina6_7": (428, 926)
         case "retina6_72": (430, 932)
         case "retina6_3": (402, 874)

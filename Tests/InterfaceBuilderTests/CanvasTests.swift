@@ -79,6 +79,9 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     // Xcode 11's betas saved 148xx (OpenFoodFacts' documents, with Xcode 11's `appearance`).
     #expect(insets("retina4_7", 14490) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 14868) == .zero)
+    // `retina6_0`, Xcode 15's id for the 390-point phones (iPhone 13 and 14), 3x.
+    #expect(insets("retina6_0", 22155) == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+    #expect(Canvas.scale(ofDevice: "retina6_0", toolsVersion: 22155) == 3)
     #expect(insets("retina4_7", 21507) == .zero)
     #expect(insets("retina4_0", 21701) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(insets("retina4_7", 22155) == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
