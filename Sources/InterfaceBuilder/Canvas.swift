@@ -14,6 +14,10 @@ public struct Canvas: Sendable, Equatable {
     public var isLandscape = false
     /// Xcode 16.1 to 16.4's canvas: a notched phone's insets twice over (`of`).
     public var insetsDoubled = false
+    /// From Xcode 9 (`xcode9`), a status bar the simulated metrics hide still insets the
+    /// safe area on the canvas: 5 of 5 such scenes and views of the public documents (Xcode
+    /// 10.1 to 26, five apps) are laid out below it.
+    public var keepsHiddenStatusBar = false
 
     /// A phone with a notch or an island, or an iPad with rounded corners.
     public var hasHomeIndicator: Bool { homeIndicator > 0 }
@@ -36,7 +40,7 @@ public struct Canvas: Sendable, Equatable {
     /// gives 2, else 1. Xcode 8 stored every device's frames on the 2× grid (half points).
     public static func scale(ofDevice id: String?, toolsVersion: Double, halfPoints: Bool = false) -> Double {
         guard let id else { return halfPoints ? 2 : 1 }
-        if toolsVersion < 13000 { return 2 }
+        if toolsVersion < xcode9 { return 2 }
         switch id {
         case "retina5_5", "retina5_9", "retina5_4", "retina6_5", "retina6_12", "retina6_0", "retina6_7", "retina6_72", "retina6_3", "retina6_9": return 3
         default: return 2
@@ -119,6 +123,9 @@ public struct Canvas: Sendable, Equatable {
     /// releases 15000 and up.
     public static let xcode11 = 14800.0
 
+    /// The first `toolsVersion` of Xcode 9, whose canvas has safe areas (iOS 11).
+    public static let xcode9 = 13000.0
+
     /// The canvas of a document: its device, or when a scene's root view has a whole screen's
     /// size, that screen (Xcode reuses device ids across versions; the stored size does not lie).
     /// From Xcode 11 (`xcode11`) to Xcode 14.2 a device without a home indicator shows no
@@ -138,6 +145,7 @@ public struct Canvas: Sendable, Equatable {
             }
         }
         var canvas = Canvas(width: portrait.0, height: portrait.1, statusBar: 20, homeIndicator: 0, isLandscape: landscape)
+        canvas.keepsHiddenStatusBar = toolsVersion >= xcode9
         if let phone = phones.first(where: { $0.width == portrait.0 && $0.height == portrait.1 }) {
             canvas.statusBar = phone.statusBar
             // 375 × 812 is the mini (status bar 50) from Xcode 12, the X, XS and 11 Pro (44) before.
@@ -221,11 +229,16 @@ public struct SimulatedBars: Sendable, Equatable {
         return parts.map { ", " + $0 }.joined()
     }
 
+    /// Whether the simulated metrics' hidden status bar takes its inset away (before Xcode 9).
+    public func hidesStatusBar(on canvas: Canvas) -> Bool {
+        statusBar == false && !canvas.isLandscape && !canvas.keepsHiddenStatusBar
+    }
+
     /// The safe area insets of a scene's root view on a canvas.
     public func safeArea(on canvas: Canvas) -> EdgeInsets {
         var insets = isFreeform ? .zero : canvas.screenInsets
         if let statusBarHeight, !canvas.isLandscape && !isFreeform { insets.top = statusBarHeight }
-        if statusBar == false && !canvas.isLandscape { insets.top = 0 }
+        if hidesStatusBar(on: canvas) { insets.top = 0 }
         if topIsOpaque { insets.top = 0 } else { insets.top += top }
         if bottomIsOpaque { insets.bottom = 0 } else if bottom > 0 { insets.bottom += bottom }
         if let heightAtScreenTop, !canvas.isLandscape {

@@ -241,7 +241,7 @@ extension IBDocument {
                 // A view the size of the device's screen is laid out as a controller's view on
                 // it, bars around it, the File's Owner's or not.
                 let screen = document.device.flatMap { Canvas.size(ofDevice: $0, toolsVersion: document.toolsVersion) }
-                let fillsScreen = document.toolsVersion >= 13000 && view.element == "view" && view.frame.map { frame in
+                let fillsScreen = document.toolsVersion >= Canvas.xcode9 && view.element == "view" && view.frame.map { frame in
                     screen.map { document.orientation == "landscape" ? ($0.1, $0.0) : ($0.0, $0.1) }.map { $0.0 == frame.width && $0.1 == frame.height } ?? false
                 } ?? false
                 if view.id == owners || fillsScreen {

@@ -74,7 +74,7 @@ struct Place {
         // 414 wide; 15 in a narrower cell of a xib from before Xcode 13); 8 before an accessory.
         var cellMargins: EdgeInsets {
             // Before iOS 11 (documents before Xcode 9) a content view had a plain view's 8.
-            if document.toolsVersion < 13000 { return .standard }
+            if document.toolsVersion < Canvas.xcode9 { return .standard }
             // 20 in a table 414 wide or more, else 16; 15 in a table's cells of documents from
             // Xcode 9 (iOS 11; one real document's cells, Xcode 9.2). A xib's own cell, before
             // Xcode 13, took the margins of the screen it was shown on: 20 on a device 414 wide
@@ -88,7 +88,7 @@ struct Place {
         }
         if let (t, l, b, r) = view.margins {
             margins = EdgeInsets(top: t, left: l, bottom: b, right: r)
-        } else if view.isSceneRoot || isTop && !document.isStoryboard && document.toolsVersion >= 13000
+        } else if view.isSceneRoot || isTop && !document.isStoryboard && document.toolsVersion >= Canvas.xcode9
                     && ["view", "collectionReusableView", "collectionViewCell"].contains(view.element) {
             // UIKit's system minimum for a controller's view: 16 at the sides, 20 on the widest
             // phones. Xcode 9 on shows each view at the top of a xib as a controller's view, its
@@ -108,7 +108,7 @@ struct Place {
         // Margins measured from the safe area came with it in iOS 11 (Xcode 9): before, a view's
         // margins, a root view's included, were its own (a root view's top margin was 0 under
         // the status bar and the bars).
-        if view.insetsMarginsFromSafeArea && document.toolsVersion >= 13000 {
+        if view.insetsMarginsFromSafeArea && document.toolsVersion >= Canvas.xcode9 {
             margins.top += safe.top; margins.left += safe.left; margins.bottom += safe.bottom; margins.right += safe.right
         }
         if view.preservesSuperviewMargins && !isTop {

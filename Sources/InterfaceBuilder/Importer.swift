@@ -254,7 +254,7 @@ public struct Importer {
             if let varied = view.variations { traitVariations.views[name] = varied }
             if let canvas = view.canvas, let bars = view.bars, let safe = view.safeArea {
                 let insets = [safe.top, safe.left, safe.bottom, safe.right].map(formatNumber).joined(separator: " ")
-                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.statusBar == false))\(bars.summary))")
+                report.safeAreas.append("'\(name)': insets \(insets) (\(canvas.summary(statusBarOff: bars.hidesStatusBar(on: canvas)))\(bars.summary))")
             }
             if Importer.contentElements.contains(view.element), view.frame != nil {
                 if measuredText && Importer.isMeasurable(view) { measured.append((name, view)) } else { content.append((name, view)) }

@@ -121,7 +121,8 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
 
 @Test func barsComeThroughContainersAndPushesAndSimulatedMetricsTurnThemOff() throws {
     // nav → a (its root); a pushes b; c sits in a tab bar controller; d turns the status bar
-    // and e the inherited navigation bar off; f is in an opaque navigation bar.
+    // off, which from Xcode 9 the canvas's safe area ignores (as in five apps' documents), and
+    // e the inherited navigation bar; f is in an opaque navigation bar.
     let scenes = """
     <scene sceneID="s-nav"><objects>
         <navigationController id="nav" sceneMemberID="viewController">
@@ -143,7 +144,7 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     \(probeScene("a", width: 414, height: 896, extra: #"<connections><segue destination="b" kind="show" id="g4"/><segue destination="e" kind="show" id="g5"/></connections>"#, probeFrame: #"x="20" y="88" width="50" height="10""#))
     \(probeScene("b", width: 414, height: 896, probeFrame: #"x="20" y="88" width="50" height="10""#))
     \(probeScene("c", width: 414, height: 896, probeFrame: #"x="20" y="44" width="50" height="10""#))
-    \(probeScene("d", width: 414, height: 896, extra: #"<nil key="simulatedStatusBarMetrics"/>"#, probeFrame: #"x="20" y="0.0" width="50" height="10""#))
+    \(probeScene("d", width: 414, height: 896, extra: #"<nil key="simulatedStatusBarMetrics"/>"#, probeFrame: #"x="20" y="44" width="50" height="10""#))
     \(probeScene("e", width: 414, height: 896, extra: #"<nil key="simulatedTopBarMetrics"/>"#, probeFrame: #"x="20" y="44" width="50" height="10""#))
     \(probeScene("f", width: 414, height: 808, probeFrame: #"x="20" y="0.0" width="50" height="10""#))
     """
@@ -156,6 +157,13 @@ func allMatch(_ text: String, placeholders: Bool = true) throws -> FrameCheck {
     let c = try #require(document.roots.first { $0.id == "root-c" })
     #expect(c.safeArea == EdgeInsets(top: 44, left: 0, bottom: 83, right: 0))
     #expect(check.sizes == ["'view11' at 414 x 808"])
+    // Before Xcode 9 a hidden status bar took its inset away; from Xcode 9 it does not.
+    var hidden = SimulatedBars()
+    hidden.statusBar = false
+    let xcode8 = Canvas.of(device: "retina4_7", orientation: "portrait", toolsVersion: 12118, rootSize: nil)
+    let xcode10 = Canvas.of(device: "retina4_7", orientation: "portrait", toolsVersion: 14490, rootSize: nil)
+    #expect(hidden.safeArea(on: xcode8).top == 0 && hidden.hidesStatusBar(on: xcode8))
+    #expect(hidden.safeArea(on: xcode10).top == 20 && !hidden.hidesStatusBar(on: xcode10))
 }
 
 @Test func cellsHeadersAndElementsWithoutAnIdComeInWithXcodesFrames() throws {
