@@ -79,7 +79,8 @@ let package = Package(
             dependencies: ["LayoutEngine", "Shell", "VisualFormat",
                            .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax"),
-                           .product(name: "SwiftOperators", package: "swift-syntax")],
+                           .product(name: "SwiftOperators", package: "swift-syntax"),
+                           .product(name: "SwiftIfConfig", package: "swift-syntax")],
             exclude: ["README.md"]
         ),
         // Pictures of a layout: terminal boxes, SVG, a self-contained HTML page.

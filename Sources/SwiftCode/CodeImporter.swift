@@ -1,5 +1,6 @@
 import LayoutEngine
 import Shell
+import SwiftIfConfig
 import SwiftSyntax
 
 /// Reads Swift files and runs their layout code into an engine, all or nothing: the views and
@@ -168,6 +169,16 @@ enum ConstraintCalls {
     }
 
     static func whyNotRun(_ call: FunctionCallExprSyntax, reached: Set<CallSite>) -> String {
+        // Inside a `#if` clause an iOS device build does not compile (`#if os(macOS)`, an `#else`).
+        var outer = call.parent
+        while let current = outer {
+            if let clause = current.as(IfConfigClauseSyntax.self), let ifConfig = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+               ifConfig.activeClause(in: IOSDeviceBuild.shared).clause?.id != clause.id {
+                let condition = clause.condition.map { "`\(clause.poundKeyword.text) \($0.trimmedDescription)`" } ?? "`#else`"
+                return "not run: under \(condition), which an iOS build does not compile"
+            }
+            outer = current.parent
+        }
         var node = call.parent
         while let current = node {
             if let function = current.as(FunctionDeclSyntax.self) {

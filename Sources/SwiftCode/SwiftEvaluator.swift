@@ -311,7 +311,8 @@ final class SwiftEvaluator {
             } else if let value = parameter.defaultValue?.value {
                 frame.scopes[0][name] = evaluate(value)
             } else {
-                frame.scopes[0][name] = .unknown(name)
+                // Run from outside (the type's own initializer, by strut): nothing passed it.
+                frame.scopes[0][name] = .unknown("`\(name)`, a parameter no call strut ran gave a value")
             }
         }
     }
@@ -379,6 +380,17 @@ final class SwiftEvaluator {
     func runStatement(_ statement: CodeBlockItemSyntax) -> Flow {
         switch statement.item {
         case let .decl(decl):
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                // `#if`: the statements an iOS build compiles, in the enclosing scope.
+                guard let kept = IOSDeviceBuild.activeStatements(of: ifConfig) else { return .next }
+                for statement in kept {
+                    if aborted != nil { return .broke }
+                    let flow = runStatement(statement)
+                    if case .next = flow { continue }
+                    return flow
+                }
+                return .next
+            }
             if let variable = decl.as(VariableDeclSyntax.self) {
                 declare(variable)
             } else if decl.is(FunctionDeclSyntax.self) {

@@ -74,7 +74,10 @@ final class SwiftProgram {
     }
 
     private func collect(_ decl: DeclSyntax, nestedIn outer: String?) {
-        if let type = decl.as(ClassDeclSyntax.self) {
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            // `#if os(iOS)` and the like: what an iOS build compiles.
+            for kept in IOSDeviceBuild.activeDecls(of: ifConfig) { collect(kept, nestedIn: outer) }
+        } else if let type = decl.as(ClassDeclSyntax.self) {
             addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: true)
         } else if let type = decl.as(StructDeclSyntax.self) {
             addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: false)
@@ -84,7 +87,7 @@ final class SwiftProgram {
             addType(type.name.text, inheritance: type.inheritanceClause, members: type.memberBlock, isClass: false)
         } else if let ext = decl.as(ExtensionDeclSyntax.self) {
             let name = ext.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-            let members = ext.memberBlock.members.map(\.decl)
+            let members = IOSDeviceBuild.flattened(ext.memberBlock.members.map(\.decl))
             if types[name] != nil {
                 types[name]!.members += members
                 types[name]!.protocols += ext.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
@@ -113,10 +116,11 @@ final class SwiftProgram {
             info.protocols += inherited
         }
         // An extension read before its class.
-        info.members = members.members.map(\.decl) + info.members + (extensions.removeValue(forKey: name) ?? [])
+        let own = IOSDeviceBuild.flattened(members.members.map(\.decl))
+        info.members = own + info.members + (extensions.removeValue(forKey: name) ?? [])
         if types[name] == nil { typeOrder.append(name) }
         types[name] = info
-        for member in members.members { collectNested(member.decl) }
+        for member in own { collectNested(member) }
     }
 
     private func collectNested(_ decl: DeclSyntax) {

@@ -1629,3 +1629,67 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     let outcome = session.run(source: "typed", mode: mode) { input.popLast() ?? .end }
     #expect(!outcome.failed, "\(sink.errors)", sourceLocation: sourceLocation)
 }
+
+/// `#if`: what an iOS device build compiles, at the top of a file, among a type's members and
+/// in a body; the lines of the other clauses are said, with the condition that leaves them out.
+@Test func compilationConditionsAreReadAsAnIOSBuildCompilesThem() throws {
+    let source = """
+    import UIKit
+
+    #if canImport(AppKit)
+    final class MacPanel: NSView {}
+    #elseif os(iOS)
+    final class Panel: UIView {
+        let title = UILabel()
+        let badge = UIView()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(title)
+            addSubview(badge)
+            title.translatesAutoresizingMaskIntoConstraints = false
+            badge.translatesAutoresizingMaskIntoConstraints = false
+            title.text = "Hello"
+            #if targetEnvironment(macCatalyst)
+            badge.widthAnchor.constraint(equalToConstant: 99).isActive = true
+            #else
+            badge.widthAnchor.constraint(equalToConstant: 20).isActive = true
+            #endif
+            #if DEBUG
+            badge.heightAnchor.constraint(equalToConstant: 1).isActive = true
+            #endif
+            pin()
+        }
+
+        #if os(iOS) && canImport(UIKit)
+        func pin() {
+            title.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16).isActive = true
+            title.topAnchor.constraint(equalTo: topAnchor, constant: 8).isActive = true
+            badge.heightAnchor.constraint(equalToConstant: 20).isActive = true
+            badge.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8).isActive = true
+            badge.centerYAnchor.constraint(equalTo: title.centerYAnchor).isActive = true
+        }
+        #endif
+
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    #endif
+    """
+    let (layout, engine) = try run(source, file: "Panel.swift")
+    #expect(layout.typeName == "Panel")
+    #expect(constraints(engine) == [
+        "Panel.swift:20: badge.width == 20",
+        "Panel.swift:30: title.leading == root.leading + 16",
+        "Panel.swift:31: title.top == root.top + 8",
+        "Panel.swift:32: badge.height == 20",
+        "Panel.swift:33: badge.leading == title.trailing + 8",
+        "Panel.swift:34: badge.centerY == title.centerY",
+    ])
+    #expect(skipped(layout) == [
+        "18 not run: under `#if targetEnvironment(macCatalyst)`, which an iOS build does not compile",
+        "23 not run: under `#if DEBUG`, which an iOS build does not compile",
+    ])
+    // A file whose UIKit type is all under `#if os(macOS)` has none to run.
+    let mac = "import AppKit\n#if os(macOS)\nfinal class Panel: UIView {}\n#endif\n"
+    #expect(throws: CodeError.self) { try run(mac, file: "Panel.swift") }
+}
