@@ -84,6 +84,14 @@ extension CodeReader {
                 world.skipped.append(CodeLayout.Skipped(location: evaluator.place(site.location), code: site.code,
                                                         reason: "not run: in `\(site.method)`" + (ran ? ", in a branch or method the code strut ran did not reach" : "")))
             }
+            // Lines that make constraints under a `#if` an iOS build does not compile.
+            let constraintWords = ["onstraint", "mas_", "autoPin", "autoSet", "autoAlign", "autoCenter", "autoMatch", "autoConstrain"]
+            for file in files {
+                for line in file.leftOut where constraintWords.contains(where: { line.text.contains($0) }) {
+                    world.skipped.append(CodeLayout.Skipped(location: CodeLayout.Location(file: file.name, line: line.line, column: line.column),
+                                                            code: line.text, reason: "not run: under `\(line.directive)`, which an iOS build does not compile"))
+                }
+            }
             return try world.conclude(type: type)
         }
     }

@@ -12,8 +12,10 @@ struct ObjCParser {
     var file: ObjCFile
 
     init(_ source: String, file name: String) {
-        tokens = ObjCLexer.tokens(source)
+        let lexed = ObjCLexer.lex(source)
+        tokens = lexed.tokens
         file = ObjCFile(name: name)
+        file.leftOut = lexed.leftOut
     }
 
     static func parse(_ source: String, file name: String) throws(CodeError) -> ObjCFile {

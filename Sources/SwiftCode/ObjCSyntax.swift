@@ -85,6 +85,8 @@ struct ObjCFile {
     var globals: [(String, ObjCExpr)] = []
     /// Lines of the file that hold code strut could not parse, with why.
     var unread: [(ObjCPlace, String)] = []
+    /// Lines of code an iOS build leaves out (`ObjCLexer.Lexed.leftOut`).
+    var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
 }
 
 // MARK: - Lexer
@@ -95,8 +97,19 @@ enum ObjCLexer {
 
     /// Tokens, with `#define NAME value` expanded where NAME is used; unbalanced brackets are
     /// the parser's to find.
-    static func tokens(_ source: String) -> [ObjCToken] {
+    static func tokens(_ source: String) -> [ObjCToken] { lex(source).tokens }
+
+    /// The tokens of the lines an iOS build compiles (`ObjCConditions`), and the lines of code
+    /// a `#if`, `#ifdef` or `#else` leaves out, each with the directive.
+    struct Lexed {
         var tokens: [ObjCToken] = []
+        var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
+    }
+
+    static func lex(_ source: String) -> Lexed {
+        var tokens: [ObjCToken] = []
+        var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
+        var conditions = ObjCConditions()
         var defines: [String: [ObjCToken]] = [:]
         let chars = Array(source)
         var i = 0
@@ -134,11 +147,22 @@ enum ObjCLexer {
                     if chars[i] == "\n" { line += 1; lineStart = i + 1; text.removeLast(); text.append(" ") } else { text.append(chars[i]) }
                     i += 1
                 }
+                if conditions.take(text) || !conditions.isActive { continue }
                 let words = text.dropFirst().split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
                 if words.first == "define", words.count >= 2, !words[1].contains("(") {
                     let name = String(words[1])
                     let value = words.count > 2 ? String(words[2]) : ""
                     defines[name] = ObjCLexer.tokens(value).map { var t = $0; t.line = line; return t }
+                    conditions.defines[name] = value
+                }
+                continue
+            }
+            if !conditions.isActive {
+                // A line the build leaves out: kept as text, for what is said of it.
+                let start = i
+                while i < chars.count, chars[i] != "\n" { i += 1 }
+                if let directive = conditions.leavingOut {
+                    leftOut.append((line, start - lineStart + 1, String(chars[start..<i]).trimmingSpaces(), directive))
                 }
                 continue
             }
@@ -201,6 +225,6 @@ enum ObjCLexer {
             tokens.append(ObjCToken(kind: .punct, text: String(c), line: line, column: startColumn))
             i += 1
         }
-        return tokens
+        return Lexed(tokens: tokens, leftOut: leftOut)
     }
 }

@@ -450,6 +450,58 @@ func theScenariosInSwiftGiveTheScriptsFrames(type: String, script: String, stopA
     #expect(engine.hierarchy.view(named: "dot")!.huggingH == 750)
 }
 
+/// Objective-C's `#if`, `#ifdef`, `#elif` and `#else`, as an iOS device build in its release
+/// configuration compiles them: one branch runs, not both (both made spurious conflicts), and
+/// each constraint line left out is said with its directive.
+@Test func objectiveCConditionalCompilationIsAnIOSBuilds() throws {
+    let source = """
+    #import <UIKit/UIKit.h>
+    #define USE_WIDE 0
+    #define LOOP LOOP
+
+    @interface BadgeView : UIView
+    @property (nonatomic, strong) UIView *dot;
+    @end
+
+    @implementation BadgeView
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        if (self) {
+            _dot = [[UIView alloc] init];
+            _dot.translatesAutoresizingMaskIntoConstraints = NO;
+            [self addSubview:_dot];
+    #if TARGET_OS_MACCATALYST
+            [_dot.widthAnchor constraintEqualToConstant:99].active = YES;
+    #elif USE_WIDE || LOOP
+            [_dot.widthAnchor constraintEqualToConstant:60].active = YES;
+    #elif defined(TARGET_OS_IOS) && __IPHONE_OS_VERSION_MAX_ALLOWED >= __IPHONE_13_0 && __has_include(<UIKit/UIKit.h>)
+            [_dot.widthAnchor constraintEqualToConstant:20].active = YES;
+    #else
+            [_dot.widthAnchor constraintEqualToConstant:5].active = YES;
+    #endif
+    #ifdef DEBUG
+            [_dot.heightAnchor constraintEqualToConstant:1].active = YES;
+    #if 1
+            [_dot.heightAnchor constraintEqualToConstant:2].active = YES;
+    #endif
+    #endif
+            [_dot.heightAnchor constraintEqualToConstant:20].active = YES;
+        }
+        return self;
+    }
+    @end
+    """
+    let (layout, engine) = try run(source, file: "BadgeView.m")
+    #expect(constraints(engine) == ["BadgeView.m:21: dot.width == 20", "BadgeView.m:31: dot.height == 20"])
+    #expect(skipped(layout) == [
+        "17 not run: under `#if TARGET_OS_MACCATALYST`, which an iOS build does not compile",
+        "19 not run: under `#elif USE_WIDE || LOOP`, which an iOS build does not compile",
+        "23 not run: under `#else`, which an iOS build does not compile",
+        "26 not run: under `#ifdef DEBUG`, which an iOS build does not compile",
+        "28 not run: under `#ifdef DEBUG`, which an iOS build does not compile",
+    ])
+}
+
 /// Bad Objective-C: brackets that never close, a file without a class; one line each, and
 /// nothing changes.
 @Test func brokenObjectiveCIsRefusedWithItsLine() throws {
