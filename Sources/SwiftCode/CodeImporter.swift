@@ -196,12 +196,23 @@ enum ConstraintCalls {
             if current.is(InitializerDeclSyntax.self) {
                 return ranAny(in: current, reached) ? "not run: in a branch or loop strut did not take" : "not run: an initializer UIKit does not call here"
             }
-            if current.is(ClosureExprSyntax.self), !ranAny(in: current, reached) {
+            // SnapKit's block runs where its call is made: a block that did not run is a call
+            // not reached, said by what holds the call (a branch, a method).
+            if current.is(ClosureExprSyntax.self), !ranAny(in: current, reached), !isSnapKitBlock(current) {
                 return "not run: in a closure strut did not run"
             }
             node = current.parent
         }
         return "not run"
+    }
+
+    /// The block of `….snp.makeConstraints { … }` (`updateConstraints`, `remakeConstraints`).
+    static func isSnapKitBlock(_ closure: Syntax) -> Bool {
+        var node = closure.parent
+        if node?.is(LabeledExprSyntax.self) == true { node = node?.parent?.parent }
+        guard let call = node?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return ["makeConstraints", "updateConstraints", "remakeConstraints"].contains(member.declName.baseName.text)
+            && member.base?.trimmedDescription.hasSuffix("snp") == true
     }
 
     static func ranAny(in node: Syntax, _ reached: Set<CallSite>) -> Bool {

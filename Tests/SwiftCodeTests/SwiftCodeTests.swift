@@ -1745,3 +1745,48 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     let mac = "import AppKit\n#if os(macOS)\nfinal class Panel: UIView {}\n#endif\n"
     #expect(throws: CodeError.self) { try run(mac, file: "Panel.swift") }
 }
+
+/// A SnapKit block runs where its call is made: one that did not run is said by what holds the
+/// call (a branch not taken, a method never called), not as a closure; a closure kept for later
+/// is still one strut did not run.
+@Test func aSnapKitBlockNotRunIsSaidByWhatHoldsItsCall() throws {
+    let source = """
+    import UIKit
+    import SnapKit
+
+    final class Banner: UIView {
+        let label = UILabel()
+        var later: (() -> Void)?
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(label)
+            label.snp.makeConstraints { make in
+                make.top.leading.equalToSuperview()
+            }
+            if UIDevice.current.userInterfaceIdiom == .pad {
+                label.snp.makeConstraints { make in
+                    make.width.equalTo(300)
+                }
+            }
+            later = {
+                self.label.widthAnchor.constraint(equalToConstant: 10).isActive = true
+            }
+        }
+
+        func grow() {
+            label.snp.updateConstraints { make in
+                make.height.equalTo(40)
+            }
+        }
+
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    let (layout, _) = try run(source, file: "Banner.swift")
+    #expect(skipped(layout) == [
+        "16 not run: in a branch or loop strut did not take",
+        "20 not run: in a closure strut did not run",
+        "26 not run: `grow`, which the code strut ran never calls",
+    ])
+}
