@@ -176,11 +176,14 @@ extension ObjCEvaluator {
                 return .insets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
             case "NSDirectionalEdgeInsetsMake" where numbers.count == 4:
                 return .directionalInsets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
-            case "MAX", "fmax", "fmaxf" where numbers.count == 2: return .number(max(numbers[0], numbers[1]))
-            case "MIN", "fmin", "fminf" where numbers.count == 2: return .number(min(numbers[0], numbers[1]))
-            case "ceil", "ceilf" where numbers.count == 1: return .number(numbers[0].rounded(.up))
-            case "floor", "floorf" where numbers.count == 1: return .number(numbers[0].rounded(.down))
-            case "round", "roundf" where numbers.count == 1: return .number(numbers[0].rounded())
+            // (A `where` holds for its own pattern only: each pattern has one.)
+            case "MAX" where numbers.count == 2, "fmax" where numbers.count == 2, "fmaxf" where numbers.count == 2:
+                return .number(max(numbers[0], numbers[1]))
+            case "MIN" where numbers.count == 2, "fmin" where numbers.count == 2, "fminf" where numbers.count == 2:
+                return .number(min(numbers[0], numbers[1]))
+            case "ceil" where numbers.count == 1, "ceilf" where numbers.count == 1: return .number(numbers[0].rounded(.up))
+            case "floor" where numbers.count == 1, "floorf" where numbers.count == 1: return .number(numbers[0].rounded(.down))
+            case "round" where numbers.count == 1, "roundf" where numbers.count == 1: return .number(numbers[0].rounded())
             case "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY", "CGRectGetMidX", "CGRectGetMidY":
                 guard case let .rect(r)? = arguments.first else { return .unknown("~") }
                 let values = ["Width": r.width, "Height": r.height, "MinX": r.x, "MinY": r.y, "MaxX": r.x + r.width, "MaxY": r.y + r.height,

@@ -174,7 +174,7 @@ extension ObjCEvaluator {
             case "contentView", "view", "titleLabel": return base
             case "safeAreaLayoutGuide", "layoutMarginsGuide", "readableContentGuide":
                 return .guide(Hierarchy.systemGuideName(SystemGuide(rawValue: name)!, of: view))
-            case "contentLayoutGuide", "frameLayoutGuide" where world.isScrollView(view):
+            case "contentLayoutGuide" where world.isScrollView(view), "frameLayoutGuide" where world.isScrollView(view):
                 return .guide(world.scrollGuide(name, of: view, at: self.place(place)))
             case "frame", "bounds": return world.rectValue(name, of: view)
             case "subviews": return .array(world.children(of: view).map(CodeValue.view))

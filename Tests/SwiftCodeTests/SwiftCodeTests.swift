@@ -1790,3 +1790,35 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
         "26 not run: `grow`, which the code strut ran never calls",
     ])
 }
+
+/// C functions given the wrong number of arguments (`MAX(x)`, `ceil()`) and a scroll view's
+/// guide asked of a plain view are said and left out: the first two crashed the reader
+/// (OneBusAway's map controller has a `MAX` of one macro argument).
+@Test func objectiveCCallsWithTheWrongArgumentsAreSaid() throws {
+    let source = """
+    #import <UIKit/UIKit.h>
+    @interface V : UIView
+    @end
+    @implementation V
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        UIView *a = [UIView new];
+        a.translatesAutoresizingMaskIntoConstraints = NO;
+        [self addSubview:a];
+        [a.topAnchor constraintEqualToAnchor:self.contentLayoutGuide.topAnchor].active = YES;
+        [a.widthAnchor constraintEqualToConstant:MAX(3)].active = YES;
+        [a.heightAnchor constraintEqualToConstant:ceil()].active = YES;
+        [a.leadingAnchor constraintEqualToAnchor:self.leadingAnchor constant:MIN(4, 9)].active = YES;
+        return self;
+    }
+    @end
+    """
+    let (layout, engine) = try run(source, file: "V.m")
+    #expect(constraints(engine) == ["V.m:11: a.width == 0", "V.m:12: a.height == 0", "V.m:13: a.leading == root.leading + 4"])
+    #expect(skipped(layout) == [
+        "10 `contentLayoutGuide`: a property strut does not know (its class's header or another file has it)",
+        "10 a value strut does not know",
+        "11 `MAX(…)`: a function outside the files read; taken as 0",
+        "12 `ceil(…)`: a function outside the files read; taken as 0",
+    ])
+}
