@@ -110,6 +110,15 @@ extension SwiftEvaluator {
     /// as 0, and said.
     func number(_ value: CodeValue, _ node: some SyntaxProtocol) -> Double? {
         if let n = asNumber(value) { return n }
+        // `constant: .padding`: a static member an extension gives CGFloat (or Double): the
+        // files' own, else one from outside them.
+        if case let .member(name) = value {
+            for type in ["CGFloat", "Double", "Float", "Int"] where program.staticValue(name, in: type) != nil {
+                if let n = asNumber(staticMember(type, name)) { return n }
+            }
+            skip(node, "`.\(name)`: a number from outside the files read; taken as 0")
+            return 0
+        }
         guard value.isUnknown else { return nil }
         skip(node, "\(reasonOf(value).replacingOccurrences(of: "a value", with: "a number")); taken as 0")
         return 0

@@ -223,16 +223,14 @@ extension SwiftEvaluator {
 
     /// `UX.padding`, `UILayoutPriority.defaultHigh`, `CGRect.zero`, `UIScreen.main`.
     func staticMember(_ type: String, _ name: String) -> CodeValue {
-        if program.types[type] != nil {
-            if let value = program.staticValue(name, in: type) {
-                let key = "@static." + type
-                if let cached = fields[key]?[name] { return cached }
-                let made = evaluate(value)
-                fields[key, default: [:]][name] = made
-                return made
-            }
-            return .member(name)
+        if let value = program.staticValue(name, in: type) {
+            let key = "@static." + type
+            if let cached = fields[key]?[name] { return cached }
+            let made = evaluate(value)
+            fields[key, default: [:]][name] = made
+            return made
         }
+        if program.types[type] != nil { return .member(name) }
         switch (type, name) {
         case ("UIScreen", "main"): return .member("screen")
         case ("UIDevice", "current"): return .member("device")

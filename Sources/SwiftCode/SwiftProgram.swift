@@ -251,9 +251,10 @@ final class SwiftProgram {
         return nil
     }
 
-    /// `static let padding = 16` in `UX` (also nested types).
+    /// `static let padding = 16` in `UX` (also nested types), or in an extension of a type
+    /// outside the files (`extension CGFloat { static let padding: CGFloat = 16 }`).
     func staticValue(_ name: String, in type: String) -> ExprSyntax? {
-        for member in types[type]?.members ?? [] {
+        for member in types[type]?.members ?? extensions[type] ?? [] {
             guard let variable = member.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                 if let value = binding.initializer?.value { return value }

@@ -1822,3 +1822,36 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
         "12 `ceil(…)`: a function outside the files read; taken as 0",
     ])
 }
+
+/// `constant: .padding` and `CGFloat.padding`: a static member an extension of CGFloat gives,
+/// the file's own read, one from outside the files taken as 0 and said (Mastodon's header view
+/// was refused constraint by constraint).
+@Test func staticMembersOfAnExtendedCGFloatAreNumbers() throws {
+    let source = """
+    import UIKit
+    final class PadView: UIView {
+        let title = UILabel()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(title)
+            title.translatesAutoresizingMaskIntoConstraints = false
+            NSLayoutConstraint.activate([
+                title.topAnchor.constraint(equalTo: topAnchor, constant: .padding),
+                title.leadingAnchor.constraint(equalTo: leadingAnchor, constant: -CGFloat.padding),
+                title.trailingAnchor.constraint(equalTo: trailingAnchor, constant: .gutter),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    extension CGFloat {
+        static let padding: CGFloat = 16
+    }
+    """
+    let (layout, engine) = try run(source, file: "PadView.swift")
+    #expect(constraints(engine) == [
+        "PadView.swift:9: title.top == root.top + 16",
+        "PadView.swift:10: title.leading == root.leading - 16",
+        "PadView.swift:11: title.trailing == root.trailing",
+    ])
+    #expect(skipped(layout) == ["11 `.gutter`: a number from outside the files read; taken as 0"])
+}
