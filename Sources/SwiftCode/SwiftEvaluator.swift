@@ -362,6 +362,11 @@ final class SwiftEvaluator {
     func runBlock(_ statements: CodeBlockItemListSyntax) -> Flow {
         frame.scopes.append([:])
         defer { frame.scopes.removeLast() }
+        return runStatements(statements)
+    }
+
+    /// Statements in the current scope, each counted against the step limit.
+    func runStatements(_ statements: CodeBlockItemListSyntax) -> Flow {
         for statement in statements {
             if aborted != nil { return .broke }
             steps += 1
@@ -383,13 +388,7 @@ final class SwiftEvaluator {
             if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
                 // `#if`: the statements an iOS build compiles, in the enclosing scope.
                 guard let kept = IOSDeviceBuild.activeStatements(of: ifConfig) else { return .next }
-                for statement in kept {
-                    if aborted != nil { return .broke }
-                    let flow = runStatement(statement)
-                    if case .next = flow { continue }
-                    return flow
-                }
-                return .next
+                return runStatements(kept)
             }
             if let variable = decl.as(VariableDeclSyntax.self) {
                 declare(variable)
