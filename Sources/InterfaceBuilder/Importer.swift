@@ -396,6 +396,8 @@ public struct Importer {
             var why = ""
             if measuredText, let attribute = Importer.restylingAttribute(of: view), let custom = view.customClass {
                 why = " (\(custom) is given '\(attribute)': its own code sizes the text)"
+            } else if measuredText && view.element == "label" && view.text == "" {
+                why = " (its text is empty: Xcode's canvas did not size it as UIKit sizes no text)"
             }
             if !taken.isEmpty { report.fromDocument.append("\(name): \(taken.joined(separator: ", "))\(why)") }
         }
@@ -433,12 +435,16 @@ public struct Importer {
 
     /// A label, button or text view whose size strut can measure: plain text (not attributed),
     /// a button without an image, a text view that does not scroll (empty, it keeps a line).
+    /// Not a label whose text is empty: UIKit gives it no size, but Xcode's canvas keeps one
+    /// (Habitica's placeholders for text its code sets, 48 to 241.5 high and stored so; of the 300
+    /// such labels in the public documents at hand, those sized by their content made 59 views miss and
+    /// no view land that lands otherwise).
     /// (A button's image comes in by its size, but keeps Xcode's size here: Pocket Casts' 16 × 16
     /// image makes a button 16 × 22, and `with measured text` compares text.) Not one of a
     /// custom class given runtime attributes that may restyle its text (cwa's `ENALabel`).
     static func isMeasurable(_ view: IBView) -> Bool {
         if restylingAttribute(of: view) != nil { return false }
-        return (view.element == "label" && view.text != nil) || (view.element == "button" && view.text != nil && !view.hasImage)
+        return (view.element == "label" && !(view.text ?? "").isEmpty) || (view.element == "button" && view.text != nil && !view.hasImage)
             || (view.element == "textView" && !view.scrollEnabled)
     }
 

@@ -1127,6 +1127,56 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(h.view(named: "rounded")!.frame == Rect(x: 0, y: 40, width: title, height: 20.5))
 }
 
+/// A label whose text is empty keeps the size Xcode stored, also with measured text: UIKit
+/// would give it none, but Xcode's canvas kept Habitica's placeholders (text its code sets) 48
+/// high, and the views below them where they are. One stored 0 × 0 stays so; a label with text
+/// beside them is measured.
+@Test func emptyLabelsKeepXcodesSizeWithMeasuredText() throws {
+    let xml = xibText(tools: "17506", device: "retina4_7", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                <subviews>
+                    <label text="" translatesAutoresizingMaskIntoConstraints="NO" id="em-1" userLabel="placeholder">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="48"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                    <label text="" translatesAutoresizingMaskIntoConstraints="NO" id="ze-1" userLabel="collapsed">
+                        <rect key="frame" x="0.0" y="60" width="0.0" height="0.0"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                    <label text="Below" translatesAutoresizingMaskIntoConstraints="NO" id="bl-1" userLabel="below">
+                        <rect key="frame" x="0.0" y="72" width="47.5" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="em-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="em-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="em-1" firstAttribute="trailing" secondItem="top-1" secondAttribute="trailing" id="k3"/>
+                    <constraint firstItem="ze-1" firstAttribute="top" secondItem="em-1" secondAttribute="bottom" constant="12" id="k4"/>
+                    <constraint firstItem="ze-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k5"/>
+                    <constraint firstItem="bl-1" firstAttribute="top" secondItem="ze-1" secondAttribute="bottom" constant="12" id="k6"/>
+                    <constraint firstItem="bl-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k7"/>
+                </constraints>
+            </view>
+    """)
+    let (engine, report) = try importMeasured(xml)
+    #expect(report.fromDocument == [
+        "placeholder: height 48 (its text is empty: Xcode's canvas did not size it as UIKit sizes no text)",
+        "collapsed: width 0, height 0 (its text is empty: Xcode's canvas did not size it as UIKit sizes no text)",
+    ])
+    engine.layoutIfNeeded()
+    let h = engine.hierarchy
+    #expect(h.view(named: "placeholder")!.frame == Rect(x: 0, y: 0, width: 375, height: 48))
+    #expect(h.view(named: "collapsed")!.frame == Rect(x: 0, y: 60, width: 0, height: 0))
+    let below = Font.roundedUp(Font(.system, size: 17).width(of: "Below"), scale: 2)
+    #expect(h.view(named: "below")!.frame == Rect(x: 0, y: 72, width: below, height: 20.5))
+    // Without measured text, every label keeps Xcode's size.
+    let plain = try importLaidOut(xml).hierarchy
+    #expect(plain.view(named: "placeholder")!.frame == Rect(x: 0, y: 0, width: 375, height: 48))
+    #expect(plain.view(named: "below")!.frame == Rect(x: 0, y: 72, width: 47.5, height: 20.5))
+}
+
 /// Xcode 12.5 to 13 laid a document's text styles out at the smallest text size: the import
 /// of such a document (toolsVersion 18000 to 20999) into an empty session sets
 /// `contentSizeCategory = extraSmall` and says so; a body label is 14 points, 17 high on a 2×
