@@ -117,6 +117,8 @@ public struct IBView: Sendable {
     public var preservesSuperviewMargins = false
     /// A table cell with an accessory (its content view ends 8 points before it).
     public var hasAccessory = false
+    /// A table cell's `accessoryType` (`disclosureIndicator`, `checkmark`, …), when not none.
+    public var accessoryType: String?
     public var insetsMarginsFromSafeArea = true
     /// top, left, bottom, right.
     public var margins: (Double, Double, Double, Double)?
@@ -425,6 +427,7 @@ extension IBDocument {
         view.style = node["style"]
         view.preservesSuperviewMargins = flag(node, "preservesSuperviewLayoutMargins")
         view.insetsMarginsFromSafeArea = node["insetsLayoutMarginsFromSafeArea"] != "NO"
+        view.accessoryType = node["accessoryType"].flatMap { $0 == "none" ? nil : $0 }
         view.hasAccessory = (node["accessoryType"] ?? "none") != "none" || (node["editingAccessoryType"] ?? "none") != "none"
             || node.children.contains { $0["key"] == "accessoryView" }
         if let insets = node.child("edgeInsets", key: "layoutMargins") {

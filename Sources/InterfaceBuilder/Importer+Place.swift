@@ -20,6 +20,8 @@ struct Place {
     /// For a cell: its table's row height, if the table says.
     var rowHeight: Double?
     var hasAccessory = false
+    /// For a cell's content view: its cell's `accessoryType`, if any.
+    var accessoryType: String?
     /// For a cell's content view: the cell is a xib's own, in no table.
     var isStandaloneCell = false
     /// Inside a scroll view (a table, a collection): its content is inset, not its margins.
@@ -51,6 +53,7 @@ struct Place {
             place.tableWidth = view.element == "tableView" ? frame.width : view.element == "tableViewCell" ? (tableWidth ?? frame.width) : nil
             place.rowHeight = view.element == "tableView" ? view.rowHeight : nil
             place.hasAccessory = hasAccessory
+            place.accessoryType = view.element == "tableViewCell" ? view.accessoryType : nil
             place.isStandaloneCell = isStandaloneCell
             return place
         }

@@ -215,11 +215,15 @@ public struct Importer {
             var frame = view.frame ?? (0, 0, 0, 0)
             if view.frame == nil {
                 // Xcode 6 wrote prototype cells without frames: a cell is its table's width and
-                // its row's height (the cell's, else the table's, else 44), its content view the cell.
+                // its row's height (the cell's, else the table's, else 44), its content view the
+                // cell, less a disclosure indicator's 33 points (every content view beside one in
+                // the documents of Xcode 7 to 10 that store it: 15 of 15, in cells 320, 375 and
+                // 600 wide; other accessories' widths are not in them).
                 if view.element == "tableViewCell", let width = place.tableWidth {
                     frame = (0, 0, width, view.rowHeight ?? place.rowHeight ?? 44)
                 } else if view.element == "tableViewCellContentView" {
-                    frame = (0, 0, place.size.width, place.size.height)
+                    let accessory = place.accessoryType == "disclosureIndicator" ? 33.0 : 0
+                    frame = (0, 0, max(place.size.width - accessory, 0), place.size.height)
                 }
             }
             let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)

@@ -289,6 +289,59 @@ func cellXib(tools: String, width: Double) -> String {
 """)
 }
 
+/// Xcode 6 wrote prototype cells without frames: each cell is its table's width and its row's
+/// height, its content view the cell less a disclosure indicator's 33 points (as every
+/// content view beside one is stored in the documents of Xcode 7 to 10), so a label pinned to
+/// its margins ends 8 points before the accessory.
+@Test func framelessPrototypeCellsLeaveRoomForADisclosureIndicator() throws {
+    func cell(_ id: String, accessory: String) -> String {
+        """
+                    <tableViewCell contentMode="scaleToFill" accessoryType="\(accessory)" reuseIdentifier="\(id)" id="\(id)">
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="\(id)" id="\(id)-cv">
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>
+                                <label opaque="NO" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-title">
+                                    <rect key="frame" x="8" y="11" width="\(accessory == "none" ? 304 : 271)" height="21"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                </label>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="\(id)-title" firstAttribute="leading" secondItem="\(id)-cv" secondAttribute="leadingMargin" id="\(id)-1"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="\(id)-title" secondAttribute="trailing" id="\(id)-2"/>
+                                <constraint firstItem="\(id)-title" firstAttribute="top" secondItem="\(id)-cv" secondAttribute="top" constant="11" id="\(id)-3"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+        """
+    }
+    let scene = """
+    <scene sceneID="s-p"><objects>
+        <tableViewController id="tvc" sceneMemberID="viewController">
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="table">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <prototypes>
+    \(cell("more", accessory: "disclosureIndicator"))
+    \(cell("plain", accessory: "none"))
+                </prototypes>
+            </tableView>
+        </tableViewController>
+    </objects></scene>
+    """
+    let text = storyboardText(tools: "6245", device: "retina4", scene).replacingOccurrences(of: "<device id=\"retina4\" orientation=\"portrait\"/>", with: "")
+    let check = try allMatch(text)
+    #expect(check.entries.filter { $0.id.hasSuffix("-title") }.map(\.outcome) == [.matches, .matches])
+    let engine = LayoutEngine()
+    _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+    engine.layoutIfNeeded()
+    let views = engine.hierarchy.allViews
+    #expect(views.first { $0.ibID == "more-cv" }?.frame == Rect(x: 0, y: 0, width: 287, height: 44))
+    #expect(views.first { $0.ibID == "more-title" }?.frame == Rect(x: 8, y: 11, width: 271, height: 21))
+    #expect(views.first { $0.ibID == "plain-cv" }?.frame == Rect(x: 0, y: 0, width: 320, height: 44))
+    #expect(views.first { $0.ibID == "plain-title" }?.frame == Rect(x: 8, y: 11, width: 304, height: 21))
+}
+
 @Test func aStandaloneCellsContentMarginsDependOnItsWidthAndXcodeVersion() throws {
     func margins(_ tools: String, _ width: Double, device: String = "retina4_7") throws -> EdgeInsets? {
         let engine = LayoutEngine()
