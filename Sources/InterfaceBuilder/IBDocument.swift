@@ -119,6 +119,8 @@ public struct IBView: Sendable {
     public var hasAccessory = false
     /// A table cell's `accessoryType` (`disclosureIndicator`, `checkmark`, …), when not none.
     public var accessoryType: String?
+    /// A table view's `separatorStyle` is `none`: no line between its rows.
+    public var hidesSeparators = false
     public var insetsMarginsFromSafeArea = true
     /// top, left, bottom, right.
     public var margins: (Double, Double, Double, Double)?
@@ -428,6 +430,7 @@ extension IBDocument {
         view.preservesSuperviewMargins = flag(node, "preservesSuperviewLayoutMargins")
         view.insetsMarginsFromSafeArea = node["insetsLayoutMarginsFromSafeArea"] != "NO"
         view.accessoryType = node["accessoryType"].flatMap { $0 == "none" ? nil : $0 }
+        view.hidesSeparators = node.name == "tableView" && node["separatorStyle"] == "none"
         view.hasAccessory = (node["accessoryType"] ?? "none") != "none" || (node["editingAccessoryType"] ?? "none") != "none"
             || node.children.contains { $0["key"] == "accessoryView" }
         if let insets = node.child("edgeInsets", key: "layoutMargins") {

@@ -22,6 +22,8 @@ struct Place {
     var hasAccessory = false
     /// For a cell's content view: its cell's `accessoryType`, if any.
     var accessoryType: String?
+    /// For a cell and its content view: the table draws a line below each row.
+    var separatorLine = true
     /// For a cell's content view: the cell is a xib's own, in no table.
     var isStandaloneCell = false
     /// Inside a scroll view (a table, a collection): its content is inset, not its margins.
@@ -37,6 +39,7 @@ struct Place {
         var tableWidth: Double?
         var hasAccessory: Bool
         var isStandaloneCell: Bool
+        var separatorLine: Bool
 
         func place(name: String, view: IBView, frame: Rect) -> Place {
             var place = Place(name: name)
@@ -55,6 +58,7 @@ struct Place {
             place.hasAccessory = hasAccessory
             place.accessoryType = view.element == "tableViewCell" ? view.accessoryType : nil
             place.isStandaloneCell = isStandaloneCell
+            place.separatorLine = separatorLine
             return place
         }
     }
@@ -131,7 +135,8 @@ struct Place {
             }
         }
         let standalone = view.element == "tableViewCell" ? self.tableWidth == nil : isStandaloneCell
-        return Inner(margins: margins, safeArea: safe, tableWidth: tableWidth, hasAccessory: accessory, isStandaloneCell: standalone)
+        return Inner(margins: margins, safeArea: safe, tableWidth: tableWidth, hasAccessory: accessory, isStandaloneCell: standalone,
+                     separatorLine: view.element == "tableView" ? !view.hidesSeparators : separatorLine)
     }
 }
 

@@ -216,14 +216,17 @@ public struct Importer {
             if view.frame == nil {
                 // Xcode 6 wrote prototype cells without frames: a cell is its table's width and
                 // its row's height (the cell's, else the table's, else 44), its content view the
-                // cell, less a disclosure indicator's 33 points (every content view beside one in
-                // the documents of Xcode 7 to 10 that store it: 15 of 15, in cells 320, 375 and
-                // 600 wide; other accessories' widths are not in them).
+                // cell, less a disclosure indicator's 33 points (every content view beside one
+                // that documents of Xcode 7 to 10 store: 5 of 5, four apps; other accessories'
+                // widths are not in them), and less the separator's line below it: UIKit's
+                // content view ends a pixel above the row's end, a whole point on the whole
+                // points of that era (as Xcode 5 and 6 stored seafile's and Programming iOS's).
                 if view.element == "tableViewCell", let width = place.tableWidth {
                     frame = (0, 0, width, view.rowHeight ?? place.rowHeight ?? 44)
                 } else if view.element == "tableViewCellContentView" {
                     let accessory = place.accessoryType == "disclosureIndicator" ? 33.0 : 0
-                    frame = (0, 0, max(place.size.width - accessory, 0), place.size.height)
+                    let separator = place.separatorLine ? 1.0 : 0
+                    frame = (0, 0, max(place.size.width - accessory, 0), max(place.size.height - separator, 0))
                 }
             }
             let rect = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)

@@ -292,7 +292,9 @@ func cellXib(tools: String, width: Double) -> String {
 /// Xcode 6 wrote prototype cells without frames: each cell is its table's width and its row's
 /// height, its content view the cell less a disclosure indicator's 33 points (as every
 /// content view beside one is stored in the documents of Xcode 7 to 10), so a label pinned to
-/// its margins ends 8 points before the accessory.
+/// its margins ends 8 points before the accessory, and a point shorter than the row above the
+/// separator's line (none when the table draws no separators), so a view centred in it is
+/// half a point higher.
 @Test func framelessPrototypeCellsLeaveRoomForADisclosureIndicator() throws {
     func cell(_ id: String, accessory: String) -> String {
         """
@@ -315,10 +317,11 @@ func cellXib(tools: String, width: Double) -> String {
                     </tableViewCell>
         """
     }
+    func document(separators: Bool) -> String {
     let scene = """
     <scene sceneID="s-p"><objects>
         <tableViewController id="tvc" sceneMemberID="viewController">
-            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="table">
+            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" separatorStyle="\(separators ? "default" : "none")" rowHeight="44" id="table">
                 <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                 <prototypes>
@@ -329,17 +332,22 @@ func cellXib(tools: String, width: Double) -> String {
         </tableViewController>
     </objects></scene>
     """
-    let text = storyboardText(tools: "6245", device: "retina4", scene).replacingOccurrences(of: "<device id=\"retina4\" orientation=\"portrait\"/>", with: "")
-    let check = try allMatch(text)
-    #expect(check.entries.filter { $0.id.hasSuffix("-title") }.map(\.outcome) == [.matches, .matches])
-    let engine = LayoutEngine()
-    _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
-    engine.layoutIfNeeded()
-    let views = engine.hierarchy.allViews
-    #expect(views.first { $0.ibID == "more-cv" }?.frame == Rect(x: 0, y: 0, width: 287, height: 44))
-    #expect(views.first { $0.ibID == "more-title" }?.frame == Rect(x: 8, y: 11, width: 271, height: 21))
-    #expect(views.first { $0.ibID == "plain-cv" }?.frame == Rect(x: 0, y: 0, width: 320, height: 44))
-    #expect(views.first { $0.ibID == "plain-title" }?.frame == Rect(x: 8, y: 11, width: 304, height: 21))
+    return storyboardText(tools: "6245", device: "retina4", scene).replacingOccurrences(of: "<device id=\"retina4\" orientation=\"portrait\"/>", with: "")
+    }
+    for separators in [true, false] {
+        let text = document(separators: separators)
+        let check = try allMatch(text)
+        #expect(check.entries.filter { $0.id.hasSuffix("-title") }.map(\.outcome) == [.matches, .matches])
+        let engine = LayoutEngine()
+        _ = try Importer(engine: engine).run(try IBDocument.read(Data(text.utf8)))
+        engine.layoutIfNeeded()
+        let views = engine.hierarchy.allViews
+        let height: Double = separators ? 43 : 44
+        #expect(views.first { $0.ibID == "more-cv" }?.frame == Rect(x: 0, y: 0, width: 287, height: height))
+        #expect(views.first { $0.ibID == "more-title" }?.frame == Rect(x: 8, y: 11, width: 271, height: 21))
+        #expect(views.first { $0.ibID == "plain-cv" }?.frame == Rect(x: 0, y: 0, width: 320, height: height))
+        #expect(views.first { $0.ibID == "plain-title" }?.frame == Rect(x: 8, y: 11, width: 304, height: 21))
+    }
 }
 
 @Test func aStandaloneCellsContentMarginsDependOnItsWidthAndXcodeVersion() throws {

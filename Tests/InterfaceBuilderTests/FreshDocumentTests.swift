@@ -16,7 +16,6 @@ let freshDifferences: [String: String] = [
     "8Eg-1x-BPT": "AddFriendsView (Xcode 7, whole points): a label centred at y 29.5 stored at 29, rounded to 30 here",
     "QNy-FF-DXM": "OMEMODeviceFingerprintCell: 1 point higher than Xcode's, not explained yet",
     "QLD-vW-Kv7": "PushAccountTableViewCell: centred on a label in a 139.5-point content view, whose centre Xcode put at 69.5",
-    "udN-mT-LHB": "WikipediaSearchCell (Xcode 6): 1 point taller below a 17-point label of Helvetica Neue's era",
     "Wki-Eq-2r6": "LocalWeather: 2 points lower, not explained yet",
     // Content sizes that conflict with required constraints.
     "tP4-Uw-Q8q": "OTRMessageUnknownSenderCell: a label with required hugging and compression resistance between pinned edges; UIKit broke its content size, strut breaks the newest constraint (the stack's)",
@@ -38,8 +37,6 @@ let freshDifferences: [String: String] = [
     "oSE-7f-PXp": "PamperedPets: below those stacks",
     // Canvases strut does not reproduce.
     "oJ1-ro-hyM": "Eureka-Example_Example_Base.lproj_Main: a table Xcode stored from y −8 under a navigation bar, not explained yet",
-    "Xeq-4g-lfL": "KeyboardTextFieldDemo (Xcode 6): a grouped table's cell, 1 point off its centre",
-    "xBR-Xp-YVU": "KeyboardTextFieldDemo: the same",
     "iPm-jy-a7o": "KeyboardTextFieldDemo: a frameless checkmark cell's content view, 39 points narrower than its cell (a checkmark's width is in no other document of Xcode 6 to 10)",
     // Views strut does not import, and what depends on them.
     "6tz-Mf-zH7": "RWDevCon_Views_Base.lproj_Main: a navigation item's title view (a segmented control) is not imported",
