@@ -407,6 +407,15 @@ extension IBDocument {
                     view.contentInsets = EdgeInsets(top: try number(inset, "top") ?? 0, left: try number(inset, "leading") ?? 0,
                                                     bottom: try number(inset, "bottom") ?? 0, right: try number(inset, "trailing") ?? 0)
                 }
+                // The system gives a button's role its text weight (the Human Interface
+                // Guidelines); a primary button's title is semibold unless its configuration
+                // names a font of its own: OnionBrowser's 15 primary buttons, five titles, are
+                // stored at their semibold titles' widths within half a point (bold is 2 to 3
+                // points wider, regular 4 to 6 narrower).
+                if node["role"] == "primary" && configuration.child("fontDescription", key: "titleFontDescription") == nil
+                    && view.fontWeight == nil && view.fontType == nil {
+                    view.fontWeight = "semibold"
+                }
             }
         }
         view.adjustsFont = flag(node, "adjustsFontForContentSizeCategory")

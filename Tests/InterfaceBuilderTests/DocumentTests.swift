@@ -982,6 +982,57 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(engine.hierarchy.view(named: "trash")!.frame == Rect(x: 345, y: 0, width: 48, height: 34))
 }
 
+/// A configuration button whose role is primary has a semibold title (OnionBrowser's "Request
+/// Access", stored 151 wide on a 2× iPhone: its title semibold and 12 on each side); one that
+/// names its title's font keeps it, and a button of the normal role stays regular.
+@Test func aPrimaryButtonsTitleIsSemibold() throws {
+    let xml = xibText(tools: "21701", device: "retina4_0", """
+            <view contentMode="scaleToFill" id="top-1">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+                <subviews>
+                    <button opaque="NO" buttonType="system" role="primary" translatesAutoresizingMaskIntoConstraints="NO" id="pr-1" userLabel="request">
+                        <rect key="frame" x="0.0" y="0.0" width="151" height="34.5"/>
+                        <state key="normal" title="Button"/>
+                        <buttonConfiguration key="configuration" style="plain" title="Request Access">
+                            <backgroundConfiguration key="background"/>
+                        </buttonConfiguration>
+                    </button>
+                    <button opaque="NO" buttonType="system" role="primary" translatesAutoresizingMaskIntoConstraints="NO" id="pf-1" userLabel="light">
+                        <rect key="frame" x="0.0" y="50" width="100" height="30"/>
+                        <buttonConfiguration key="configuration" style="plain" title="Request Access">
+                            <fontDescription key="titleFontDescription" type="system" pointSize="17"/>
+                        </buttonConfiguration>
+                    </button>
+                    <button opaque="NO" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="pn-1" userLabel="normal">
+                        <rect key="frame" x="0.0" y="100" width="100" height="30"/>
+                        <buttonConfiguration key="configuration" style="plain" title="Request Access"/>
+                    </button>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="pr-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
+                    <constraint firstItem="pr-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
+                    <constraint firstItem="pf-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="50" id="k3"/>
+                    <constraint firstItem="pf-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
+                    <constraint firstItem="pn-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="100" id="k5"/>
+                    <constraint firstItem="pn-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
+                </constraints>
+            </view>
+    """)
+    let document = try IBDocument.read(Data(xml.utf8))
+    let weights = ["pr-1", "pf-1", "pn-1"].map { id in document.roots.first?.subviews.first { $0.id == id }?.fontWeight }
+    #expect(weights == ["semibold", nil, nil])
+    let engine = try importLaidOut(xml, measured: true)
+    let h = engine.hierarchy
+    #expect(h.view(named: "request")!.frame == Rect(x: 0, y: 0, width: 151, height: 34.5))
+    var semibold = Font(.system, size: 17)
+    semibold.face.weight = .semibold
+    #expect(h.view(named: "request")!.frame.width == Font.roundedUp(semibold.width(of: "Request Access"), scale: 2) + 24)
+    let regular = Font.roundedUp(Font(.system, size: 17).width(of: "Request Access"), scale: 2) + 24
+    #expect(h.view(named: "light")!.frame.width == regular)
+    #expect(h.view(named: "normal")!.frame.width == regular)
+    #expect(regular < 151)
+}
+
 /// From Xcode 11 a system symbol is written as an `<imageReference key="image">` inside the
 /// state (or the configuration), not as an attribute: such a button has an image all the same
 /// and keeps the size Xcode stored with measured text (Nextcloud Talk's login buttons: "Scan QR
