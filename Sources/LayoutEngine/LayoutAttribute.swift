@@ -138,13 +138,17 @@ extension View {
             return AttributeForm(usesPosition: true, sizeCoefficient: 0.5, constant: (m.top - m.bottom) / 2)
         case .firstBaseline, .lastBaseline:
             // A label's first baseline lies its font's ascender below its top (0.95 × font by
-            // the fixed metric), its last one the rest of a line above its bottom; a button's
-            // is its title's; other views, text views among them (UITextView keeps UIView's
-            // baselines), report their bottom edge.
+            // the fixed metric), its last one the rest of a line above its bottom, however many
+            // lines it has: UIKit measures a last baseline from the bottom, so a label taller
+            // than its text (stretched by a stack, or Xcode's 41 points for InsulinKit's
+            // 45-point "...") has it lower than its first line's (LocalWeather, InsulinKit and
+            // Zotero's item cell land so, 13 views; VacationSpots' button a point lower than Xcode
+            // stored). A button's is its title's; other views, text views among them
+            // (UITextView keeps UIView's baselines), report their bottom edge.
             if kind == .label && textView == nil {
                 if fixedMetric { return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: 0.95 * font) }
                 let font = textFont
-                if attribute == .lastBaseline && numberOfLines != 1 {
+                if attribute == .lastBaseline {
                     return AttributeForm(usesPosition: true, sizeCoefficient: 1, constant: font.ascender - font.lineHeight)
                 }
                 return AttributeForm(usesPosition: true, sizeCoefficient: 0, constant: font.ascender)

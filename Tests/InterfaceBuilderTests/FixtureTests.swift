@@ -26,8 +26,6 @@ let knownDifferences: [String: String] = [
     "5U9-NZ-sJe": "SettingsAppearance: centred on that slider",
     "fMb-2L-wBk": "SettingsBackup: an image view 35 high against its own height == 29 (stale)",
     "pvX-2y-zf5": "SettingsBackup: an image view 31.5 high against its own height == 29 (stale)",
-    "dZi-Ta-IHm": "InsulinKit: last-baseline aligned with a 45-point label; strut's baselines are 0.95 x font below the top",
-    "kys-by-14s": "InsulinKit: the same",
     "uHg-qt-dX0": "DateAndDuration: a date picker compressed by a 750 constraint against its 750 compression resistance",
     "syncContent-label-id": "Inspector: a label in a cell whose height Xcode's self-sizing decides",
     "5xM-wZ-d5o": "EndOfLifeThankYouCell: Xcode stored a 1911-point-wide text view",

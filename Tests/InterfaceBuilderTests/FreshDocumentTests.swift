@@ -16,7 +16,7 @@ let freshDifferences: [String: String] = [
     "8Eg-1x-BPT": "AddFriendsView (Xcode 7, whole points): a label centred at y 29.5 stored at 29, rounded to 30 here",
     "QNy-FF-DXM": "OMEMODeviceFingerprintCell: 1 point higher than Xcode's, not explained yet",
     "QLD-vW-Kv7": "PushAccountTableViewCell: centred on a label in a 139.5-point content view, whose centre Xcode put at 69.5",
-    "Wki-Eq-2r6": "LocalWeather: 2 points lower, not explained yet",
+    "Ktb-bF-Vf4": "VacationSpots (Xcode 7.3, whole points): a button on the last baseline of a label 20 high for its 19.1-point line, a point higher than a baseline measured from the bottom puts it",
     // Content sizes that conflict with required constraints.
     "tP4-Uw-Q8q": "OTRMessageUnknownSenderCell: a label with required hugging and compression resistance between pinned edges; UIKit broke its content size, strut breaks the newest constraint (the stack's)",
     "G82-bS-mGh": "OTRMessageUnknownSenderCell: the stack that conflict breaks",

@@ -49,6 +49,38 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
     #expect(frame(engine, "inner") == Rect(x: 8, y: 297, width: 334, height: 50))
 }
 
+/// A label's first baseline is its font's ascender below its top; its last one is measured from
+/// its bottom, as UIKit measures it. In a label taller than its text they part: a view on the
+/// last baseline of a one-line label 40 high sits 40 − 20.29 = 19.71 points lower than one on its
+/// first; at its own height (its line rounded up to the pixel) they are a twentieth of a point apart.
+@Test func aLabelsLastBaselineIsMeasuredFromItsBottom() throws {
+    let engine = LayoutEngine()
+    try engine.addView(kind: .label, name: "tall", parent: "root", properties: [.text("Hello")])
+    try engine.addView(kind: .view, name: "first", parent: "root")
+    try engine.addView(kind: .view, name: "last", parent: "root")
+    try engine.addConstraint(spec("tall", .left, .equal, "root", plus: 8))
+    try engine.addConstraint(spec("tall", .top, .equal, "root", plus: 10))
+    try engine.addConstraint(spec("tall", .height, plus: 40))
+    for name in ["first", "last"] {
+        try engine.addConstraint(spec(name, .left, .equal, "root", plus: 100))
+        try engine.addConstraint(spec(name, .width, plus: 10))
+        try engine.addConstraint(spec(name, .height, plus: 10))
+    }
+    try engine.addConstraint(spec("first", .bottom, .equal, "tall", .firstBaseline))
+    try engine.addConstraint(spec("last", .bottom, .equal, "tall", .lastBaseline))
+    engine.layoutIfNeeded()
+    let font = Font(.system, size: 17)
+    #expect(abs(frame(engine, "first").y - (10 + font.ascender - 10)) < 1e-6)
+    #expect(abs(frame(engine, "last").y - (10 + 40 - (font.lineHeight - font.ascender) - 10)) < 1e-6)
+    #expect(abs(frame(engine, "last").y - frame(engine, "first").y - (40 - font.lineHeight)) < 1e-5)
+    try engine.addView(kind: .label, name: "own", parent: "root", properties: [.text("Hello")])
+    try engine.addConstraint(spec("own", .left, .equal, "root", plus: 8))
+    try engine.addConstraint(spec("own", .top, .equal, "root", plus: 100))
+    engine.layoutIfNeeded()
+    let own = engine.hierarchy.view(named: "own")!
+    #expect(abs(own.value(of: .lastBaseline) - own.value(of: .firstBaseline) - (Font.roundedUp(font.lineHeight, scale: 3) - font.lineHeight)) < 1e-9)
+}
+
 @Test func labelTakesItsSizeFromTheTextMetric() throws {
     let engine = LayoutEngine()
     try engine.addView(kind: .label, name: "title", parent: "root", properties: [.text("Hello")])
@@ -57,7 +89,7 @@ func frame(_ engine: LayoutEngine, _ name: String) -> Rect {
         try engine.addConstraint(spec(name, .left, .equal, "root", plus: 8))
         try engine.addConstraint(spec(name, .top, .equal, "root", plus: 8))
     }
-    try engine.addConstraint(spec("title", .firstBaseline, .equal, "wide", .lastBaseline))
+    try engine.addConstraint(spec("title", .firstBaseline, .equal, "wide", .firstBaseline))
     engine.layoutIfNeeded()
     // San Francisco at 17 points: H e l l o advance 38.9 points after tracking, rounded up to
     // the third of a point; a line is 20.287 high. A wide character is an em.
