@@ -106,6 +106,17 @@ func titleCardXib(tools: String, device: String? = nil, text: String = "Title", 
     return card.replacingOccurrences(of: "\n    <objects>", with: "\n    <device id=\"\(device)\" orientation=\"portrait\"/>\n    <objects>")
 }
 
+/// The constraints of a document's view `top-1` that pin each of `views` to its top (`y` below
+/// it) and its leading edge, as Xcode writes them.
+func pinnedToTop(_ views: [(id: String, y: Int)]) -> String {
+    let lines = views.enumerated().flatMap { k, view in [
+        "<constraint firstItem=\"\(view.id)\" firstAttribute=\"top\" secondItem=\"top-1\" secondAttribute=\"top\""
+            + (view.y == 0 ? "" : " constant=\"\(view.y)\"") + " id=\"pin-\(2 * k)\"/>",
+        "<constraint firstItem=\"\(view.id)\" firstAttribute=\"leading\" secondItem=\"top-1\" secondAttribute=\"leading\" id=\"pin-\(2 * k + 1)\"/>",
+    ] }
+    return "<constraints>\n" + lines.joined(separator: "\n") + "\n</constraints>"
+}
+
 /// A document imported into a fresh engine (its labels and buttons sized by Xcode's frames,
 /// or by strut's measure of their text) and laid out.
 func importLaidOut(_ text: String, measured: Bool = false) throws -> LayoutEngine {
@@ -1008,14 +1019,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         <buttonConfiguration key="configuration" style="plain" title="Request Access"/>
                     </button>
                 </subviews>
-                <constraints>
-                    <constraint firstItem="pr-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
-                    <constraint firstItem="pr-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
-                    <constraint firstItem="pf-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="50" id="k3"/>
-                    <constraint firstItem="pf-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
-                    <constraint firstItem="pn-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="100" id="k5"/>
-                    <constraint firstItem="pn-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k6"/>
-                </constraints>
+                \(pinnedToTop([("pr-1", 0), ("pf-1", 50), ("pn-1", 100)]))
             </view>
     """)
     let document = try IBDocument.read(Data(xml.utf8))
@@ -1155,12 +1159,7 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
                         </userDefinedRuntimeAttributes>
                     </label>
                 </subviews>
-                <constraints>
-                    <constraint firstItem="st-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" id="k1"/>
-                    <constraint firstItem="st-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k2"/>
-                    <constraint firstItem="ro-1" firstAttribute="top" secondItem="top-1" secondAttribute="top" constant="40" id="k3"/>
-                    <constraint firstItem="ro-1" firstAttribute="leading" secondItem="top-1" secondAttribute="leading" id="k4"/>
-                </constraints>
+                \(pinnedToTop([("st-1", 0), ("ro-1", 40)]))
             </view>
     """)
     let document = try IBDocument.read(Data(xml.utf8))
