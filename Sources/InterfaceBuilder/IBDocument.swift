@@ -440,7 +440,7 @@ extension IBDocument {
         view.insetsMarginsFromSafeArea = node["insetsLayoutMarginsFromSafeArea"] != "NO"
         view.accessoryType = node["accessoryType"].flatMap { $0 == "none" ? nil : $0 }
         view.hidesSeparators = node.name == "tableView" && node["separatorStyle"] == "none"
-        view.hasAccessory = (node["accessoryType"] ?? "none") != "none" || (node["editingAccessoryType"] ?? "none") != "none"
+        view.hasAccessory = view.accessoryType != nil || (node["editingAccessoryType"] ?? "none") != "none"
             || node.children.contains { $0["key"] == "accessoryView" }
         if let insets = node.child("edgeInsets", key: "layoutMargins") {
             view.margins = (try number(insets, "top") ?? 0, try number(insets, "left") ?? 0,

@@ -394,7 +394,8 @@ public enum Lexer {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The text without leading and trailing whitespace.
+    public func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

@@ -1,3 +1,5 @@
+import Shell
+
 /// Objective-C's conditional compilation (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
 /// `#endif`) as an iOS app built for a device in its release configuration compiles it, as the
 /// Swift reader reads `#if` (`IOSDeviceBuild`): `TARGET_OS_IOS` and `TARGET_OS_IPHONE` are 1,
@@ -44,7 +46,7 @@ struct ObjCConditions {
         let end = chars.indices.first { k in k + 1 < chars.count && chars[k] == "/" && (chars[k + 1] == "/" || chars[k + 1] == "*") } ?? chars.count
         let text = chars[..<end].dropFirst().drop { $0 == " " || $0 == "\t" }
         let word = String(text.prefix { $0.isLetter })
-        let rest = String(text.dropFirst(word.count)).trimmingSpaces()
+        let rest = String(text.dropFirst(word.count)).trimmingWhitespace()
         let directive = "#" + word + (rest.isEmpty ? "" : " " + rest)
         switch word {
         case "if", "ifdef", "ifndef":
@@ -206,7 +208,7 @@ struct ObjCConditions {
         if let text = defines[name] {
             // A macro that names itself, or a chain too long, stops at 0.
             guard depth < 16 else { return 0 }
-            return Reader.number(text.trimmingSpaces()) ?? (text.trimmingSpaces().isEmpty ? 0 : evaluate(text, depth: depth + 1))
+            return Reader.number(text.trimmingWhitespace()) ?? (text.trimmingWhitespace().isEmpty ? 0 : evaluate(text, depth: depth + 1))
         }
         if let value = ObjCConditions.predefined[name] { return value }
         if name.hasPrefix("__IPHONE_") {
@@ -214,11 +216,5 @@ struct ObjCConditions {
             if let major = parts.first { return major * 10000 + (parts.count > 1 ? parts[1] * 100 : 0) }
         }
         return 0
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -1,3 +1,5 @@
+import Shell
+
 /// Objective-C as layout code is written in it, read by a reader of strut's own (no Swift
 /// package parses Objective-C; libclang would need UIKit's headers, which Linux has not):
 /// the lexer takes comments and preprocessor lines out (object-like `#define`s are expanded),
@@ -86,7 +88,15 @@ struct ObjCFile {
     /// Lines of the file that hold code strut could not parse, with why.
     var unread: [(ObjCPlace, String)] = []
     /// Lines of code an iOS build leaves out (`ObjCLexer.Lexed.leftOut`).
-    var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
+    var leftOut: [LeftOutLine] = []
+}
+
+/// A line of code a `#if`, `#ifdef` or `#else` leaves out of an iOS build, with that directive.
+struct LeftOutLine {
+    var line: Int
+    var column: Int
+    var text: String
+    var directive: String
 }
 
 // MARK: - Lexer
@@ -103,12 +113,12 @@ enum ObjCLexer {
     /// a `#if`, `#ifdef` or `#else` leaves out, each with the directive.
     struct Lexed {
         var tokens: [ObjCToken] = []
-        var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
+        var leftOut: [LeftOutLine] = []
     }
 
     static func lex(_ source: String) -> Lexed {
         var tokens: [ObjCToken] = []
-        var leftOut: [(line: Int, column: Int, text: String, directive: String)] = []
+        var leftOut: [LeftOutLine] = []
         var conditions = ObjCConditions()
         var defines: [String: [ObjCToken]] = [:]
         let chars = Array(source)
@@ -162,7 +172,8 @@ enum ObjCLexer {
                 let start = i
                 while i < chars.count, chars[i] != "\n" { i += 1 }
                 if let directive = conditions.leavingOut {
-                    leftOut.append((line, start - lineStart + 1, String(chars[start..<i]).trimmingSpaces(), directive))
+                    leftOut.append(LeftOutLine(line: line, column: start - lineStart + 1, text: String(chars[start..<i]).trimmingWhitespace(),
+                                               directive: directive))
                 }
                 continue
             }
