@@ -39,6 +39,10 @@ public struct FrameCheck: Sendable {
         public var stored: Rect
         public var measured: (width: Double, height: Double)
         public var isApart: Bool
+        /// Measured as iOS 9 to 13 drew San Francisco (`textMetric = ios13`).
+        public var isEarly: Bool = false
+        /// The font it was measured with.
+        public var font: Font { var font = Font(face, size: size); font.earlyTracking = isEarly; return font }
     }
 
     public var entries: [Entry] = []
@@ -98,7 +102,7 @@ public struct FrameCheck: Sendable {
                 if measuredText, let made = byID[id], let size = made.textSize, !made.intrinsicIsExplicit {
                     check.samples.append(TextSample(id: id, element: node.name, text: made.text, face: made.textFont.face, size: made.font,
                                                     lines: made.numberOfLines, scale: made.displayScale, stored: stored,
-                                                    measured: size, isApart: outcome.isApart))
+                                                    measured: size, isApart: outcome.isApart, isEarly: made.textMetric == .ios13))
                 }
             }
             for child in node.children { walk(child, parent: node) }

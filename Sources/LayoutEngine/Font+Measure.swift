@@ -51,7 +51,7 @@ public struct Font: Hashable, Sendable {
         var total = 0.0
         // Printable ASCII (most labels): a byte is a glyph, looked up without the grapheme
         // breaking and Unicode properties a Character takes.
-        if let ascii = metrics.asciiWidth(text, weight: face.weight, size: size, tracking: tracking) { return ascii }
+        if let ascii = metrics.asciiWidth(text, weight: face.weight, size: size, tracking: tracking, early: earlyTracking) { return ascii }
         for character in text where !Font.isLineBreak(character) {
             total += advance(character, metrics, tracking)
         }

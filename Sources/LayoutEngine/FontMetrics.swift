@@ -20,7 +20,9 @@ struct FontMetrics: Sendable {
     /// San Francisco tracks its text by point size (`trackingBySize`).
     let tracks: Bool
     /// San Francisco's display optical size (20 points and up) spaces its glyphs tighter:
-    /// its addition there, for every weight.
+    /// its addition there, for every weight, as the static SF Display of iOS 9 to 13 is
+    /// measured (`earlyTracking`); iOS 14's variable SF Pro moves from text to display glyph
+    /// by glyph instead (`sanFranciscoDisplay`, `displayShare`).
     var displayAddition: Double? = nil
 
     static func of(_ family: FontFamily) -> FontMetrics {
@@ -44,8 +46,8 @@ struct FontMetrics: Sendable {
         }
     }
 
-    /// San Francisco: its own advances, 20/1000 em tighter at display sizes (20 points and
-    /// up); line height (1950 + 494) / 2048 of the point size, which is UIKit's `lineHeight`
+    /// San Francisco: its own advances, moving towards its display optical size's from 17 to
+    /// 28 points (iOS 9 to 13: 20/1000 em tighter from 20 points); line height (1950 + 494) / 2048 of the point size, which is UIKit's `lineHeight`
     /// (17.900391 at 15 points).
     static let system = FontMetrics(glyphs: .sanFrancisco, scale: 1, addition: 0, boldScale: 1, boldAddition: 0,
                                     lineHeight: 2444.0 / 2048.0, ascender: 1950.0 / 2048.0, tracks: true, displayAddition: -20)
@@ -79,7 +81,7 @@ struct FontMetrics: Sendable {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
         // Printable ASCII needs no Unicode property (a lookup that costs more than the rest).
-        if v >= 32 && v < 127 && character.utf8.count == 1 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }
+        if v >= 32 && v < 127 && character.utf8.count == 1 { return asciiAdvance(Int(v) - 32, weight: weight, size: size, early: earlyTracking) }
         // Emoji (a picture by default, or made one by a selector or a joiner) come from Apple
         // Color Emoji, a font of bitmaps that does not scale with the size: about the size plus
         // 5.75 points, untracked (`emojiAdvance`). Other wide East Asian characters are an em.
@@ -90,37 +92,47 @@ struct FontMetrics: Sendable {
         // A letter with marks as its letter; punctuation by its own figure, or about an `n`.
         guard glyphs != .monospaced else { return 600 * weight.widthScale }
         guard glyphs != .icons else { return 1000 }
-        if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size) }  // with combining marks
-        if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size) }
+        if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size, early: earlyTracking) }  // with combining marks
+        if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size, early: earlyTracking) }
         if let other = FontMetrics.otherAdvance(v) {
             guard other != 0 else { return 0 }
             // Helvetica's figures; San Francisco's fit covers ASCII alone, so these take its
             // earlier two-number fit of Helvetica (× 0.965 + 44).
             let figure = glyphs == .sanFrancisco ? other * 0.965 + 44 : other
+            if glyphs == .sanFrancisco, !earlyTracking, let display = FontMetrics.otherDisplayAdvance(v) {
+                let shifted = figure + FontMetrics.displayShare(size) * (display - figure)
+                return blend(shifted, shifted, weight: weight, size: size, displayIncluded: true)
+            }
             return blend(figure, figure, weight: weight, size: size)
         }
         let n = Int(("n" as Unicode.Scalar).value) - 32
-        return asciiAdvance(n, weight: weight, size: size) * 1.05
+        return asciiAdvance(n, weight: weight, size: size, early: earlyTracking) * 1.05
     }
 
     /// The advance of printable ASCII character `k` (its code less 32) in thousandths of an em,
     /// before tracking: what `advance` gives it.
     @inline(__always)
-    func asciiAdvance(_ k: Int, weight: FontWeight, size: Double) -> Double {
+    func asciiAdvance(_ k: Int, weight: FontWeight, size: Double, early: Bool = false) -> Double {
         switch glyphs {
         case .monospaced: return 600 * weight.widthScale
         case .icons: return 1000
         case .helvetica: return blend(Double(FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
         case .times: return blend(Double(FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
-        case .sanFrancisco: return blend(Double(FontMetrics.sanFrancisco[k]), Double(FontMetrics.sanFranciscoBold[k]), weight: weight, size: size)
+        case .sanFrancisco:
+            if early { return blend(Double(FontMetrics.sanFrancisco[k]), Double(FontMetrics.sanFranciscoBold[k]), weight: weight, size: size) }
+            let text = Double(FontMetrics.sanFrancisco[k])
+            let shift = FontMetrics.displayShare(size) * (Double(FontMetrics.sanFranciscoDisplay[k]) - text)
+            return blend(text + shift, Double(FontMetrics.sanFranciscoBold[k]) + shift, weight: weight, size: size, displayIncluded: true)
         }
     }
 
     /// A glyph's advance from its regular and bold figures: each scaled and added to, then
     /// taken the weight's way from one to the other.
     @inline(__always)
-    func blend(_ regular: Double, _ bold: Double, weight: FontWeight, size: Double) -> Double {
-        let display = size >= 20 ? displayAddition : nil
+    /// `displayIncluded`: the figures are already at the size's optical size (iOS 14's SF Pro),
+    /// so the static display cut (`displayAddition`) is not added.
+    func blend(_ regular: Double, _ bold: Double, weight: FontWeight, size: Double, displayIncluded: Bool = false) -> Double {
+        let display = !displayIncluded && size >= 20 ? displayAddition : nil
         let plain = regular * scale + (display ?? addition)
         let strong = bold * boldScale + (display ?? boldAddition)
         return (plain + (strong - plain) * weight.boldness) * weight.widthScale
@@ -128,11 +140,11 @@ struct FontMetrics: Sendable {
 
     /// The width in points of a text of printable ASCII alone (nil for any other text), as
     /// `advance` sums it a character at a time.
-    func asciiWidth(_ text: String, weight: FontWeight, size: Double, tracking: Double) -> Double? {
+    func asciiWidth(_ text: String, weight: FontWeight, size: Double, tracking: Double, early: Bool = false) -> Double? {
         var total = 0.0
         for byte in text.utf8 {
             guard byte >= 32 && byte < 127 else { return nil }
-            total += (asciiAdvance(Int(byte) - 32, weight: weight, size: size) + tracking) * size / 1000
+            total += (asciiAdvance(Int(byte) - 32, weight: weight, size: size, early: early) + tracking) * size / 1000
         }
         return total
     }
@@ -159,6 +171,31 @@ struct FontMetrics: Sendable {
             return map[Int(v - 0xC0)].value
         }
         return character.isUppercase ? ("N" as Unicode.Scalar).value : ("n" as Unicode.Scalar).value
+    }
+
+    /// How far San Francisco's glyphs are from their text optical size towards their display
+    /// one at a point size: iOS 14's variable SF Pro has no break at 20 points as the static
+    /// SF Text and SF Display had, but moves smoothly from one to the other between 17 and 28
+    /// points (WWDC 2020, "The details of UI typography"). 0 up to 17 points, 1 from 28.
+    static func displayShare(_ size: Double) -> Double {
+        guard size.isFinite else { return 0 }
+        return min(max((size - 17) / 11, 0), 1)
+    }
+
+    /// SF Pro's display advances of common punctuation outside ASCII.
+    static func otherDisplayAdvance(_ v: UInt32) -> Double? {
+        switch v {
+        case 0xA0: 205
+        case 0x2013: 527
+        case 0x2014: 831
+        case 0x2026: 592
+        case 0x2018, 0x2019: 215
+        case 0x201C, 0x201D: 364
+        case 0x2022: 429
+        case 0xB0: 400
+        case 0x20AC, 0xA3, 0xA5: 604
+        default: nil
+        }
     }
 
     /// Common punctuation outside ASCII.
@@ -222,6 +259,19 @@ struct FontMetrics: Sendable {
         642, 788, 652, 645, 603, 734, 629, 939, 709, 682, 640, 312, 312, 312, 497, 558,
         365, 553, 602, 556, 606, 573, 346, 608, 595, 258, 221, 535, 252, 875, 590, 588,
         612, 584, 379, 516, 359, 586, 524, 763, 524, 528, 562, 379, 295, 379, 608,
+    ]
+    // SF Pro's own advances of printable ASCII at its display optical size (regular), in
+    // thousandths of an em (the font's units of 2048 an em, rounded): the figures a public
+    // repository lists for the font (Aarebecca/measury@0800b66, src/fonts/SFPro-Regular.ts,
+    // read from the font file). Labels of 28 points and more land on them (docs/text.md);
+    // a bold glyph moves by its regular glyph's change.
+    static let sanFranciscoDisplay: [UInt16] = [
+        205, 267, 403, 604, 604, 808, 669, 254, 322, 322, 400, 604, 215, 429, 215, 279,
+        606, 443, 566, 592, 604, 585, 617, 547, 600, 617, 215, 215, 604, 604, 604, 489,
+        875, 635, 604, 686, 679, 552, 528, 707, 699, 225, 495, 601, 524, 831, 699, 731,
+        578, 731, 599, 593, 581, 696, 631, 924, 635, 612, 617, 322, 279, 322, 604, 527,
+        500, 502, 554, 501, 554, 512, 304, 549, 539, 206, 205, 485, 204, 803, 527, 531,
+        549, 549, 308, 465, 301, 527, 483, 715, 468, 486, 468, 322, 216, 322, 604,
     ]
     static let sanFranciscoBold: [UInt16] = [
         287, 366, 508, 588, 588, 927, 748, 313, 383, 383, 426, 603, 330, 372, 316, 349,

@@ -21,7 +21,7 @@ for argument in CommandLine.arguments.dropFirst() {
     default: paths.append(argument)
     }
 }
-if samples { print(["document", "id", "element", "family", "weight", "size", "lines", "scale", "storedWidth", "storedHeight", "width", "height", "apart", "textWidth", "text"].joined(separator: "\t")) }
+if samples { print(["document", "id", "element", "family", "weight", "size", "lines", "scale", "storedWidth", "storedHeight", "width", "height", "apart", "textWidth", "text", "metric"].joined(separator: "\t")) }
 var measuredMatching = 0, measuredCounted = 0
 var files: [String] = []
 for path in paths {
@@ -62,7 +62,8 @@ for file in files {
                                         formatNumber(sample.measured.width), formatNumber(sample.measured.height),
                                         sample.isApart ? "1" : "0",
                                         // The text's width on one line, unrounded.
-                                        String(format: "%.3f", Font(sample.face, size: sample.size).width(of: sample.text)), escaped]
+                                        String(format: "%.3f", sample.font.width(of: sample.text)), escaped,
+                                        sample.isEarly ? "ios13" : "uikit"]
                 print(fields.joined(separator: "\t"))
             }
         }

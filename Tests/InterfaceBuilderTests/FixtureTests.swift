@@ -65,7 +65,7 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
 /// With measured text: multi-line labels of a text style are the style's leading apart, as
 /// Xcode stored them (a two-line subheadline 38 high, a two-line body 42.5, where lines a line
 /// height apart would be 36 and 41), a text view's lines each its leading high; and the share of views on Xcode's frames may only go up:
-/// 334 of 368 in fixtures/ib and ib/apps, 726 of 815 in ib/fresh, which San Francisco's glyph
+/// 344 of 368 in fixtures/ib and ib/apps, 731 of 815 in ib/fresh, which San Francisco's glyph
 /// table was not fitted on (docs/text.md). An icon font's line is an em high: ChatSecure's
 /// 24-point icomoon and Material Icons labels are 24 high, as Xcode stored them.
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
@@ -90,7 +90,7 @@ func measuredTextSpacesATextStylesLinesByItsLeading() throws {
         counted += result.counted.count
     }
     #expect(counted == 368)
-    #expect(matching >= 334, "\(matching) of \(counted)")
+    #expect(matching >= 344, "\(matching) of \(counted)")
     // InsulinKit (Xcode 13.3) lays its text styles out at extraSmall: a body "Title" of 14
     // points, 17 high, and a title1 of 25, 30 high, as Xcode stored them.
     let insulin = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent("apps/LoopKit-LoopKitUI_Resources_Base.lproj_InsulinKit.storyboard")), measuredText: true)
@@ -98,6 +98,12 @@ func measuredTextSpacesATextStylesLinesByItsLeading() throws {
         let sample = try #require(insulin.samples.first { $0.id == id })
         #expect(sample.size == size && sample.measured.height == height && sample.stored.height == height, "\(id)")
     }
+    // Its 45-point light "..." is SF Pro's display periods (215/1000 em each, light 3%
+    // narrower, tracked by 8): 29.23, 29.5 on its 2x canvas as stored (the text glyphs made
+    // it 35), and the label beside it lands after it.
+    let dots = try #require(insulin.samples.first { $0.id == "PZQ-gO-084" })
+    #expect(dots.text == "..." && dots.size == 45 && dots.measured.width == 29.5 && dots.stored.width == 29.5)
+    #expect(insulin.entries.first { $0.id == "dZi-Ta-IHm" }?.outcome == .matches)
     var freshMatching = 0, freshCounted = 0
     for file in freshNames {
         let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(file)), measuredText: true)
@@ -105,7 +111,7 @@ func measuredTextSpacesATextStylesLinesByItsLeading() throws {
         freshCounted += result.counted.count
     }
     #expect(freshNames.isEmpty || freshCounted == 815)
-    #expect(freshNames.isEmpty || freshMatching >= 726, "\(freshMatching) of \(freshCounted)")
+    #expect(freshNames.isEmpty || freshMatching >= 731, "\(freshMatching) of \(freshCounted)")
     let occupants = "fresh/ChatSecure-iOS-OTRResources_Interface_OTRRoomOccupants.storyboard"
     if freshNames.contains(occupants) {
         let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(occupants)), measuredText: true)

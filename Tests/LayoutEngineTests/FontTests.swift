@@ -62,6 +62,34 @@ import Testing
         #expect(Font(.system, size: 17).width(of: "a\nb") == Font(.system, size: 17).width(of: "ab"))
     }
 
+    /// iOS 14's SF Pro moves from its text glyphs to its display glyphs between 17 and 28
+    /// points; the static SF Display of iOS 9 to 13 took over at 20 points, 20/1000 em tighter.
+    @Test func sanFranciscoChangesItsGlyphsWithItsOpticalSize() {
+        // "Label": text advances L 586, a 553, b 602, e 573, l 252 (2,566); display 524, 502,
+        // 554, 512, 204 (2,296), as SF Pro has them. Tracking: 17 points −26, 23 −4, 36 +10.
+        func width(_ size: Double, _ weight: FontWeight = .regular, early: Bool = false) -> Double {
+            var font = Font(FontFace(family: .system, weight: weight), size: size)
+            font.earlyTracking = early
+            return font.width(of: "Label")
+        }
+        #expect(abs(width(17) - (2566 - 5 * 26) * 17 / 1000) < 1e-9)
+        #expect(abs(width(36) - (2296 + 5 * 10) * 36 / 1000) < 1e-9)
+        // OsmAnd's 36-point "Label", stored by Xcode 16 at 84.667 on a 3x canvas.
+        #expect(Font.roundedUp(width(36), scale: 3) == 254.0 / 3)
+        // Halfway at 22.5 points.
+        #expect(abs(width(22.5) - ((2566 + 2296) / 2 - 5 * 4) * 22.5 / 1000) < 1e-9)
+        // Bold moves by the regular glyphs' change: bold L 618, a 573, b 649, e 597, l 283.
+        #expect(abs(width(36, .bold) - (2720 - 270 + 5 * 10) * 36 / 1000) < 1e-9)
+        // iOS 9 to 13: the text glyphs up to 19 points, 20/1000 em less from 20.
+        #expect(abs(width(19, early: true) - (2566 - 5 * 26) * 19 / 1000) < 1e-9)
+        #expect(abs(width(36, early: true) - (2566 - 5 * 20 + 5 * 10) * 36 / 1000) < 1e-9)
+        // Punctuation outside ASCII moves too: an en dash is 527/1000 em at display sizes.
+        #expect(abs(Font(.system, size: 40).width(of: "\u{2013}") - (527 + 8) * 40 / 1000) < 1e-9)
+        // A character at a time as a string.
+        let font = Font(.system, size: 24)
+        #expect(abs("Label".map { font.advance($0) }.reduce(0, +) - font.width(of: "Label")) < 1e-9)
+    }
+
     /// Printable ASCII is summed a byte at a time: the same as a character at a time.
     @Test func asciiIsMeasuredAsEveryOtherText() {
         let text = "The quick brown fox, 1 2 3: {WWW} ~ iii @ the lazy dog!"

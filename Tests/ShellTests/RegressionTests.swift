@@ -270,9 +270,10 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     let session = Session(sink: sink)
     #expect(session.run(line: "new label t text=\"Hello\" font=body adjustsFont=on; new label u text=\"Hi\" font=caption1; t.leading == root.leading; t.top == root.top; u.leading == root.leading; u.top == t.bottom; layout") == .succeeded)
     #expect(session.run(line: "set contentSizeCategory = accessibilityExtraExtraExtraLarge; layout; frame t; frame u") == .succeeded)
-    // Body at 53 points: "Hello" 125 wide, a line 63.25 high rounded up to the third of a
-    // point; caption1 does not adjust and stays at 12.
-    #expect(sink.output == "t (0, 0, 125, 63.333333)\nu (0, 63.333333, 12.333333, 14.333333)\n")
+    // Body at 53 points: "Hello" in SF Pro's display glyphs (H 699, e 512, l 204, o 531
+    // thousandths of an em) tracked by 8, 116.07 wide, a line 63.25 high, both rounded up to
+    // the third of a point; caption1 does not adjust and stays at 12.
+    #expect(sink.output == "t (0, 0, 116.333333, 63.333333)\nu (0, 63.333333, 12.333333, 14.333333)\n")
     #expect(session.dumpJSON.contains("\"contentSizeCategory\": \"accessibilityExtraExtraExtraLarge\""))
     #expect(session.dumpJSON.contains("\"font\": 53, \"textStyle\": \"body\", \"adjustsFont\": true"))
     #expect(savedAndLoaded(session) == session.dumpJSON)
@@ -292,7 +293,7 @@ func messagesAboutOneOrNoneReadAsSuch(line: String, output: String, errors: Stri
     #expect(session.dumpJSON == before)
     // A style may be quoted, as a font's name may.
     #expect(session.run(line: "set u.font = \"UIFontTextStyleBody\"; layout; frame u") == .succeeded)
-    #expect(sink.output.hasSuffix("u (0, 63.333333, 52.333333, 63.333333)\n"))
+    #expect(sink.output.hasSuffix("u (0, 63.333333, 49, 63.333333)\n"))
 }
 
 /// What a Swift developer types: `.body`, `.byTruncatingTail`, UIKit's properties that move no
