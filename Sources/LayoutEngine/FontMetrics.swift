@@ -24,21 +24,30 @@ struct FontMetrics: Sendable {
     /// measured (`earlyTracking`); iOS 14's variable SF Pro moves from text to display glyph
     /// by glyph instead (`sanFranciscoDisplay`, `displayShare`).
     var displayAddition: Double? = nil
+    /// The family's own regular advances of printable ASCII where strut has them (Helvetica
+    /// Neue, Georgia, PingFang), in place of the base table's scaled; its bold is the base's.
+    var regular: [UInt16]? = nil
+    /// A monospaced family's advance.
+    var monospaced: Double = 600
 
     static func of(_ family: FontFamily) -> FontMetrics {
         switch family {
         case .system: system
-        case .helveticaNeue: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.2, ascender: 0.952, tracks: false)
+        case .helveticaNeue: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.2, ascender: 0.952, tracks: false,
+                                         regular: FontMetrics.helveticaNeue)
         case .helvetica: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.77, tracks: false)
         case .arial: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.905, tracks: false)
         case .avenir: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.366, ascender: 1.0, tracks: false)
         case .avenirNext: FontMetrics(glyphs: .helvetica, scale: 1.02, addition: 0, boldScale: 1.02, boldAddition: 0, lineHeight: 1.366, ascender: 1.0, tracks: false)
-        case .georgia: FontMetrics(glyphs: .times, scale: 1.12, addition: 0, boldScale: 1.12, boldAddition: 0, lineHeight: 1.136, ascender: 0.917, tracks: false)
+        case .georgia: FontMetrics(glyphs: .times, scale: 1, addition: 0, boldScale: 1.12, boldAddition: 0, lineHeight: 1.136, ascender: 0.917, tracks: false,
+                                   regular: FontMetrics.georgia)
         case .times: FontMetrics(glyphs: .times, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.15, ascender: 0.891, tracks: false)
         case .courier: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.133, ascender: 0.754, tracks: false)
-        case .menlo: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false)
+        case .menlo: FontMetrics(glyphs: .monospaced, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.164, ascender: 0.928, tracks: false,
+                                 monospaced: 602)
         case .hiragino: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.5, ascender: 0.88, tracks: false)
-        case .pingFang: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.4, ascender: 1.06, tracks: false)
+        case .pingFang: FontMetrics(glyphs: .helvetica, scale: 1, addition: 0, boldScale: 1, boldAddition: 0, lineHeight: 1.4, ascender: 1.06, tracks: false,
+                                    regular: FontMetrics.pingFang)
         // The generators draw icons on an em square and make the font's ascender and
         // descender add up to it (Material Icons: 512 units over the baseline, none below;
         // icomoon's 960 and 64 of 1024; Font Awesome's 1536 and 256 of 1792).
@@ -90,7 +99,7 @@ struct FontMetrics: Sendable {
         }
         if View.isWide(v) { return 1000 }
         // A letter with marks as its letter; punctuation by its own figure, or about an `n`.
-        guard glyphs != .monospaced else { return 600 * weight.widthScale }
+        guard glyphs != .monospaced else { return monospaced * weight.widthScale }
         guard glyphs != .icons else { return 1000 }
         if v >= 32 && v < 127 { return asciiAdvance(Int(v) - 32, weight: weight, size: size, early: earlyTracking) }  // with combining marks
         if let folded = FontMetrics.folded(v, character) { return asciiAdvance(Int(folded) - 32, weight: weight, size: size, early: earlyTracking) }
@@ -114,10 +123,10 @@ struct FontMetrics: Sendable {
     @inline(__always)
     func asciiAdvance(_ k: Int, weight: FontWeight, size: Double, early: Bool = false) -> Double {
         switch glyphs {
-        case .monospaced: return 600 * weight.widthScale
+        case .monospaced: return monospaced * weight.widthScale
         case .icons: return 1000
-        case .helvetica: return blend(Double(FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
-        case .times: return blend(Double(FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
+        case .helvetica: return blend(Double(regular?[k] ?? FontMetrics.helvetica[k]), Double(FontMetrics.helveticaBold[k]), weight: weight, size: size)
+        case .times: return blend(Double(regular?[k] ?? FontMetrics.times[k]), Double(FontMetrics.timesBold[k]), weight: weight, size: size)
         case .sanFrancisco:
             if early { return blend(Double(FontMetrics.sanFrancisco[k]), Double(FontMetrics.sanFranciscoBold[k]), weight: weight, size: size) }
             let text = Double(FontMetrics.sanFrancisco[k])
@@ -247,6 +256,34 @@ struct FontMetrics: Sendable {
         611, 778, 722, 556, 667, 722, 722, 1000, 722, 722, 667, 333, 278, 333, 581, 500,
         333, 500, 556, 444, 556, 444, 333, 500, 556, 278, 333, 556, 278, 833, 556, 500,
         556, 556, 444, 389, 333, 556, 500, 722, 500, 500, 444, 394, 220, 394, 520,
+    ]
+    // Helvetica Neue's, Georgia's and PingFang SC's own advances of printable ASCII (regular),
+    // in thousandths of an em: the figures the repository that lists SF Pro's display advances
+    // lists for them, read from the fonts (Aarebecca/measury@0800b66, src/fonts/*-Regular.ts;
+    // Georgia's in units of 2048 an em, rounded). Times and Arial's there are the tables above.
+    static let helveticaNeue: [UInt16] = [
+        278, 259, 426, 556, 556, 1000, 630, 278, 259, 259, 352, 600, 278, 389, 278, 333,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 600, 600, 600, 556,
+        800, 648, 685, 722, 704, 611, 574, 759, 722, 259, 519, 667, 556, 871, 722, 760,
+        648, 760, 685, 648, 574, 722, 611, 926, 611, 648, 611, 259, 333, 259, 600, 500,
+        222, 537, 593, 537, 593, 537, 296, 574, 556, 222, 222, 519, 222, 853, 556, 574,
+        593, 593, 333, 500, 315, 556, 500, 758, 518, 500, 480, 333, 222, 333, 600,
+    ]
+    static let georgia: [UInt16] = [
+        241, 331, 412, 643, 610, 817, 710, 215, 375, 375, 472, 643, 270, 374, 270, 469,
+        614, 430, 559, 552, 565, 528, 566, 502, 596, 566, 312, 312, 643, 643, 643, 479,
+        929, 671, 654, 642, 749, 653, 599, 725, 815, 390, 518, 694, 604, 927, 767, 744,
+        610, 744, 702, 561, 619, 756, 667, 976, 710, 615, 602, 375, 469, 375, 643, 643,
+        500, 504, 560, 454, 574, 483, 325, 509, 582, 293, 292, 536, 286, 881, 591, 539,
+        571, 560, 410, 432, 345, 575, 497, 737, 505, 492, 444, 430, 375, 430, 643,
+    ]
+    static let pingFang: [UInt16] = [
+        333, 333, 413, 600, 600, 955, 711, 242, 333, 333, 500, 605, 258, 605, 258, 500,
+        600, 600, 600, 600, 600, 600, 600, 600, 600, 600, 258, 258, 605, 605, 605, 525,
+        853, 644, 670, 725, 698, 634, 574, 743, 711, 225, 506, 677, 586, 869, 712, 762,
+        634, 762, 665, 622, 621, 702, 627, 917, 621, 645, 615, 333, 500, 333, 502, 500,
+        333, 552, 576, 538, 576, 548, 370, 584, 545, 246, 261, 515, 224, 838, 546, 578,
+        576, 576, 360, 493, 351, 547, 468, 742, 493, 478, 477, 333, 184, 333, 500,
     ]
     // San Francisco's advances of printable ASCII, regular and bold, fitted by Scripts/fit-text
     // on the single-line labels of 1,153 public Interface Builder documents and the fixtures'

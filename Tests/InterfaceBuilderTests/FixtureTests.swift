@@ -65,7 +65,7 @@ func theAppsShareOfViewsOnXcodesFramesHolds() throws {
 /// With measured text: multi-line labels of a text style are the style's leading apart, as
 /// Xcode stored them (a two-line subheadline 38 high, a two-line body 42.5, where lines a line
 /// height apart would be 36 and 41), a text view's lines each its leading high; and the share of views on Xcode's frames may only go up:
-/// 344 of 368 in fixtures/ib and ib/apps, 731 of 815 in ib/fresh, which San Francisco's glyph
+/// 344 of 368 in fixtures/ib and ib/apps, 734 of 815 in ib/fresh, which San Francisco's glyph
 /// table was not fitted on (docs/text.md). An icon font's line is an em high: ChatSecure's
 /// 24-point icomoon and Material Icons labels are 24 high, as Xcode stored them.
 @Test(.enabled(if: !fixtureNames.isEmpty, "../shared/fixtures/ib is absent"))
@@ -111,7 +111,7 @@ func measuredTextSpacesATextStylesLinesByItsLeading() throws {
         freshCounted += result.counted.count
     }
     #expect(freshNames.isEmpty || freshCounted == 815)
-    #expect(freshNames.isEmpty || freshMatching >= 731, "\(freshMatching) of \(freshCounted)")
+    #expect(freshNames.isEmpty || freshMatching >= 734, "\(freshMatching) of \(freshCounted)")
     let occupants = "fresh/ChatSecure-iOS-OTRResources_Interface_OTRRoomOccupants.storyboard"
     if freshNames.contains(occupants) {
         let result = try FrameCheck.run(try Data(contentsOf: fixtureFolder.appendingPathComponent(occupants)), measuredText: true)

@@ -90,6 +90,26 @@ import Testing
         #expect(abs("Label".map { font.advance($0) }.reduce(0, +) - font.width(of: "Label")) < 1e-9)
     }
 
+    /// Helvetica Neue, Georgia and PingFang measure by their own regular advances, Menlo by its
+    /// 1,233 units of 2,048; their bold faces by the tables they were measured by before.
+    @Test func namedFontsUseTheirOwnAdvances() {
+        // CafeTransit's 13-point "6:00 AM - 5:00 PM" (its font named HelveticaNeue):
+        // digits 556, colon and space 278, A and P 648, M 871, hyphen 389: 8,431/1000 em, 110
+        // on its 2x canvas as stored (Helvetica's A 667, M 833, hyphen 333 made it 108.5).
+        let neue = Font(FontFace(family: .helveticaNeue), size: 13)
+        #expect(abs(neue.width(of: "6:00 AM - 5:00 PM") - 8431 * 13 / 1000) < 1e-9)
+        #expect(Font.roundedUp(neue.width(of: "6:00 AM - 5:00 PM"), scale: 2) == 110)
+        // Georgia: G 725, e 483, o 539, r 410, g 509, i 293, a 504 (Times-Roman × 1.12 made it
+        // 3,608); its bold is still Times-Bold's × 1.12 (G 778).
+        #expect(abs(Font(FontFace(family: .georgia), size: 17).width(of: "Georgia") - 3463 * 17 / 1000) < 1e-9)
+        #expect(abs(Font(FontFace(family: .georgia, weight: .bold), size: 10).width(of: "G") - 778 * 1.12 * 10 / 1000) < 1e-9)
+        // PingFang's Latin: H 711, i 246.
+        #expect(abs(Font(FontFace(family: .pingFang), size: 17).width(of: "Hi") - 957 * 17 / 1000) < 1e-9)
+        // Menlo 602/1000 em a glyph, Courier 600.
+        #expect(abs(Font(FontFace(family: .menlo), size: 12).width(of: "abc") - 3 * 602 * 12 / 1000) < 1e-9)
+        #expect(abs(Font(FontFace(family: .courier), size: 12).width(of: "abc") - 3 * 600 * 12 / 1000) < 1e-9)
+    }
+
     /// Printable ASCII is summed a byte at a time: the same as a character at a time.
     @Test func asciiIsMeasuredAsEveryOtherText() {
         let text = "The quick brown fox, 1 2 3: {WWW} ~ iii @ the lazy dog!"
