@@ -7,7 +7,8 @@ public struct Font: Hashable, Sendable {
     /// this far apart, with none below the last; a text view's and a text field's text layout
     /// gives every line it, the last included.
     public var lineSpacing: Double = 0
-    /// San Francisco tracked by its table of iOS 9 to 13 (`TextMetric.ios13`).
+    /// San Francisco as iOS 9 to 13 drew it (`TextMetric.ios13`): the static SF Text's
+    /// tracking table, and SF Display's break at 20 points instead of iOS 14's optical sizes.
     public var earlyTracking = false
 
     public init(_ face: FontFace = .system, size: Double) {

@@ -56,8 +56,8 @@ struct FontMetrics: Sendable {
     }
 
     /// San Francisco: its own advances, moving towards its display optical size's from 17 to
-    /// 28 points (iOS 9 to 13: 20/1000 em tighter from 20 points); line height (1950 + 494) / 2048 of the point size, which is UIKit's `lineHeight`
-    /// (17.900391 at 15 points).
+    /// 28 points (iOS 9 to 13: 20/1000 em tighter from 20 points); line height (1950 + 494) /
+    /// 2048 of the point size, which is UIKit's `lineHeight` (17.900391 at 15 points).
     static let system = FontMetrics(glyphs: .sanFrancisco, scale: 1, addition: 0, boldScale: 1, boldAddition: 0,
                                     lineHeight: 2444.0 / 2048.0, ascender: 1950.0 / 2048.0, tracks: true, displayAddition: -20)
 
@@ -136,10 +136,10 @@ struct FontMetrics: Sendable {
     }
 
     /// A glyph's advance from its regular and bold figures: each scaled and added to, then
-    /// taken the weight's way from one to the other.
+    /// taken the weight's way from one to the other. `displayIncluded`: the figures are
+    /// already at the size's optical size (iOS 14's SF Pro), so the static display cut
+    /// (`displayAddition`) is not added.
     @inline(__always)
-    /// `displayIncluded`: the figures are already at the size's optical size (iOS 14's SF Pro),
-    /// so the static display cut (`displayAddition`) is not added.
     func blend(_ regular: Double, _ bold: Double, weight: FontWeight, size: Double, displayIncluded: Bool = false) -> Double {
         let display = !displayIncluded && size >= 20 ? displayAddition : nil
         let plain = regular * scale + (display ?? addition)

@@ -72,7 +72,7 @@ extension Commands {
                 Text is measured as UIKit measures it (docs/text.md): by the font's glyph widths and line \
                 height, rounded up to the pixels of 'set displayScale = S' (3, an iPhone's, by default); \
                 'set textMetric = fixed' measures by the fixed metric of earlier versions instead (half an em a \
-                character, 1.2 ems a line), 'set textMetric = ios13' tracks San Francisco as iOS 9 to 13 did, \
+                character, 1.2 ems a line), 'set textMetric = ios13' measures San Francisco as iOS 9 to 13 drew it (its tracking, SF Display from 20 points), \
                 'set textMetric = uikit' goes back. 'set device = "iPhone 15"' makes \
                 root that device's screen, with its safe area, root margins, size classes and display scale \
                 ('devices' lists them; none keeps root as it is); 'set orientation = landscape' turns it; \
