@@ -2,6 +2,14 @@
 public enum FontWeight: String, CaseIterable, Sendable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
+    /// A weight as code spells it: Swift's `semibold` (`.semibold`, `UIFont.Weight.semibold`'s
+    /// last part) or Objective-C's `UIFontWeightSemibold`.
+    public init?(codeName: String) {
+        var name = codeName.hasPrefix("UIFontWeight") ? String(codeName.dropFirst("UIFontWeight".count)) : codeName
+        if let first = name.first { name = first.lowercased() + name.dropFirst() }
+        self.init(rawValue: name)
+    }
+
     /// How far toward the bold glyph table a weight's advances go (regular 0, bold 1); the
     /// weights outside regular…bold scale their neighbour's advances.
     var boldness: Double {
@@ -76,6 +84,9 @@ public struct FontFace: Hashable, Sendable {
     }
 
     public static let system = FontFace(family: .system)
+    /// `UIFont.monospacedSystemFont(ofSize:weight:)`: SF Mono, measured as `SFMono-Regular`
+    /// is (a monospaced face: Menlo's metrics).
+    public static let systemMonospaced = FontFace(family: .menlo, name: "SFMono-Regular")
 
     /// The face a PostScript or family name names (`HelveticaNeue-Bold`, `Avenir-Heavy`,
     /// `Georgia-Italic`, `PingFangSC-Semibold`, `Menlo`); nil for a font strut has no metrics for.

@@ -128,10 +128,17 @@ extension ObjCEvaluator {
             return itemConstraint(arguments, argumentExprs, place)
         case "constraintsWithVisualFormat:options:metrics:views:":
             return visualFormat(arguments, place)
-        case "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:", "systemFontOfSize:weight:", "preferredFontForTextStyle:", "fontWithName:size:":
+        case "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:", "systemFontOfSize:weight:", "preferredFontForTextStyle:", "fontWithName:size:",
+             "monospacedDigitSystemFontOfSize:weight:", "monospacedSystemFontOfSize:weight:":
             guard let size = arguments.first.flatMap(asNumber) ?? (arguments.count > 1 ? asNumber(arguments[1]) : nil) else { return .unknown("~") }
-            var properties: [ViewProperty] = [.fontFace(.system), .font(size)]
+            // SF Mono for the monospaced system font; digits are the system font's (strut has no
+            // figures for its tabular digits).
+            var properties: [ViewProperty] = [.fontFace(selector.hasPrefix("monospacedSystem") ? FontFace.systemMonospaced : .system), .font(size)]
             if selector.hasPrefix("bold") { properties.append(.weight(.bold)) }
+            if selector.hasPrefix("italic") { properties.append(.italic(true)) }
+            if selector.hasSuffix("weight:"), arguments.count > 1, case let .member(name) = arguments[1], let weight = FontWeight(codeName: name) {
+                properties.append(.weight(weight))
+            }
             if selector == "fontWithName:size:", case let .string(fontName)? = arguments.first, let face = FontFace(fontName: fontName) {
                 properties = [.fontFace(face), .font(size)]
             }

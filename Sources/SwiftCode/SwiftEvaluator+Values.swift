@@ -423,11 +423,14 @@ extension SwiftEvaluator {
     func font(_ method: String, _ arguments: [(String?, CodeValue)], at node: some SyntaxProtocol) -> CodeValue? {
         let size = arguments.first { $0.0 == "ofSize" || $0.0 == "size" }.flatMap { asNumber($0.1) }
         var weight: FontWeight?
-        if let value = arguments.first(where: { $0.0 == "weight" })?.1, case let .member(w) = value { weight = FontWeight(rawValue: w) }
+        if let value = arguments.first(where: { $0.0 == "weight" })?.1, case let .member(w) = value { weight = FontWeight(codeName: w) }
         switch method {
         case "systemFont", "monospacedDigitSystemFont", "monospacedSystemFont":
+            // SF Mono for the monospaced system font; digits are the system font's (strut has
+            // no figures for its tabular digits).
             guard let size else { return nil }
-            return .font([.fontFace(.system), .font(size)] + (weight.map { [.weight($0)] } ?? []))
+            let face = method == "monospacedSystemFont" ? FontFace.systemMonospaced : .system
+            return .font([.fontFace(face), .font(size)] + (weight.map { [.weight($0)] } ?? []))
         case "boldSystemFont":
             guard let size else { return nil }
             return .font([.fontFace(.system), .font(size), .weight(.bold)])

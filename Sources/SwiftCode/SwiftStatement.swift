@@ -280,14 +280,15 @@ enum SwiftStatement {
             case "preferredFont":
                 guard let style = argument("forTextStyle")?.as(MemberAccessExprSyntax.self) else { throw unknown }
                 return ["font = \(style.declName.baseName.text)"]
-            case "systemFont", "boldSystemFont", "italicSystemFont", "monospacedDigitSystemFont":
+            case "systemFont", "boldSystemFont", "italicSystemFont", "monospacedDigitSystemFont", "monospacedSystemFont":
                 guard let size = argument("ofSize") else { throw unknown }
                 var weight = member.declName.baseName.text == "boldSystemFont" ? "bold" : "regular"
                 if let given = argument("weight") {
                     guard let name = given.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { throw unknown }
                     weight = name
                 }
-                return ["fontName = system", "font = \(SwiftStatement.text(try number(size)))", "weight = \(weight)",
+                let family = member.declName.baseName.text == "monospacedSystemFont" ? "SFMono-Regular" : "system"
+                return ["fontName = \(family)", "font = \(SwiftStatement.text(try number(size)))", "weight = \(weight)",
                         "italic = \(member.declName.baseName.text == "italicSystemFont" ? "on" : "off")"]
             default:
                 throw unknown

@@ -1855,3 +1855,61 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     ])
     #expect(skipped(layout) == ["11 `.gutter`: a number from outside the files read; taken as 0"])
 }
+
+/// UIFont's system fonts by weight in both languages: Objective-C's `systemFontOfSize:weight:`
+/// takes its `UIFontWeight…` constant as Swift's call takes `.semibold`; the monospaced system
+/// font is SF Mono (a monospaced face, as `SFMono-Regular` by name); monospaced digits are the
+/// system font's (strut has no figures for SF Pro's tabular digits).
+@Test func systemFontsByWeightAndMonospacedInBothLanguages() throws {
+    let objc = """
+    #import <UIKit/UIKit.h>
+    @interface Fonts : UIView
+    @end
+    @implementation Fonts
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        UILabel *a = [[UILabel alloc] init];
+        a.font = [UIFont systemFontOfSize:17 weight:UIFontWeightSemibold];
+        [self addSubview:a];
+        UILabel *b = [[UILabel alloc] init];
+        b.font = [UIFont monospacedSystemFontOfSize:13 weight:UIFontWeightBold];
+        [self addSubview:b];
+        UILabel *c = [[UILabel alloc] init];
+        c.font = [UIFont monospacedDigitSystemFontOfSize:15 weight:UIFontWeightLight];
+        [self addSubview:c];
+        UILabel *d = [[UILabel alloc] init];
+        d.font = [UIFont italicSystemFontOfSize:12];
+        [self addSubview:d];
+        return self;
+    }
+    @end
+    """
+    let swift = """
+    import UIKit
+    final class Fonts: UIView {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            let a = UILabel(); a.font = .systemFont(ofSize: 17, weight: .semibold); addSubview(a)
+            let b = UILabel(); b.font = .monospacedSystemFont(ofSize: 13, weight: .bold); addSubview(b)
+            let c = UILabel(); c.font = UIFont.monospacedDigitSystemFont(ofSize: 15, weight: .light); addSubview(c)
+            let d = UILabel(); d.font = .italicSystemFont(ofSize: 12); addSubview(d)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    for (source, file) in [(objc, "Fonts.m"), (swift, "Fonts.swift")] {
+        let (layout, engine) = try run(source, file: file)
+        #expect(skipped(layout).isEmpty, "\(file): \(skipped(layout))")
+        let h = engine.hierarchy
+        func face(_ name: String) -> (FontFamily, FontWeight, Bool, Double) {
+            let view = h.view(named: name)!
+            return (view.fontFace.family, view.fontFace.weight, view.fontFace.italic, view.font)
+        }
+        #expect(face("a") == (.system, .semibold, false, 17), "\(file)")
+        #expect(face("b") == (.menlo, .bold, false, 13), "\(file)")
+        #expect(face("c") == (.system, .light, false, 15), "\(file)")
+        #expect(face("d") == (.system, .regular, true, 12), "\(file)")
+    }
+    #expect(FontWeight(codeName: "UIFontWeightUltraLight") == .ultraLight && FontWeight(codeName: "semibold") == .semibold)
+    #expect(FontWeight(codeName: "UIFontWeightHuge") == nil)
+}
