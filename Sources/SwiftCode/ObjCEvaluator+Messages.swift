@@ -130,6 +130,10 @@ extension ObjCEvaluator {
             return visualFormat(arguments, place)
         case "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:", "systemFontOfSize:weight:", "preferredFontForTextStyle:", "fontWithName:size:",
              "monospacedDigitSystemFontOfSize:weight:", "monospacedSystemFontOfSize:weight:":
+            if selector == "preferredFontForTextStyle:" {
+                guard case let .member(name)? = arguments.first, let style = TextStyle(name: name) else { return .unknown("~") }
+                return .font([.textStyle(style)])
+            }
             guard let size = arguments.first.flatMap(asNumber) ?? (arguments.count > 1 ? asNumber(arguments[1]) : nil) else { return .unknown("~") }
             // SF Mono for the monospaced system font; digits are the system font's (strut has no
             // figures for its tabular digits).
@@ -284,6 +288,29 @@ extension ObjCEvaluator {
             return .nothing
         case let ("frame", .rect(rect)): return set(.frame(rect, within: nil))
         case let ("layoutMargins", .insets(e)): return set(.margins(e))
+        case let ("directionalLayoutMargins", .directionalInsets(e)): return set(.directionalMargins(e))
+        // A stack's `UIStackViewAlignmentLeading`, `UIStackViewDistributionFillEqually`.
+        case let ("alignment", .member(name)) where name.hasPrefix("UIStackViewAlignment"):
+            let word = lowerFirst(String(name.dropFirst("UIStackViewAlignment".count)))
+            return StackSettings.alignments.contains(word) ? set(.alignment(word)) : .unknown("`\(name)`: not a stack view alignment")
+        case let ("distribution", .member(name)) where name.hasPrefix("UIStackViewDistribution"):
+            let word = lowerFirst(String(name.dropFirst("UIStackViewDistribution".count)))
+            return StackSettings.distributions.contains(word) ? set(.distribution(word)) : .unknown("`\(name)`: not a stack view distribution")
+        case ("layoutMarginsRelativeArrangement", _):
+            return truth(value).map { set(.marginsRelative($0)) } ?? .unknown("~")
+        case ("baselineRelativeArrangement", _):
+            return truth(value).map { set(.baselineRelative($0)) } ?? .unknown("~")
+        case ("preservesSuperviewLayoutMargins", _):
+            return truth(value).map { set(.preservesSuperviewMargins($0)) } ?? .unknown("~")
+        case ("insetsLayoutMarginsFromSafeArea", _):
+            return truth(value).map { set(.insetsMarginsFromSafeArea($0)) } ?? .unknown("~")
+        case ("adjustsFontForContentSizeCategory", _):
+            return truth(value).map { set(.adjustsFont($0)) } ?? .unknown("~")
+        case let ("semanticContentAttribute", .member(name)) where name.hasPrefix("UISemanticContentAttribute"):
+            guard let semantic = SemanticContent(rawValue: lowerFirst(String(name.dropFirst("UISemanticContentAttribute".count)))) else {
+                return .unknown("`\(name)`: not a semantic content attribute")
+            }
+            return set(.semanticContent(semantic))
         case ("preferredMaxLayoutWidth", _):
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))

@@ -755,6 +755,9 @@ extension SwiftEvaluator {
             return set(.axis(axis))
         case let ("alignment", .member(name)), let ("distribution", .member(name)):
             let word = name.prefix(1).lowercased() + name.dropFirst()
+            guard (property == "alignment" ? StackSettings.alignments : StackSettings.distributions).contains(word) else {
+                return .unknown("`.\(name)`: not a stack view \(property)")
+            }
             return set(property == "alignment" ? .alignment(word) : .distribution(word))
         case let ("font", .font(properties)):
             for p in properties { world.setProperty(p, of: view, at: here) }
@@ -773,7 +776,7 @@ extension SwiftEvaluator {
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))
         case let ("semanticContentAttribute", .member(name)):
-            guard let semantic = SemanticContent(rawValue: name) else { return .unknown("~") }
+            guard let semantic = SemanticContent(rawValue: name) else { return .unknown("`.\(name)`: not a semantic content attribute") }
             return set(.semanticContent(semantic))
         case let ("lineBreakMode", .member(name)):
             guard let mode = LineBreakMode(uikitName: name) else { return nil }

@@ -1913,3 +1913,53 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     #expect(FontWeight(codeName: "UIFontWeightUltraLight") == .ultraLight && FontWeight(codeName: "semibold") == .semibold)
     #expect(FontWeight(codeName: "UIFontWeightHuge") == nil)
 }
+
+/// Objective-C sets what Swift sets: a stack's alignment, distribution and arrangement by
+/// margins or baselines, directional margins, how margins follow the safe area and the
+/// superview, the semantic content attribute, Dynamic Type (`preferredFontForTextStyle:` and
+/// `adjustsFontForContentSizeCategory`); a constant that names none of UIKit's is said.
+@Test func objectiveCSetsWhatSwiftSets() throws {
+    let source = """
+    #import <UIKit/UIKit.h>
+    @interface Props : UIView
+    @end
+    @implementation Props
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        UIStackView *s = [[UIStackView alloc] init];
+        s.alignment = UIStackViewAlignmentLastBaseline;
+        s.distribution = UIStackViewDistributionEqualCentering;
+        s.layoutMarginsRelativeArrangement = YES;
+        s.baselineRelativeArrangement = YES;
+        s.directionalLayoutMargins = NSDirectionalEdgeInsetsMake(8, 16, 4, 12);
+        s.preservesSuperviewLayoutMargins = YES;
+        s.insetsLayoutMarginsFromSafeArea = NO;
+        s.semanticContentAttribute = UISemanticContentAttributeForceRightToLeft;
+        [self addSubview:s];
+        UILabel *a = [[UILabel alloc] init];
+        a.font = [UIFont preferredFontForTextStyle:UIFontTextStyleHeadline];
+        a.adjustsFontForContentSizeCategory = YES;
+        [s addArrangedSubview:a];
+        UIStackView *t = [[UIStackView alloc] init];
+        t.alignment = UIStackViewAlignmentSideways;
+        t.semanticContentAttribute = UISemanticContentAttributeUpsideDown;
+        [self addSubview:t];
+        return self;
+    }
+    @end
+    """
+    let (layout, engine) = try run(source, file: "Props.m")
+    let h = engine.hierarchy
+    let s = h.view(named: "s")!, a = h.view(named: "a")!, t = h.view(named: "t")!
+    #expect(s.stack.alignment == "lastBaseline" && s.stack.distribution == "equalCentering")
+    #expect(s.stack.marginsRelative && s.stack.baselineRelative)
+    #expect(s.semanticContent == .forceRightToLeft)
+    #expect(a.textStyle == .headline && a.adjustsFont)
+    #expect(t.stack.alignment == "fill" && t.semanticContent == .unspecified)
+    #expect(skipped(layout) == [
+        "22 `UIStackViewAlignmentSideways`: not a stack view alignment",
+        "23 `UISemanticContentAttributeUpsideDown`: not a semantic content attribute",
+    ])
+    #expect(s.directionalMargins && s.margins == EdgeInsets(top: 8, left: 16, bottom: 4, right: 12))
+    #expect(s.preservesSuperviewMargins && !s.insetsMarginsFromSafeArea)
+}
