@@ -289,6 +289,7 @@ extension ObjCEvaluator {
         case let ("frame", .rect(rect)): return set(.frame(rect, within: nil))
         case let ("layoutMargins", .insets(e)): return set(.margins(e))
         case let ("directionalLayoutMargins", .directionalInsets(e)): return set(.directionalMargins(e))
+        case let ("contentEdgeInsets", .insets(e)) where world.views[view]?.kind == .button: return set(.contentInsets(e))
         // A stack's `UIStackViewAlignmentLeading`, `UIStackViewDistributionFillEqually`.
         case let ("alignment", .member(name)) where name.hasPrefix("UIStackViewAlignment"):
             let word = lowerFirst(String(name.dropFirst("UIStackViewAlignment".count)))

@@ -1915,9 +1915,10 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
 }
 
 /// Objective-C sets what Swift sets: a stack's alignment, distribution and arrangement by
-/// margins or baselines, directional margins, how margins follow the safe area and the
-/// superview, the semantic content attribute, Dynamic Type (`preferredFontForTextStyle:` and
-/// `adjustsFontForContentSizeCategory`); a constant that names none of UIKit's is said.
+/// margins or baselines, directional margins, a button's content insets, how margins follow
+/// the safe area and the superview, the semantic content attribute, Dynamic Type
+/// (`preferredFontForTextStyle:` and `adjustsFontForContentSizeCategory`); a constant that
+/// names none of UIKit's is said.
 @Test func objectiveCSetsWhatSwiftSets() throws {
     let source = """
     #import <UIKit/UIKit.h>
@@ -1940,6 +1941,9 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
         a.font = [UIFont preferredFontForTextStyle:UIFontTextStyleHeadline];
         a.adjustsFontForContentSizeCategory = YES;
         [s addArrangedSubview:a];
+        UIButton *b = [UIButton buttonWithType:UIButtonTypeSystem];
+        b.contentEdgeInsets = UIEdgeInsetsMake(4, 8, 4, 8);
+        [self addSubview:b];
         UIStackView *t = [[UIStackView alloc] init];
         t.alignment = UIStackViewAlignmentSideways;
         t.semanticContentAttribute = UISemanticContentAttributeUpsideDown;
@@ -1957,9 +1961,10 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     #expect(a.textStyle == .headline && a.adjustsFont)
     #expect(t.stack.alignment == "fill" && t.semanticContent == .unspecified)
     #expect(skipped(layout) == [
-        "22 `UIStackViewAlignmentSideways`: not a stack view alignment",
-        "23 `UISemanticContentAttributeUpsideDown`: not a semantic content attribute",
+        "25 `UIStackViewAlignmentSideways`: not a stack view alignment",
+        "26 `UISemanticContentAttributeUpsideDown`: not a semantic content attribute",
     ])
+    #expect(h.view(named: "b")!.contentInsets == EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
     #expect(s.directionalMargins && s.margins == EdgeInsets(top: 8, left: 16, bottom: 4, right: 12))
     #expect(s.preservesSuperviewMargins && !s.insetsMarginsFromSafeArea)
 }
