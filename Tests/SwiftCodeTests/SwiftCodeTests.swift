@@ -1856,18 +1856,28 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
     #expect(skipped(layout) == ["11 `.gutter`: a number from outside the files read; taken as 0"])
 }
 
+/// An Objective-C view class whose `initWithFrame:` runs `body` (statements, 4 spaces in).
+func objectiveCView(_ name: String, _ body: String) -> String {
+    """
+    #import <UIKit/UIKit.h>
+    @interface \(name) : UIView
+    @end
+    @implementation \(name)
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+    \(body)
+        return self;
+    }
+    @end
+    """
+}
+
 /// UIFont's system fonts by weight in both languages: Objective-C's `systemFontOfSize:weight:`
 /// takes its `UIFontWeight…` constant as Swift's call takes `.semibold`; the monospaced system
 /// font is SF Mono (a monospaced face, as `SFMono-Regular` by name); monospaced digits are the
 /// system font's (strut has no figures for SF Pro's tabular digits).
 @Test func systemFontsByWeightAndMonospacedInBothLanguages() throws {
-    let objc = """
-    #import <UIKit/UIKit.h>
-    @interface Fonts : UIView
-    @end
-    @implementation Fonts
-    - (instancetype)initWithFrame:(CGRect)frame {
-        self = [super initWithFrame:frame];
+    let objc = objectiveCView("Fonts", """
         UILabel *a = [[UILabel alloc] init];
         a.font = [UIFont systemFontOfSize:17 weight:UIFontWeightSemibold];
         [self addSubview:a];
@@ -1880,10 +1890,7 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
         UILabel *d = [[UILabel alloc] init];
         d.font = [UIFont italicSystemFontOfSize:12];
         [self addSubview:d];
-        return self;
-    }
-    @end
-    """
+    """)
     let swift = """
     import UIKit
     final class Fonts: UIView {
@@ -1920,13 +1927,7 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
 /// (`preferredFontForTextStyle:` and `adjustsFontForContentSizeCategory`); a constant that
 /// names none of UIKit's is said.
 @Test func objectiveCSetsWhatSwiftSets() throws {
-    let source = """
-    #import <UIKit/UIKit.h>
-    @interface Props : UIView
-    @end
-    @implementation Props
-    - (instancetype)initWithFrame:(CGRect)frame {
-        self = [super initWithFrame:frame];
+    let source = objectiveCView("Props", """
         UIStackView *s = [[UIStackView alloc] init];
         s.alignment = UIStackViewAlignmentLastBaseline;
         s.distribution = UIStackViewDistributionEqualCentering;
@@ -1948,10 +1949,7 @@ func expectTyped(_ lines: [String], then more: [InputLine] = [], into session: S
         t.alignment = UIStackViewAlignmentSideways;
         t.semanticContentAttribute = UISemanticContentAttributeUpsideDown;
         [self addSubview:t];
-        return self;
-    }
-    @end
-    """
+    """)
     let (layout, engine) = try run(source, file: "Props.m")
     let h = engine.hierarchy
     let s = h.view(named: "s")!, a = h.view(named: "a")!, t = h.view(named: "t")!
