@@ -278,6 +278,11 @@ extension ObjCEvaluator {
     }
 
     func lowerFirst(_ word: String) -> String { word.prefix(1).lowercased() + word.dropFirst() }
+    /// An enum constant's case as Swift names it: `UIStackViewAlignmentLeading` after
+    /// `UIStackViewAlignment` is `leading`; nil when the constant has another prefix.
+    func constant(_ name: String, after prefix: String) -> String? {
+        name.hasPrefix(prefix) ? lowerFirst(String(name.dropFirst(prefix.count))) : nil
+    }
 
     static let uikitProperties: Set<String> = [
         "view", "contentView", "backgroundView", "selectedBackgroundView", "accessoryView", "layer", "window", "superview", "subviews",

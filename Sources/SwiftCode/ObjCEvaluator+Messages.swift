@@ -128,12 +128,11 @@ extension ObjCEvaluator {
             return itemConstraint(arguments, argumentExprs, place)
         case "constraintsWithVisualFormat:options:metrics:views:":
             return visualFormat(arguments, place)
-        case "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:", "systemFontOfSize:weight:", "preferredFontForTextStyle:", "fontWithName:size:",
+        case "preferredFontForTextStyle:":
+            guard case let .member(name)? = arguments.first, let style = TextStyle(name: name) else { return .unknown("~") }
+            return .font([.textStyle(style)])
+        case "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:", "systemFontOfSize:weight:", "fontWithName:size:",
              "monospacedDigitSystemFontOfSize:weight:", "monospacedSystemFontOfSize:weight:":
-            if selector == "preferredFontForTextStyle:" {
-                guard case let .member(name)? = arguments.first, let style = TextStyle(name: name) else { return .unknown("~") }
-                return .font([.textStyle(style)])
-            }
             guard let size = arguments.first.flatMap(asNumber) ?? (arguments.count > 1 ? asNumber(arguments[1]) : nil) else { return .unknown("~") }
             // SF Mono for the monospaced system font; digits are the system font's (strut has no
             // figures for its tabular digits).
@@ -253,6 +252,15 @@ extension ObjCEvaluator {
         return setViewProperty(view, property, value, here)
     }
 
+    /// The views' properties that are a `BOOL`, by their Objective-C names, each with what it sets.
+    static let flagProperties: [String: @Sendable (Bool) -> ViewProperty] = [
+        "hidden": ViewProperty.hidden, "layoutMarginsRelativeArrangement": ViewProperty.marginsRelative,
+        "baselineRelativeArrangement": ViewProperty.baselineRelative,
+        "preservesSuperviewLayoutMargins": ViewProperty.preservesSuperviewMargins,
+        "insetsLayoutMarginsFromSafeArea": ViewProperty.insetsMarginsFromSafeArea,
+        "adjustsFontForContentSizeCategory": ViewProperty.adjustsFont,
+    ]
+
     func setViewProperty(_ view: String, _ property: String, _ value: CodeValue, _ here: CodeLayout.Location) -> CodeValue {
         func set(_ p: ViewProperty) -> CodeValue {
             world.setProperty(p, of: view, at: here)
@@ -263,6 +271,9 @@ extension ObjCEvaluator {
         if let done = world.setButtonProperty(view, property, value, at: here) { return done }
         if ["text", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "attributedText"].contains(property), !world.measuresText(view) {
             return .nothing
+        }
+        if let flag = ObjCEvaluator.flagProperties[property] {
+            return truth(value).map { set(flag($0)) } ?? .unknown("~")
         }
         switch (property, value) {
         case ("translatesAutoresizingMaskIntoConstraints", _):
@@ -278,8 +289,6 @@ extension ObjCEvaluator {
         case let ("lineBreakMode", .member(name)):
             guard let mode = LineBreakMode(uikitName: name) else { return .unknown("~") }
             return set(.lineBreakMode(mode))
-        case ("hidden", _):
-            return truth(value).map { set(.hidden($0)) } ?? .unknown("~")
         case ("scrollEnabled", _):
             guard world.isTextView(view), let on = truth(value) else { return .nothing }
             return set(.textView(on ? .scrolls : .grows))
@@ -291,24 +300,18 @@ extension ObjCEvaluator {
         case let ("directionalLayoutMargins", .directionalInsets(e)): return set(.directionalMargins(e))
         case let ("contentEdgeInsets", .insets(e)) where world.views[view]?.kind == .button: return set(.contentInsets(e))
         // A stack's `UIStackViewAlignmentLeading`, `UIStackViewDistributionFillEqually`.
-        case let ("alignment", .member(name)) where name.hasPrefix("UIStackViewAlignment"):
-            let word = lowerFirst(String(name.dropFirst("UIStackViewAlignment".count)))
-            return StackSettings.alignments.contains(word) ? set(.alignment(word)) : .unknown("`\(name)`: not a stack view alignment")
-        case let ("distribution", .member(name)) where name.hasPrefix("UIStackViewDistribution"):
-            let word = lowerFirst(String(name.dropFirst("UIStackViewDistribution".count)))
-            return StackSettings.distributions.contains(word) ? set(.distribution(word)) : .unknown("`\(name)`: not a stack view distribution")
-        case ("layoutMarginsRelativeArrangement", _):
-            return truth(value).map { set(.marginsRelative($0)) } ?? .unknown("~")
-        case ("baselineRelativeArrangement", _):
-            return truth(value).map { set(.baselineRelative($0)) } ?? .unknown("~")
-        case ("preservesSuperviewLayoutMargins", _):
-            return truth(value).map { set(.preservesSuperviewMargins($0)) } ?? .unknown("~")
-        case ("insetsLayoutMarginsFromSafeArea", _):
-            return truth(value).map { set(.insetsMarginsFromSafeArea($0)) } ?? .unknown("~")
-        case ("adjustsFontForContentSizeCategory", _):
-            return truth(value).map { set(.adjustsFont($0)) } ?? .unknown("~")
-        case let ("semanticContentAttribute", .member(name)) where name.hasPrefix("UISemanticContentAttribute"):
-            guard let semantic = SemanticContent(rawValue: lowerFirst(String(name.dropFirst("UISemanticContentAttribute".count)))) else {
+        case let ("alignment", .member(name)):
+            guard let word = constant(name, after: "UIStackViewAlignment"), StackSettings.alignments.contains(word) else {
+                return .unknown("`\(name)`: not a stack view alignment")
+            }
+            return set(.alignment(word))
+        case let ("distribution", .member(name)):
+            guard let word = constant(name, after: "UIStackViewDistribution"), StackSettings.distributions.contains(word) else {
+                return .unknown("`\(name)`: not a stack view distribution")
+            }
+            return set(.distribution(word))
+        case let ("semanticContentAttribute", .member(name)):
+            guard let semantic = constant(name, after: "UISemanticContentAttribute").flatMap(SemanticContent.init(rawValue:)) else {
                 return .unknown("`\(name)`: not a semantic content attribute")
             }
             return set(.semanticContent(semantic))
