@@ -43,6 +43,10 @@ public struct ImportReport: Sendable {
     public var sceneSizes: [String] = []
     /// The import (`with placeholders`) turned `set canvas = on` on.
     public var canvasTurnedOn = false
+    /// `with measured text`: the labels and buttons sized by strut's measure of their text,
+    /// each with the frame Xcode stored for it (not those Xcode marks misplaced or ambiguous,
+    /// whose stored frame is not their layout), in document order.
+    public var measured: [(name: String, stored: Rect)] = []
 }
 
 /// Builds an `IBDocument` into a layout engine: all of it, or (on an error) nothing.
@@ -410,6 +414,9 @@ public struct Importer {
         }
         for (name, view) in measured {
             try engine.setProperty(.intrinsicFromContent, of: name)
+            if let f = view.frame, !view.isMisplaced && !view.isAmbiguous {
+                report.measured.append((name, Rect(x: f.x, y: f.y, width: f.width, height: f.height)))
+            }
             // A label of many lines that wraps at the width the layout gives it starts at its
             // frame from the document, as a label a nib loads does (UIKit wraps it there in the
             // first pass), give or take strut's measuring error: a label Xcode sized to its one

@@ -45,6 +45,22 @@ struct Arguments {
         try c.expectEnd()
         return value
     }
+
+    /// A double-quoted file name and the words after it (`"My View.xib" with measured text`),
+    /// or nil when the file name is bare (its words are then read off the end of the text, as
+    /// a bare path may hold spaces). Anything after the name but words is refused, here.
+    func quotedPathAndWords() throws -> (path: String, words: [Token])? {
+        guard text.trimmingWhitespace().hasPrefix("\"") else { return nil }
+        var c = try cursor()
+        guard let token = c.next(), case let .string(value) = token.kind else { throw c.fail("a file name") }
+        var words: [Token] = []
+        while let word = c.peek {
+            guard word.name != nil else { throw ShellError.syntax("unexpected \(c.found) at column \(word.column)", usage: usage) }
+            words.append(word)
+            c.position += 1
+        }
+        return (value, words)
+    }
 }
 
 /// One row of the command table: help, completion and dispatch all read it.

@@ -100,24 +100,69 @@ extension Commands {
         return try swift.map { (try Session.readText(PathName.joined(folder, $0)), $0) }
     }
 
+    /// The views shown by name in `measuredComparison`'s line; the rest are counted.
+    static let measuredShown = 8
+
+    /// `import FILE with measured text`: how many of the labels and buttons strut measured
+    /// land on the frames Xcode stored once laid out (within half a point, as `ibcheck` counts
+    /// them), and the first of those that do not, each beside Xcode's frame.
+    static func measuredComparison(_ s: Session, _ report: ImportReport) -> String {
+        let what = counted(report.measured.count, "label or button", plural: "labels and buttons")
+        guard report.laidOutAtDocumentSize else {
+            return "measured text of \(what): not compared with Xcode's frames, as root keeps its size (imported into an empty session, they are)"
+        }
+        let hierarchy = s.engine.hierarchy
+        var off: [String] = []
+        for (name, stored) in report.measured {
+            guard let frame = hierarchy.view(named: name)?.frame else { continue }
+            let apart = [frame.x - stored.x, frame.y - stored.y, frame.width - stored.width, frame.height - stored.height].map(abs).max()!
+            if apart > 0.5 { off.append("\(name) \(rectText(frame)) (Xcode \(rectText(stored)))") }
+        }
+        let landed = report.measured.count - off.count
+        var line = "measured text of \(what): \(landed) on Xcode's frame"
+        if !off.isEmpty {
+            line += "; off it: " + off.prefix(measuredShown).joined(separator: "; ")
+            if off.count > measuredShown { line += "; and \(off.count - measuredShown) more" }
+        }
+        return line
+    }
+
+    static func rectText(_ rect: Rect) -> String {
+        [rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: " ")
+    }
+
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.
     static func importDocument(_ s: Session, _ a: Arguments) throws {
-        var file = try a.path()
-        let quoted = a.text.trimmingWhitespace().hasPrefix("\"")
-        func option(_ words: String) -> Bool {
-            guard !quoted, file.hasSuffix(words) else { return false }
-            file = String(file.dropLast(words.count)).trimmingWhitespace()
-            return true
-        }
-        let measuredText = option(" with measured text")
-        let placeholders = option(" with placeholders")
+        var file: String
+        let measuredText: Bool, placeholders: Bool
         // `import FOLDER type ProfileView`: the type of the code to run, named.
         var typeName: String?
-        if !quoted, let range = file.range(of: " type ", options: .backwards) {
-            let word = String(file[range.upperBound...]).trimmingWhitespace()
-            if Lexer.isName(word) {
-                typeName = word
-                file = String(file[..<range.lowerBound]).trimmingWhitespace()
+        if let (path, words) = try a.quotedPathAndWords() {
+            // A quoted name ends where its quote does: the words after it are the options.
+            file = path
+            let said = words.map(\.text)
+            measuredText = said == ["with", "measured", "text"]
+            placeholders = said == ["with", "placeholders"]
+            if said.count == 2 && said[0] == "type" { typeName = said[1] }
+            if !said.isEmpty && !measuredText && !placeholders && typeName == nil {
+                let wrong = words.first { !["with", "measured", "text", "placeholders", "type"].contains($0.text) } ?? words[0]
+                throw ShellError.syntax("unexpected '\(wrong.text)' at column \(wrong.column)", usage: a.usage)
+            }
+        } else {
+            file = try a.path()
+            func option(_ words: String) -> Bool {
+                guard file.hasSuffix(words) else { return false }
+                file = String(file.dropLast(words.count)).trimmingWhitespace()
+                return true
+            }
+            measuredText = option(" with measured text")
+            placeholders = option(" with placeholders")
+            if let range = file.range(of: " type ", options: .backwards) {
+                let word = String(file[range.upperBound...]).trimmingWhitespace()
+                if Lexer.isName(word) {
+                    typeName = word
+                    file = String(file[..<range.lowerBound]).trimmingWhitespace()
+                }
             }
         }
         file = s.resolve(file)
@@ -195,6 +240,7 @@ extension Commands {
         if report.textMetric == .ios13 {
             s.print("set textMetric = ios13: San Francisco tracked as the document's iOS (9 to 13) tracked it")
         }
+        if measuredText && !report.measured.isEmpty { s.print(measuredComparison(s, report)) }
         if !report.unknownFonts.isEmpty {
             s.print("fonts strut has no metrics for, measured as the system font: " + report.unknownFonts.joined(separator: ", "))
         }

@@ -97,7 +97,9 @@ public enum HelpText {
         build time), named placeholder, placeholder2, ...: 'import FILE with placeholders' keeps \
         them active and lays out as Xcode's canvas does; 'import FILE with measured text' sizes \
         labels and buttons by strut's own measure of their text instead of Xcode's frames, to \
-        compare the two. Size-class variations that hold for the \
+        compare the two: laid out at the document's size, it says how many land on Xcode's \
+        frames and lists the first that do not. A quoted FILE ("My View.xib") takes its \
+        options after the quote. Size-class variations that hold for the \
         document's device and orientation are applied (constants, installed constraints, hidden \
         views, stack axes per class), the others listed. The safe area of a scene's root view (and of a xib's \
         File's Owner view) is Xcode's canvas: the device's status bar (none on devices without a \

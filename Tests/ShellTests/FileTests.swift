@@ -314,3 +314,51 @@ import LayoutEngine
     #expect(session.run(line: "import \(repositoryRoot.path)/Examples/encapsulated-height.txt with measured text") == .failed)
     #expect(sink.errors.hasSuffix("'with measured text' is for Interface Builder documents\n"))
 }
+
+/// The measured labels beside the frames Xcode stored: which land within half a point once
+/// laid out at the document's size, and each that does not with both frames.
+@Test func aDocumentImportedWithMeasuredTextIsComparedWithXcodesFrames() throws {
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "import \(repositoryRoot.path)/Examples/profile.xib with measured text") == .succeeded)
+    #expect(sink.output.contains("\nmeasured text of 2 labels and buttons: 0 on Xcode's frame; off it: "
+        + "name 110.5 88 122 24 (Xcode 111.5 88 120 24); bio 146.5 120 50.5 18 (Xcode 145.5 120 52 18)\n"))
+    // Not laid out at the document's size (root had a view): nothing to compare.
+    #expect(session.run(line: "import \(repositoryRoot.path)/Examples/reminder.xib with measured text") == .succeeded)
+    #expect(sink.output.hasSuffix("measured text of 3 labels and buttons: not compared with Xcode's frames, as root keeps its size (imported into an empty session, they are)\n"))
+    // Without the option nothing is measured, so nothing is compared.
+    let fresh = BufferSink()
+    #expect(Session(sink: fresh).run(line: "import \(repositoryRoot.path)/Examples/profile.xib") == .succeeded)
+    #expect(!fresh.output.contains("measured text"))
+}
+
+/// A quoted file name (one with spaces) takes the options after its closing quote; any other
+/// word there is refused with its column, and nothing is imported.
+@Test func aQuotedFileNameTakesItsOptionsAfterTheQuote() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strut quoted \(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("My Profile.xib")
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Examples/profile.xib"), to: copy)
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    let quoted = "\"\(copy.path)\""
+    #expect(session.run(line: "import \(quoted) with measured text") == .succeeded)
+    #expect(sink.output.hasPrefix("imported My Profile.xib: 5 views and guides"))
+    #expect(sink.output.contains("measured text of 2 labels and buttons: 0 on Xcode's frame"))
+    let views = session.engine.hierarchy.allViews.count
+    let column = "import ".count + quoted.count + 2
+    #expect(session.run(line: "import \(quoted) with measured") == .failed)
+    #expect(sink.errors.hasSuffix("error: unexpected 'with' at column \(column); usage: \(try #require(Commands.find("import")).usage)\n"))
+    #expect(session.run(line: "import \(quoted) with pictures") == .failed)
+    #expect(sink.errors.hasSuffix("error: unexpected 'pictures' at column \(column + 5); usage: \(try #require(Commands.find("import")).usage)\n"))
+    #expect(session.engine.hierarchy.allViews.count == views)
+    // A quoted name with placeholders, and with a type for layout code, read the same way.
+    let other = BufferSink()
+    let reset = Session(sink: other)
+    #expect(reset.run(line: "import \(quoted) with placeholders") == .succeeded)
+    #expect(other.output.hasPrefix("imported My Profile.xib: 5 views and guides"))
+    // `type NAME` is read after the quote too (here refused: a document is no layout code).
+    #expect(reset.run(line: "import \(quoted) type ProfileHeader") == .failed)
+    #expect(other.errors.hasSuffix("My Profile.xib': 'type NAME' is for layout code (.swift, .m or a folder of it)\n"), "\(other.errors)")
+}
