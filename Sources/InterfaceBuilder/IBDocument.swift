@@ -87,6 +87,10 @@ public struct IBView: Sendable {
     public var scrollEnabled = true
     /// A text field's `borderStyle` (none when absent).
     public var borderStyle: TextFieldBorder = .none
+    /// A segmented control's segments' titles (`<segment title="…"/>`; an image segment's is
+    /// empty), and its `apportionsSegmentWidthsByContent`.
+    public var segments: [String] = []
+    public var apportionsSegments = false
     public var lineBreakMode: LineBreakMode?
     public var preferredMaxLayoutWidth = 0.0
     public var isHidden = false
@@ -427,6 +431,10 @@ extension IBDocument {
         }
         if node.name == "textView" { view.scrollEnabled = node["scrollEnabled"] != "NO" }
         if node.name == "textField" { view.borderStyle = node["borderStyle"].flatMap(TextFieldBorder.init(rawValue:)) ?? .none }
+        if node.name == "segmentedControl" {
+            view.segments = (node.child("segments")?.children("segment") ?? []).map { $0["title"] ?? "" }
+            view.apportionsSegments = flag(node, "apportionsSegmentWidthsByContent")
+        }
         view.isHidden = flag(node, "hidden")
         // A stopped activity indicator that hides when stopped is written hidden: UIKit's state,
         // not the developer's choice. Xcode lays it out shown (in a stack, at its size).

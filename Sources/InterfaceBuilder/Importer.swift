@@ -174,6 +174,12 @@ public struct Importer {
             } else if kind == .view && view.element != "view" {
                 properties.append(.documentClass(Importer.uikitClass(of: view.element)))
             }
+            if view.element == "segmentedControl" && view.customClass == nil && !view.segments.isEmpty {
+                // Its titles size it where the constraints leave its width free (Xcode's width
+                // is taken there, as a label's, unless measured: docs/text.md).
+                properties.append(.segments(Array(view.segments.prefix(Hierarchy.segmentLimit))))
+                if view.apportionsSegments { properties.append(.apportionsSegments(true)) }
+            }
             if view.element == "textField" && view.customClass == nil {
                 // Its text's font places its baselines (Interface Builder's default is the system
                 // font at 14) and, without a border, sizes it.

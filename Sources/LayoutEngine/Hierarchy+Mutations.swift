@@ -197,6 +197,17 @@ extension Hierarchy {
             guard view.isTextField else { throw refuse() }
             views[id]!.fieldBorder = border
             touchContentSize(id)
+        case let .segments(titles):
+            guard view.isSegmentedControl else { throw refuse() }
+            guard titles.count <= Hierarchy.segmentLimit else {
+                throw LayoutError.invalidValue(property: "segments", value: "\(titles.count) titles", expected: "at most \(Hierarchy.segmentLimit) segments")
+            }
+            views[id]!.segments = titles
+            touchContentSize(id)
+        case let .apportionsSegments(on):
+            guard view.isSegmentedControl else { throw refuse() }
+            views[id]!.apportionsSegments = on
+            touchContentSize(id)
         case let .spacingAfter(spacing):
             guard let parent = view.parent, self.view(parent).kind == .stack, view.kind != .guide else {
                 throw LayoutError.notArranged(view: view.name)
@@ -217,8 +228,9 @@ extension Hierarchy {
             views[id]!.stack.baselineRelative = on
         case let .documentClass(name):
             views[id]!.documentClass = name.isEmpty ? nil : name
-            // A text field measures its font as labels do: at the session's scale and metric.
-            if views[id]!.isTextField {
+            // A text field measures its font as labels do, a segmented control its titles: at
+            // the session's scale and metric.
+            if views[id]!.isTextField || views[id]!.isSegmentedControl {
                 views[id]!.displayScale = displayScale
                 views[id]!.textMetric = textMetric
             }
@@ -258,7 +270,7 @@ extension Hierarchy {
         if let scale { displayScale = scale }
         if let metric { textMetric = metric }
         var changed: [ViewID] = []
-        for id in allViewIDs where view(id).kind == .label || view(id).kind == .button || view(id).isTextField {
+        for id in allViewIDs where view(id).measuresText {
             views[id]!.displayScale = displayScale
             views[id]!.textMetric = textMetric
             touchContentSize(id)

@@ -57,6 +57,10 @@ public enum ViewProperty: Hashable, Sendable {
     /// A `UITextField`'s `borderStyle`: without a border (UIKit's default) it is a line of its
     /// font high, with one 34 (`new field` makes a rounded rect, as Interface Builder does).
     case borderStyle(TextFieldBorder)
+    /// A `UISegmentedControl`'s segments' titles, in order (`UISegmentedControl(items:)`).
+    case segments([String])
+    /// A segmented control's `apportionsSegmentWidthsByContent`.
+    case apportionsSegments(Bool)
     /// An arranged view's custom spacing after it in its stack (`setCustomSpacing(_:after:)`);
     /// nil: the stack's `spacing` again (`spacingUseDefault`).
     case spacingAfter(Double?)
@@ -108,6 +112,8 @@ public enum ViewProperty: Hashable, Sendable {
         case .spacingAfter: "spacingAfter"
         case .textView: "scrollEnabled"
         case .borderStyle: "borderStyle"
+        case .segments: "segments"
+        case .apportionsSegments: "apportionsSegmentWidthsByContent"
         case .distribution: "distribution"
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
@@ -136,7 +142,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "configuration", "image", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "segments", "apportionsSegmentWidthsByContent", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
 
@@ -217,6 +223,9 @@ public struct Hierarchy: Sendable {
     /// The pixels a point of the display strut lays out for until told otherwise (an iPhone's
     /// 3, as the root's 390 × 844).
     public static let defaultDisplayScale = 3.0
+    /// The most segments a segmented control takes (a bound on what a script or a document can
+    /// make strut measure).
+    public static let segmentLimit = 1_000
 
     // Chunked storage (persistent): copies for undo share almost everything.
     public internal(set) var views = ChunkedArray<View?>()

@@ -60,6 +60,9 @@ struct TextLayout: Sendable {
     /// A button's image, by its size in points (strut has no image files; a document's
     /// resources give its images' sizes).
     var image: EdgeSize?
+    /// A segmented control's segments' titles, and `apportionsSegmentWidthsByContent`.
+    var segments: [String] = []
+    var apportionsSegments = false
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
 }
@@ -222,6 +225,23 @@ public struct View: Sendable {
     public var textView: TextViewScrolling? { references.fields.textLayout.textView }
     /// A `UITextField` (`new field`, or a view of that class): its font and border size it.
     public var isTextField: Bool { kind == .view && documentClass == Control.field.className }
+    /// A `UISegmentedControl` (`new segmented`, or a view of that class): its segments' titles
+    /// size it.
+    public var isSegmentedControl: Bool { kind == .view && documentClass == Control.segmented.className }
+    /// Whether the view's intrinsic size comes from text in the session's display scale and
+    /// text metric: a label, a button, a text field (its font), a segmented control (its titles).
+    public var measuresText: Bool { kind == .label || kind == .button || isTextField || isSegmentedControl }
+    /// A segmented control's segments' titles, in order (`set NAME.segments`); none unless set.
+    public var segments: [String] {
+        get { references.fields.textLayout.segments }
+        _modify { yield &ownReferences().fields.textLayout.segments }
+    }
+    /// `apportionsSegmentWidthsByContent`: each segment as wide as its own title needs, instead
+    /// of all as wide as the widest.
+    public var apportionsSegments: Bool {
+        get { references.fields.textLayout.apportionsSegments }
+        _modify { yield &ownReferences().fields.textLayout.apportionsSegments }
+    }
     /// A text field's border style (`set NAME.borderStyle`); a rounded rect unless set.
     public var fieldBorder: TextFieldBorder {
         get { references.fields.textLayout.fieldBorder }
@@ -466,10 +486,42 @@ public struct View: Sendable {
         if intrinsicIsExplicit { return explicitIntrinsic }
         if let size = textSize { return (size.width, size.height) }
         if kind == .view, let documentClass, let control = Control(className: documentClass) {
-            return control == .field ? (nil, fieldHeight) : control.intrinsicSize
+            switch control {
+            case .field: return (nil, fieldHeight)
+            case .segmented: return (segmentedWidth, control.intrinsicSize.height)
+            default: return control.intrinsicSize
+            }
         }
         return explicitIntrinsic
     }
+
+    /// A segmented control's width from its titles, as UIKit sizes one from iOS 13 on: each
+    /// segment its title in the system font at 13 points with 10 points on either side, every
+    /// segment as wide as the widest unless `apportionsSegmentWidthsByContent`, the whole rounded
+    /// up to the pixel. Fitted on the public documents' segmented controls that nothing else
+    /// sizes (docs/text.md). Nil (no intrinsic width, as before) without segments or when a
+    /// title is empty: an image segment, whose image strut does not have.
+    var segmentedWidth: Double? {
+        let titles = segments
+        guard !titles.isEmpty, !titles.contains(where: \.isEmpty) else { return nil }
+        let widths: [Double]
+        if fixedMetric {
+            widths = titles.map { 0.5 * View.segmentFontSize * Double(View.displayCells($0)) }
+        } else {
+            var font = Font(.system, size: View.segmentFontSize)
+            font.earlyTracking = textMetric == .ios13
+            widths = titles.map { font.width(of: $0) }
+        }
+        let padding = 2 * View.segmentTitlePadding
+        let total = apportionsSegments ? widths.reduce(0) { $0 + $1 + padding } : Double(titles.count) * (widths.max()! + padding)
+        return Font.roundedUp(total, scale: displayScale)
+    }
+
+    /// UISegmentedControl's title font, the system font at this size (iOS 13 on).
+    static let segmentFontSize = 13.0
+    /// The space on either side of a segment's title: 10 points, the fit of the public
+    /// documents' segmented controls (docs/text.md).
+    static let segmentTitlePadding = 10.0
 
     /// A text field's height: with a border, the 34 points of a rounded rect (Interface
     /// Builder's fields from Xcode 11 on, at 14 to 18 points); without one, a line of its font

@@ -58,7 +58,11 @@ extension Commands {
                 (off: sized by its text, wrapped at the width it is given, inside 8 points above and below and \
                 5 on each side; on, the default: no intrinsic size) · on a text field (new field): borderStyle \
                 none|line|bezel|roundedRect (UITextField's; none, UIKit's default, is a line of its font high, \
-                the others 34; new field makes a rounded rect, as Interface Builder does). UIKit's names \
+                the others 34; new field makes a rounded rect, as Interface Builder does) · on a segmented control \
+                (new segmented): segments "Title" "Title" … | none (its titles size it: each in the system font at \
+                13 points with 10 on either side, all as wide as the widest; none, or an image's empty title: no \
+                width of its own) · apportionsSegmentWidthsByContent on|off (on: each segment as wide as its own \
+                title). UIKit's names \
                 of these are read too, each as the shell's: \(uikitNameList); those that move no frame \
                 (\(ViewProperty.layoutFreeUIKitNames.prefix(4).joined(separator: ", ")), …) are refused, saying so. Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
@@ -542,6 +546,21 @@ extension Commands {
             return .textView(try onOff(&c, property) ? .scrolls : .grows)
         case "borderStyle":
             return .borderStyle(try oneOf(&c, "border style"))
+        case "segments":
+            // Titles as UISegmentedControl(items:) takes them: strings, commas between them optional.
+            if c.acceptWord("none") { return .segments([]) }
+            var titles: [String] = []
+            repeat {
+                guard let token = c.next(), case let .string(title) = token.kind else {
+                    c.position -= 1
+                    throw c.fail("a segment's title in quotes (\"Day\" \"Week\"), or none")
+                }
+                titles.append(title)
+                _ = c.accept(",")
+            } while !c.atEnd
+            return .segments(titles)
+        case "apportionsSegmentWidthsByContent":
+            return .apportionsSegments(try onOff(&c, property))
         case "image":
             if c.acceptWord("none") { return .image(nil) }
             return .image(EdgeSize(width: try c.number("an image's width and height (or none)"), height: try c.number("an image's height")))

@@ -251,6 +251,10 @@ enum ScriptWriter {
             if view.fieldBorder != .roundedRect { add(.plain, "borderStyle = \(view.fieldBorder.rawValue)") }
             if view.adjustsFont { add(.plain, "adjustsFont = on") }
         }
+        if view.isSegmentedControl {
+            add(.contentSize, "segments = " + (view.segments.isEmpty ? "none" : view.segments.map(Commands.quoted).joined(separator: " ")))
+            add(.contentSize, "apportionsSegmentWidthsByContent = \(view.apportionsSegments ? "on" : "off")")
+        }
         if view.kind == .label || view.kind == .button {
             // (Before the font: a configuration brings the body style.)
             if let style = view.buttonConfiguration { add(.contentSize, "configuration = \(style.rawValue)") }

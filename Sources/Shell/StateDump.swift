@@ -114,6 +114,15 @@ enum StateDump {
                 out.add(", \"borderStyle\": ")
                 string(view.fieldBorder.rawValue)
             }
+            if view.isSegmentedControl && !view.segments.isEmpty {
+                out.add(", \"segments\": [")
+                for (k, title) in view.segments.enumerated() {
+                    if k > 0 { out.add(", ") }
+                    string(title)
+                }
+                out.add("]")
+                if view.apportionsSegments { out.add(", \"apportionsSegmentWidthsByContent\": true") }
+            }
             if let after = view.spacingAfter {
                 out.add(", \"spacingAfter\": ")
                 number(after)

@@ -116,6 +116,9 @@ final class CodeWorld {
     /// A `UITextField` (of UIKit's class: a subclass may draw its own border and size itself).
     func isTextField(_ name: String) -> Bool {
         guard let record = views[name], record.kind == .view else { return false }
+        // (A view on screen has its properties in the engine: a field's border set after it
+        // was added was dropped.)
+        if record.live { return engine.hierarchy.view(named: name)?.isTextField == true }
         return record.properties.contains { if case .documentClass("UITextField") = $0 { true } else { false } }
     }
 
@@ -144,6 +147,63 @@ final class CodeWorld {
         default:
             return nil
         }
+    }
+
+    /// A `UISegmentedControl` of UIKit's class (a subclass may size its segments otherwise).
+    func isSegmentedControl(_ name: String) -> Bool {
+        guard let record = views[name], record.kind == .view else { return false }
+        // (A view on screen has its properties in the engine.)
+        if record.live { return engine.hierarchy.view(named: name)?.isSegmentedControl == true }
+        return record.properties.contains { if case .documentClass(Control.segmented.className) = $0 { true } else { false } }
+    }
+
+    /// A segmented control's segments as the code has made them so far.
+    func segments(of name: String) -> [String] {
+        if views[name]?.live == true, let view = engine.hierarchy.view(named: name) { return view.segments }
+        for case let .segments(titles) in (views[name]?.properties ?? []).reversed() { return titles }
+        return []
+    }
+
+    /// A segmented control's segments changed in code, either language: `items` (each a title,
+    /// an image's segment an empty one), one inserted, removed or retitled (`insert`, `remove`,
+    /// `retitle` with its index), all removed, `apportionsSegmentWidthsByContent`. Nothing for a
+    /// view that is no UISegmentedControl of UIKit's class; an index out of range is said.
+    enum SegmentChange {
+        case items([CodeValue]), insert(CodeValue, at: Double?), remove(at: Double?), retitle(CodeValue, at: Double?), removeAll
+        case apportions(Bool)
+    }
+
+    func changeSegments(_ view: String, _ change: SegmentChange, at location: CodeLayout.Location) -> CodeValue {
+        guard isSegmentedControl(view) else { return .nothing }
+        func title(_ value: CodeValue) -> String {
+            if case let .string(text) = value { return text }
+            return ""
+        }
+        var titles = segments(of: view)
+        func index(_ k: Double?, upTo limit: Int) -> Int? {
+            guard let k, k >= 0, k == k.rounded(), k <= Double(limit) else { return nil }
+            return Int(k)
+        }
+        switch change {
+        case let .items(values): titles = values.map(title)
+        case let .insert(value, k):
+            // UIKit takes an index past the end as the end.
+            let at = k.map { min(max($0, 0), Double(titles.count)) }
+            guard let i = index(at, upTo: titles.count) else { return .unknown("a segment's index strut does not know") }
+            titles.insert(title(value), at: i)
+        case let .remove(k):
+            guard let i = index(k, upTo: titles.count - 1) else { return .unknown("a segment's index that is not one of its \(titles.count)") }
+            titles.remove(at: i)
+        case let .retitle(value, k):
+            guard let i = index(k, upTo: titles.count - 1) else { return .unknown("a segment's index that is not one of its \(titles.count)") }
+            titles[i] = title(value)
+        case .removeAll: titles = []
+        case let .apportions(on):
+            setProperty(.apportionsSegments(on), of: view, at: location)
+            return .nothing
+        }
+        setProperty(.segments(titles), of: view, at: location)
+        return .nothing
     }
 
     /// Whether strut measures the view's text: labels and buttons (and text views, labels here).

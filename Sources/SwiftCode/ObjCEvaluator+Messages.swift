@@ -188,6 +188,9 @@ extension ObjCEvaluator {
         if initializer == "initWithFrame:", case let .rect(rect)? = arguments.first, rect.width > 0 || rect.height > 0 {
             world.setProperty(.frame(rect, within: nil), of: name, at: here)
         }
+        if initializer == "initWithItems:", case let .array(items)? = arguments.first {
+            _ = world.changeSegments(name, .items(items), at: here)
+        }
         if classes[type] != nil { construct(type, this: .view(name), initializer: initializer, arguments: arguments) }
         return .view(name)
     }
@@ -203,6 +206,20 @@ extension ObjCEvaluator {
             }
         }
         switch selector {
+        // A segmented control's segments size it.
+        case "insertSegmentWithTitle:atIndex:animated:" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .insert(arguments.first ?? .nothing, at: arguments.count > 1 ? asNumber(arguments[1]) : nil), at: here)
+        case "insertSegmentWithImage:atIndex:animated:" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .insert(.nothing, at: arguments.count > 1 ? asNumber(arguments[1]) : nil), at: here)
+        case "removeSegmentAtIndex:animated:" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .remove(at: arguments.first.flatMap(asNumber)), at: here)
+        case "removeAllSegments" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .removeAll, at: here)
+        case "setTitle:forSegmentAtIndex:" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .retitle(arguments.first ?? .nothing, at: arguments.count > 1 ? asNumber(arguments[1]) : nil), at: here)
+        case "setApportionsSegmentWidthsByContent:" where world.isSegmentedControl(view):
+            guard let on = arguments.first.flatMap(truth) else { return .unknown("~") }
+            return world.changeSegments(view, .apportions(on), at: here)
         case "addSubview:", "addArrangedSubview:", "addLayoutGuide:":
             guard let child = child() else { return .unknown(reasonOf(arguments.first ?? .nothing)) }
             if selector == "addArrangedSubview:" { world.setProperty(.autoresizing(false), of: child, at: here) }
@@ -271,6 +288,10 @@ extension ObjCEvaluator {
         if let done = world.setButtonProperty(view, property, value, at: here) { return done }
         if ["text", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "attributedText"].contains(property), !world.measuresText(view) {
             return .nothing
+        }
+        if property == "apportionsSegmentWidthsByContent" {
+            guard let on = truth(value) else { return .unknown("~") }
+            return world.changeSegments(view, .apportions(on), at: here)
         }
         if let flag = ObjCEvaluator.flagProperties[property] {
             return truth(value).map { set(flag($0)) } ?? .unknown("~")

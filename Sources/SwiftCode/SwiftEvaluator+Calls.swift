@@ -150,7 +150,7 @@ extension SwiftEvaluator {
     static let modelled: Set<String> = [
         "font", "text", "numberOfLines", "isHidden", "spacing", "axis", "alignment", "distribution", "frame", "layoutMargins",
         "directionalLayoutMargins", "lineBreakMode", "preferredMaxLayoutWidth", "contentEdgeInsets", "autoresizingMask",
-        "semanticContentAttribute", "translatesAutoresizingMaskIntoConstraints",
+        "semanticContentAttribute", "translatesAutoresizingMaskIntoConstraints", "apportionsSegmentWidthsByContent",
     ]
 
     /// A TinyConstraints call's constraints: one, or an array of them (`Constraints`).
@@ -497,6 +497,8 @@ extension SwiftEvaluator {
                 }
             case ("text", .string(let text)):
                 world.setProperty(.text(text), of: name, at: location(of: call))
+            case let ("items", .array(items)):
+                _ = world.changeSegments(name, .items(items), at: location(of: call))
             case let ("configuration", .buttonConfiguration(setup)) where kind == .button:
                 world.configure(name, setup, at: location(of: call))
             default: break
@@ -517,7 +519,17 @@ extension SwiftEvaluator {
             default: return nil
             }
         }
+        func labelled(_ label: String) -> CodeValue? { args.first { $0.0 == label }?.1 }
         switch method {
+        // A segmented control's segments size it (`insertSegment(withTitle:at:animated:)`, …).
+        case "insertSegment" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .insert(labelled("withTitle") ?? .nothing, at: labelled("at").flatMap(asNumber)), at: here)
+        case "removeSegment" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .remove(at: labelled("at").flatMap(asNumber)), at: here)
+        case "removeAllSegments" where world.isSegmentedControl(view):
+            return world.changeSegments(view, .removeAll, at: here)
+        case "setTitle" where args.count == 2 && args[1].0 == "forSegmentAt":
+            return world.changeSegments(view, .retitle(args[0].1, at: asNumber(args[1].1)), at: here)
         case "addSubview", "addArrangedSubview", "addLayoutGuide":
             guard let child = child() else { return .unknown(args.first.map { reasonOf($0.1) } ?? "~") }
             // A stack view turns its arranged views' autoresizing constraints off.
@@ -772,6 +784,7 @@ extension SwiftEvaluator {
         case let ("preservesSuperviewLayoutMargins", .bool(on)): return set(.preservesSuperviewMargins(on))
         case let ("insetsLayoutMarginsFromSafeArea", .bool(on)): return set(.insetsMarginsFromSafeArea(on))
         case let ("adjustsFontForContentSizeCategory", .bool(on)): return set(.adjustsFont(on))
+        case let ("apportionsSegmentWidthsByContent", .bool(on)): return world.changeSegments(view, .apportions(on), at: here)
         case ("preferredMaxLayoutWidth", _):
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))

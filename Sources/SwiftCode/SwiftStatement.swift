@@ -196,6 +196,18 @@ enum SwiftStatement {
             var lines = ["new \(kind) \(name)", "set \(name).autoresizing = on"]
             if kind == "label" { lines += ["set \(name).hugging.h = 250", "set \(name).hugging.v = 250"] }
             if type == "UITextField" { lines += ["set \(name).borderStyle = none", "set \(name).font = body"] }
+            for argument in call.arguments where argument.label?.text == "items" && type == "UISegmentedControl" {
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                    throw Failure(message: "items: strut reads an array of titles written out here")
+                }
+                // Each title quoted as `set` reads it; an image (`UIImage(…)`) is a segment
+                // whose title is empty.
+                var titles: [String] = []
+                for element in array.elements {
+                    titles.append(element.expression.is(StringLiteralExprSyntax.self) ? try value(element.expression) : "\"\"")
+                }
+                lines.append("set \(name).segments = " + (titles.isEmpty ? "none" : titles.joined(separator: " ")))
+            }
             for argument in call.arguments where argument.label?.text == "arrangedSubviews" {
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                     throw Failure(message: "arrangedSubviews: strut reads an array of views written out here")

@@ -1406,3 +1406,44 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(!fixedOutput.contains("set textMetric = ios13"))
     #expect(fixed.engine.hierarchy.textMetric == .fixed)
 }
+
+/// A segmented control's segments come in with the document: its titles (an image's segment
+/// with an empty one) and `apportionsSegmentWidthsByContent`. With Xcode's sizes its width is
+/// the frame Xcode stored; `intrinsic = auto` sizes it by its titles instead (the fixed metric:
+/// "Day" "Week" 2 × (26 + 20); apportioned 39.5 + 46, rounded up to the point).
+@Test func aSegmentedControlsTitlesComeInWithTheDocument() throws {
+    let text = cardXib(height: 100, subviews: """
+                <segmentedControl opaque="NO" contentMode="scaleToFill" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg-1" userLabel="period">
+                    <rect key="frame" x="16" y="8" width="93" height="32"/>
+                    <segments>
+                        <segment title="Day"/>
+                        <segment title="Week"/>
+                    </segments>
+                </segmentedControl>
+                <segmentedControl opaque="NO" contentMode="scaleToFill" segmentControlStyle="plain" apportionsSegmentWidthsByContent="YES" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg-2" userLabel="icons">
+                    <rect key="frame" x="16" y="48" width="80" height="32"/>
+                    <segments>
+                        <segment title="" image="star"/>
+                        <segment title="All"/>
+                    </segments>
+                </segmentedControl>
+    """, constraints: pinnedToTop([("seg-1", 8), ("seg-2", 48)]).replacingOccurrences(of: "<constraints>\n", with: "").replacingOccurrences(of: "\n</constraints>", with: ""))
+    let (session, sink, path) = try importSession(text)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "set textMetric = fixed; import \(path)") == .succeeded, "\(sink.errors)")
+    #expect(sink.output.contains("content sizes from the document's frames: period: width 93, height 31; icons: width 80, height 31"))
+    let h = { session.engine.hierarchy }
+    #expect(h().view(named: "period")!.segments == ["Day", "Week"])
+    #expect(h().view(named: "period")!.apportionsSegments == false)
+    #expect(h().view(named: "icons")!.segments == ["", "All"])
+    #expect(h().view(named: "icons")!.apportionsSegments == true)
+    #expect(h().view(named: "period")!.frame.width == 93)
+    #expect(session.run(line: "set period.intrinsic = auto; layout") == .succeeded)
+    #expect(h().view(named: "period")!.frame.width == 92)
+    #expect(session.run(line: "set period.apportionsSegmentWidthsByContent = on; layout") == .succeeded)
+    // (85.5, on the whole points the import set for a document without a device.)
+    #expect(h().view(named: "period")!.frame.width == 86)
+    // An image's segment: no width of its own.
+    #expect(session.run(line: "set icons.intrinsic = auto; layout") == .succeeded)
+    #expect(h().view(named: "icons")!.intrinsicContentSize.width == nil)
+}

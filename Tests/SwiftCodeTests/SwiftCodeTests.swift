@@ -1966,3 +1966,94 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(s.directionalMargins && s.margins == EdgeInsets(top: 8, left: 16, bottom: 4, right: 12))
     #expect(s.preservesSuperviewMargins && !s.insetsMarginsFromSafeArea)
 }
+
+/// A segmented control made in code is sized by its titles, in both languages: the items it is
+/// made with, a segment inserted, retitled or removed, `apportionsSegmentWidthsByContent`. By
+/// the fixed metric a title is 6.5 points a character, a segment 20 wider: "Day" "Week" "Year"
+/// three of 26 + 20; "S" "M" "Extra Large" apportioned 26.5 + 26.5 + 91.5 (144.5, on the 3×
+/// display 144.666667). An image's segment leaves it without a width of its own.
+@Test func segmentedControlsInCodeAreSizedByTheirTitles() throws {
+    let swift = """
+    import UIKit
+    final class Filter: UIView {
+        let picker = UISegmentedControl(items: ["Day", "Week", "Month"])
+        let sizes = UISegmentedControl(items: ["S", "M"])
+        let icons = UISegmentedControl(items: [UIImage(systemName: "star")!, "B"])
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            for view in [picker, sizes, icons] { view.translatesAutoresizingMaskIntoConstraints = false; addSubview(view) }
+            sizes.insertSegment(withTitle: "Extra Large", at: 9, animated: false)
+            sizes.apportionsSegmentWidthsByContent = true
+            picker.setTitle("Year", forSegmentAt: 2)
+            icons.removeSegment(at: 5, animated: false)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    let objc = objectiveCView("Filter", """
+        UISegmentedControl *picker = [[UISegmentedControl alloc] initWithItems:@[@"Day", @"Week", @"Month"]];
+        [self addSubview:picker];
+        [picker setTitle:@"Year" forSegmentAtIndex:2];
+        UISegmentedControl *sizes = [[UISegmentedControl alloc] initWithItems:@[@"S", @"M"]];
+        [self addSubview:sizes];
+        [sizes insertSegmentWithTitle:@"Extra Large" atIndex:9 animated:NO];
+        sizes.apportionsSegmentWidthsByContent = YES;
+        UISegmentedControl *icons = [[UISegmentedControl alloc] initWithItems:@[[UIImage systemImageNamed:@"star"], @"B"]];
+        [self addSubview:icons];
+        [icons removeSegmentAtIndex:5 animated:NO];
+    """)
+    for (source, file) in [(swift, "Filter.swift"), (objc, "Filter.m")] {
+        let (layout, engine) = try run(source, file: file)
+        let h = engine.hierarchy
+        #expect(h.view(named: "picker")!.segments == ["Day", "Week", "Year"], "\(file)")
+        #expect(h.view(named: "picker")!.intrinsicContentSize.width == 138, "\(file)")
+        #expect(h.view(named: "sizes")!.segments == ["S", "M", "Extra Large"], "\(file)")
+        #expect(h.view(named: "sizes")!.intrinsicContentSize.width == 434.0 / 3, "\(file)")
+        #expect(h.view(named: "icons")!.segments == ["", "B"], "\(file)")
+        #expect(h.view(named: "icons")!.intrinsicContentSize.width == nil, "\(file)")
+        // Removing a segment that is not there is said, with its line.
+        let line = file.hasSuffix(".swift") ? 12 : 16
+        #expect(skipped(layout) == ["\(line) a segment's index that is not one of its 2"], "\(file): \(skipped(layout))")
+    }
+}
+
+/// A text field's border style and font set after it was added to its superview count, as set
+/// before (they were dropped: the field kept a borderless line's height).
+@Test func aTextFieldsBorderSetAfterAddingItCounts() throws {
+    let swift = """
+    import UIKit
+    final class Form: UIView {
+        let field = UITextField()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(field)
+            field.borderStyle = .roundedRect
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    let objc = objectiveCView("Form", """
+        UITextField *field = [[UITextField alloc] init];
+        [self addSubview:field];
+        field.borderStyle = UITextBorderStyleRoundedRect;
+    """)
+    for (source, file) in [(swift, "Form.swift"), (objc, "Form.m")] {
+        let (_, engine) = try run(source, file: file)
+        #expect(engine.hierarchy.view(named: "field")!.fieldBorder == .roundedRect, "\(file)")
+        #expect(engine.hierarchy.view(named: "field")!.intrinsicContentSize.height == 34, "\(file)")
+    }
+}
+
+/// `UISegmentedControl(items:)` typed at the prompt is `new segmented` with the titles as its
+/// segments (an image's segment empty); a title with an interpolation is refused, saying so.
+@Test func aSegmentedControlTypedAtThePrompt() throws {
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: #"let mode = UISegmentedControl(items: ["Day", "Wk \"2\"", UIImage(named: "x")!])"#) == .succeeded, "\(sink.errors)")
+    #expect(session.engine.hierarchy.view(named: "mode")!.segments == ["Day", #"Wk "2""#, ""])
+    #expect(session.engine.hierarchy.view(named: "mode")!.isSegmentedControl)
+    #expect(session.run(line: #"let other = UISegmentedControl(items: ["\(name)"])"#) == .failed)
+    #expect(sink.errors.hasSuffix("text with an interpolation: strut reads a text written out\n"), "\(sink.errors)")
+    #expect(session.engine.hierarchy.view(named: "other") == nil)
+}
