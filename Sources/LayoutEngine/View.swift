@@ -502,19 +502,23 @@ public struct View: Sendable {
     /// sizes (docs/text.md). Nil (no intrinsic width, as before) without segments or when a
     /// title is empty: an image segment, whose image strut does not have.
     var segmentedWidth: Double? {
-        let titles = segments
+        View.segmentedWidth(segments, apportions: apportionsSegments, metric: textMetric, scale: displayScale)
+    }
+
+    /// `segmentedWidth` for titles measured by `metric`, rounded up to 1/`scale` point.
+    public static func segmentedWidth(_ titles: [String], apportions: Bool, metric: TextMetric, scale: Double) -> Double? {
         guard !titles.isEmpty, !titles.contains(where: \.isEmpty) else { return nil }
         let widths: [Double]
-        if fixedMetric {
+        if metric == .fixed {
             widths = titles.map { 0.5 * View.segmentFontSize * Double(View.displayCells($0)) }
         } else {
             var font = Font(.system, size: View.segmentFontSize)
-            font.earlyTracking = textMetric == .ios13
+            font.earlyTracking = metric == .ios13
             widths = titles.map { font.width(of: $0) }
         }
         let padding = 2 * View.segmentTitlePadding
-        let total = apportionsSegments ? widths.reduce(0) { $0 + $1 + padding } : Double(titles.count) * (widths.max()! + padding)
-        return Font.roundedUp(total, scale: displayScale)
+        let total = apportions ? widths.reduce(0) { $0 + $1 + padding } : Double(titles.count) * (widths.max()! + padding)
+        return Font.roundedUp(total, scale: scale)
     }
 
     /// UISegmentedControl's title font, the system font at this size (iOS 13 on).

@@ -149,6 +149,13 @@ final class CodeWorld {
         }
     }
 
+    /// A `UISwitch` of UIKit's class.
+    func isSwitch(_ name: String) -> Bool {
+        guard let record = views[name], record.kind == .view else { return false }
+        if record.live { return engine.hierarchy.view(named: name)?.documentClass == Control.switch.className }
+        return record.properties.contains { if case .documentClass(Control.switch.className) = $0 { true } else { false } }
+    }
+
     /// A `UISegmentedControl` of UIKit's class (a subclass may size its segments otherwise).
     func isSegmentedControl(_ name: String) -> Bool {
         guard let record = views[name], record.kind == .view else { return false }
@@ -185,7 +192,17 @@ final class CodeWorld {
             return Int(k)
         }
         switch change {
-        case let .items(values): titles = values.map(title)
+        case let .items(values):
+            titles = values.map(title)
+            // UIKit sizes a segmented control made with items to fit them ("automatically sized
+            // to fit its content"): its frame, with the point its frame sticks out below.
+            // (Without a width, an image's segment among them, it keeps no frame and no insets.)
+            let control = Control.segmented
+            if let width = View.segmentedWidth(titles, apportions: false, metric: engine.hierarchy.textMetric, scale: engine.hierarchy.displayScale) {
+                setProperty(.alignmentInsets(control.alignmentInsets), of: view, at: location)
+                let height = control.intrinsicSize.height! + control.alignmentInsets.bottom
+                setProperty(.frame(Rect(x: 0, y: 0, width: width, height: height), within: nil), of: view, at: location)
+            }
         case let .insert(value, k):
             // UIKit takes an index past the end as the end.
             let at = k.map { min(max($0, 0), Double(titles.count)) }
@@ -251,6 +268,14 @@ final class CodeWorld {
         // A UITextField has no border and the body style's font until the code says otherwise
         // (UIKit's defaults): a line of that font high.
         if kind == .view, documentClass == "UITextField" { properties += [.borderStyle(.none), .textStyle(.body)] }
+        // A switch sticks out of its alignment rectangle in code as in documents (its frame is 51
+        // wide for the 49 that constraints place), and UIKit makes it at that size whatever
+        // frame it is given ("the size components of this rectangle are ignored"). (A segmented
+        // control made with items is sized to fit them: `changeSegments`. Other controls start
+        // with no frame, and their insets would make a frame of nothing smaller than nothing.)
+        if kind == .view, documentClass == Control.switch.className {
+            properties += [.alignmentInsets(Control.switch.alignmentInsets), .frame(Rect(x: 0, y: 0, width: 51, height: 31), within: nil)]
+        }
         views[name] = ViewRecord(name: name, className: className, kind: kind, properties: properties, location: location)
         viewOrder.append(name)
         return name
@@ -258,6 +283,10 @@ final class CodeWorld {
 
     func setProperty(_ property: ViewProperty, of view: String, at location: CodeLayout.Location) {
         var property = property
+        // A UISwitch keeps its size whatever frame it is given; only the origin moves it.
+        if case let .frame(rect, within) = property, isSwitch(view) {
+            property = .frame(Rect(x: rect.x, y: rect.y, width: 51, height: 31), within: within)
+        }
         if case let .frame(rect, within) = property {
             codeFrames[view] = rect
             if within == nil, let parent = views[view]?.parent, let outer = codeFrames[parent] {

@@ -45,7 +45,8 @@ enum SwiftStatement {
         }
         guard !parsed.hasError, let file = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self),
               file.statements.count == 1, let statement = file.statements.first?.item else { return nil }
-        let reader = Reader(isView: isView, isTextField: { hierarchy.view(named: $0)?.isTextField == true })
+        let reader = Reader(isView: isView, isTextField: { hierarchy.view(named: $0)?.isTextField == true },
+                            textMetric: hierarchy.textMetric, displayScale: hierarchy.displayScale)
         // `let title = UILabel()`
         if let declaration = statement.as(VariableDeclSyntax.self) { return try reader.newView(declaration) }
         guard let folded = statement.as(ExprSyntax.self) else { return nil }
@@ -92,6 +93,9 @@ enum SwiftStatement {
     private struct Reader {
         let isView: (String) -> Bool
         let isTextField: (String) -> Bool
+        /// How the session measures text: a segmented control made with items is sized by it.
+        var textMetric = TextMetric.uikit
+        var displayScale = Hierarchy.defaultDisplayScale
 
         /// `ANCHOR.constraint(…)` as a line of the shell's; nil for any other expression.
         func constraint(_ expression: ExprSyntax) throws(Failure) -> String? {
@@ -196,18 +200,30 @@ enum SwiftStatement {
             var lines = ["new \(kind) \(name)", "set \(name).autoresizing = on"]
             if kind == "label" { lines += ["set \(name).hugging.h = 250", "set \(name).hugging.v = 250"] }
             if type == "UITextField" { lines += ["set \(name).borderStyle = none", "set \(name).font = body"] }
+            // UIKit makes a switch at its size, whatever frame it is given. Other controls that
+            // stick out of their alignment rectangles start with no frame, and keep no insets
+            // until they have one (as the file reader makes them): a frame of nothing less its
+            // insets would be less than nothing.
+            if type == "UISwitch" { lines.insert("set \(name).frame = 0 0 51 31", at: 1) }
+            var fitted = false
             for argument in call.arguments where argument.label?.text == "items" && type == "UISegmentedControl" {
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                     throw Failure(message: "items: strut reads an array of titles written out here")
                 }
-                // Each title quoted as `set` reads it; an image (`UIImage(…)`) is a segment
-                // whose title is empty.
+                // Each title; an image (`UIImage(…)`) is a segment whose title is empty. UIKit
+                // sizes the control to fit them: its frame, 1 point taller than what constraints
+                // place.
                 var titles: [String] = []
                 for element in array.elements {
-                    titles.append(element.expression.is(StringLiteralExprSyntax.self) ? try value(element.expression) : "\"\"")
+                    titles.append(try element.expression.as(StringLiteralExprSyntax.self).map { (string) throws(Failure) in try literalText(string) } ?? "")
                 }
-                lines.append("set \(name).segments = " + (titles.isEmpty ? "none" : titles.joined(separator: " ")))
+                lines.append("set \(name).segments = " + (titles.isEmpty ? "none" : titles.map(Session.quoted).joined(separator: " ")))
+                if let width = View.segmentedWidth(titles, apportions: false, metric: textMetric, scale: displayScale) {
+                    lines.insert("set \(name).frame = 0 0 \(formatNumber(width)) 32", at: 1)
+                    fitted = true
+                }
             }
+            if type == "UISlider" || type == "UISegmentedControl" && !fitted { lines.insert("set \(name).alignmentInsets = 0", at: 1) }
             for argument in call.arguments where argument.label?.text == "arrangedSubviews" {
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                     throw Failure(message: "arrangedSubviews: strut reads an array of views written out here")
@@ -236,26 +252,29 @@ enum SwiftStatement {
 
         /// A value as `set` reads it: text quoted, numbers, `true`, a member's name
         /// (`.vertical`: vertical), insets and rectangles as their four numbers.
-        func value(_ expression: ExprSyntax) throws(Failure) -> String {
-            if let string = expression.as(StringLiteralExprSyntax.self) {
-                guard string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else {
-                    throw Failure(message: "text with an interpolation: strut reads a text written out")
-                }
-                let source = string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
-                // Swift's escapes: \n, \t, \", \\ (and any other character as itself).
-                var text = "", escaped = false
-                for character in source {
-                    if escaped {
-                        text.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
-                        escaped = false
-                    } else if character == "\\" {
-                        escaped = true
-                    } else {
-                        text.append(character)
-                    }
-                }
-                return Session.quoted(text)
+        /// A string literal's text, its escapes read.
+        func literalText(_ string: StringLiteralExprSyntax) throws(Failure) -> String {
+            guard string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else {
+                throw Failure(message: "text with an interpolation: strut reads a text written out")
             }
+            let source = string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+            // Swift's escapes: \n, \t, \", \\ (and any other character as itself).
+            var text = "", escaped = false
+            for character in source {
+                if escaped {
+                    text.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    text.append(character)
+                }
+            }
+            return text
+        }
+
+        func value(_ expression: ExprSyntax) throws(Failure) -> String {
+            if let string = expression.as(StringLiteralExprSyntax.self) { return Session.quoted(try literalText(string)) }
             if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
             // A name `set` may know (`on`), or says it does not.
             if let name = expression.as(DeclReferenceExprSyntax.self), name.argumentNames == nil { return name.baseName.text }

@@ -2057,3 +2057,51 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(sink.errors.hasSuffix("text with an interpolation: strut reads a text written out\n"), "\(sink.errors)")
     #expect(session.engine.hierarchy.view(named: "other") == nil)
 }
+
+/// UIKit makes a switch at its size whatever frame it is given ("the size components of this
+/// rectangle are ignored"), 51 × 31 with 49 of it the alignment rectangle that constraints
+/// place; a segmented control made with items is "automatically sized to fit its content". In
+/// code they came out 0 × 0 (49 wide under constraints), and typed at the prompt a switch or a
+/// slider left its autoresizing constraints a width below zero, broken.
+@Test func controlsMadeInCodeStartAtUIKitsSize() throws {
+    let swift = """
+    import UIKit
+    final class Panel: UIView {
+        let placed = UISwitch()
+        let loose = UISwitch(frame: CGRect(x: 10, y: 20, width: 100, height: 100))
+        let moved = UISwitch()
+        let mode = UISegmentedControl(items: ["Day", "Week"])
+        let bare = UISegmentedControl()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            placed.translatesAutoresizingMaskIntoConstraints = false
+            for view in [placed, loose, moved, mode, bare] { addSubview(view) }
+            placed.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 20).isActive = true
+            placed.topAnchor.constraint(equalTo: topAnchor, constant: 200).isActive = true
+            moved.frame = CGRect(x: 5, y: 300, width: 200, height: 200)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    let (layout, engine) = try run(swift, file: "Panel.swift")
+    #expect(skipped(layout).isEmpty, "\(skipped(layout))")
+    #expect(frame(engine, "placed") == [20, 200, 51, 31])
+    #expect(frame(engine, "loose") == [10, 20, 51, 31])
+    #expect(frame(engine, "moved") == [5, 300, 51, 31])
+    #expect(frame(engine, "mode") == [0, 0, 92, 32])
+    #expect(frame(engine, "bare") == [0, 0, 0, 0])
+    #expect(engine.broken.isEmpty)
+
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    for line in ["set textMetric = fixed", "let toggle = UISwitch()", #"let period = UISegmentedControl(items: ["Day", "Week"])"#,
+                 "let plain = UISegmentedControl()", "let volume = UISlider()", "layout"] {
+        #expect(session.run(line: line) == .succeeded, "\(line): \(sink.errors)")
+    }
+    #expect(!sink.output.contains("broke"), "\(sink.output)")
+    #expect(frame(session.engine, "toggle") == [0, 0, 51, 31])
+    #expect(frame(session.engine, "period") == [0, 0, 92, 32])
+    #expect(frame(session.engine, "plain") == [0, 0, 0, 0])
+    #expect(frame(session.engine, "volume") == [0, 0, 0, 0])
+}
