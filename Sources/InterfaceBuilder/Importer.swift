@@ -174,6 +174,9 @@ public struct Importer {
             } else if kind == .view && view.element != "view" {
                 properties.append(.documentClass(Importer.uikitClass(of: view.element)))
             }
+            if view.element == "activityIndicatorView" && view.customClass == nil, let style = view.style.flatMap(SpinnerStyle.init(uikitName:)), style != .medium {
+                properties.append(.spinnerStyle(style))
+            }
             if view.element == "segmentedControl" && view.customClass == nil && !view.segments.isEmpty {
                 // Its titles size it where the constraints leave its width free (Xcode's width
                 // is taken there, as a label's, unless measured: docs/text.md).

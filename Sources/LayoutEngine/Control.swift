@@ -3,6 +3,23 @@
 /// it, as iOS 15 and later give them. A view whose class is one of these (`new switch s`, or
 /// `class = "UISwitch"`) takes that size until `intrinsic` says otherwise. docs/text.md lists
 /// each value and where it comes from.
+/// `UIActivityIndicatorView.Style`, by size: medium (iOS 12's white and gray too) or large
+/// (whiteLarge too).
+public enum SpinnerStyle: String, CaseIterable, Sendable {
+    case medium, large
+
+    /// A style as code or a document names it (`.whiteLarge`, `UIActivityIndicatorViewStyleGray`,
+    /// `style="large"`); nil for none of UIKit's.
+    public init?(uikitName name: String) {
+        let word = name.hasPrefix("UIActivityIndicatorViewStyle") ? String(name.dropFirst(28)) : name
+        switch word.lowercased() {
+        case "large", "whitelarge": self = .large
+        case "medium", "white", "gray": self = .medium
+        default: return nil
+        }
+    }
+}
+
 public enum Control: String, CaseIterable, Sendable {
     case field, `switch`, slider, segmented, stepper, spinner, progress, pageControl, datePicker, picker, searchBar
 
@@ -47,6 +64,10 @@ public enum Control: String, CaseIterable, Sendable {
         case .searchBar: (nil, 56)
         }
     }
+
+    /// `UIActivityIndicatorView`'s size by its style: 20 × 20 medium (and iOS 12's white and
+    /// gray), 37 × 37 large (and whiteLarge), as UIKit sizes one made with `init(style:)`.
+    public static func spinnerSize(_ style: SpinnerStyle) -> Double { style == .large ? 37 : 20 }
 
     /// Content hugging on both axes: 750 for the controls of one fixed size (Interface Builder
     /// writes it for every switch, stepper and activity indicator), else UIView's 250.

@@ -208,6 +208,10 @@ extension Hierarchy {
             guard view.isSegmentedControl else { throw refuse() }
             views[id]!.apportionsSegments = on
             touchContentSize(id)
+        case let .spinnerStyle(style):
+            guard view.isSpinner else { throw refuse() }
+            views[id]!.spinnerStyle = style
+            touchContentSize(id)
         case let .spacingAfter(spacing):
             guard let parent = view.parent, self.view(parent).kind == .stack, view.kind != .guide else {
                 throw LayoutError.notArranged(view: view.name)

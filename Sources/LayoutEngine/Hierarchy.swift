@@ -61,6 +61,8 @@ public enum ViewProperty: Hashable, Sendable {
     case segments([String])
     /// A segmented control's `apportionsSegmentWidthsByContent`.
     case apportionsSegments(Bool)
+    /// An activity indicator's `style`: its size.
+    case spinnerStyle(SpinnerStyle)
     /// An arranged view's custom spacing after it in its stack (`setCustomSpacing(_:after:)`);
     /// nil: the stack's `spacing` again (`spacingUseDefault`).
     case spacingAfter(Double?)
@@ -114,6 +116,7 @@ public enum ViewProperty: Hashable, Sendable {
         case .borderStyle: "borderStyle"
         case .segments: "segments"
         case .apportionsSegments: "apportionsSegmentWidthsByContent"
+        case .spinnerStyle: "style"
         case .distribution: "distribution"
         case .alignment: "alignment"
         case .marginsRelative: "marginsRelative"
@@ -142,7 +145,7 @@ public enum ViewProperty: Hashable, Sendable {
     /// Every property name the shell knows, for help and completion.
     public static let names = ["text", "font", "fontName", "weight", "italic", "adjustsFont", "contentInsets", "configuration", "image", "lines", "lineBreakMode", "preferredMaxLayoutWidth", "intrinsic", "hugging.h", "hugging.v", "compression.h",
                                "compression.v", "frame", "autoresizing", "mask", "margins", "alignmentInsets", "hidden",
-                               "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "segments", "apportionsSegmentWidthsByContent", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
+                               "axis", "spacing", "spacingAfter", "scrollEnabled", "borderStyle", "segments", "apportionsSegmentWidthsByContent", "style", "distribution", "alignment", "marginsRelative", "baselineRelative", "class", "ibID",
                                "directionalMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
                                "semanticContentAttribute", "additionalSafeAreaInsets"]
 

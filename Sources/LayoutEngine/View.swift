@@ -63,6 +63,8 @@ struct TextLayout: Sendable {
     /// A segmented control's segments' titles, and `apportionsSegmentWidthsByContent`.
     var segments: [String] = []
     var apportionsSegments = false
+    /// An activity indicator's style (its size).
+    var spinnerStyle = SpinnerStyle.medium
     /// The last measure of the text, and what it was measured from.
     var memo: MeasureMemo?
 }
@@ -241,6 +243,13 @@ public struct View: Sendable {
     public var apportionsSegments: Bool {
         get { references.fields.textLayout.apportionsSegments }
         _modify { yield &ownReferences().fields.textLayout.apportionsSegments }
+    }
+    /// A `UIActivityIndicatorView` (`new spinner`, or a view of that class).
+    public var isSpinner: Bool { kind == .view && documentClass == Control.spinner.className }
+    /// An activity indicator's style (`set NAME.style`): medium unless set.
+    public var spinnerStyle: SpinnerStyle {
+        get { references.fields.textLayout.spinnerStyle }
+        _modify { yield &ownReferences().fields.textLayout.spinnerStyle }
     }
     /// A text field's border style (`set NAME.borderStyle`); a rounded rect unless set.
     public var fieldBorder: TextFieldBorder {
@@ -489,6 +498,7 @@ public struct View: Sendable {
             switch control {
             case .field: return (nil, fieldHeight)
             case .segmented: return (segmentedWidth, control.intrinsicSize.height)
+            case .spinner: return (Control.spinnerSize(spinnerStyle), Control.spinnerSize(spinnerStyle))
             default: return control.intrinsicSize
             }
         }

@@ -62,7 +62,7 @@ extension Commands {
                 (new segmented): segments "Title" "Title" … | none (its titles size it: each in the system font at \
                 13 points with 10 on either side, all as wide as the widest; none, or an image's empty title: no \
                 width of its own) · apportionsSegmentWidthsByContent on|off (on: each segment as wide as its own \
-                title). UIKit's names \
+                title) · on an activity indicator (new spinner): style medium|large (20 × 20 or 37 × 37). UIKit's names \
                 of these are read too, each as the shell's: \(uikitNameList); those that move no frame \
                 (\(ViewProperty.layoutFreeUIKitNames.prefix(4).joined(separator: ", ")), …) are refused, saying so. Every subview of a stack view that is \
                 not a guide is arranged, in order ('move NAME to STACK at INDEX' reorders). \
@@ -561,6 +561,8 @@ extension Commands {
             return .segments(titles)
         case "apportionsSegmentWidthsByContent":
             return .apportionsSegments(try onOff(&c, property))
+        case "style":
+            return .spinnerStyle(try oneOf(&c, "activity indicator style"))
         case "image":
             if c.acceptWord("none") { return .image(nil) }
             return .image(EdgeSize(width: try c.number("an image's width and height (or none)"), height: try c.number("an image's height")))

@@ -251,6 +251,7 @@ enum ScriptWriter {
             if view.fieldBorder != .roundedRect { add(.plain, "borderStyle = \(view.fieldBorder.rawValue)") }
             if view.adjustsFont { add(.plain, "adjustsFont = on") }
         }
+        if view.isSpinner { add(.contentSize, "style = \(view.spinnerStyle.rawValue)") }
         if view.isSegmentedControl {
             add(.contentSize, "segments = " + (view.segments.isEmpty ? "none" : view.segments.map(Commands.quoted).joined(separator: " ")))
             add(.contentSize, "apportionsSegmentWidthsByContent = \(view.apportionsSegments ? "on" : "off")")

@@ -114,6 +114,10 @@ enum StateDump {
                 out.add(", \"borderStyle\": ")
                 string(view.fieldBorder.rawValue)
             }
+            if view.isSpinner && view.spinnerStyle != .medium {
+                out.add(", \"style\": ")
+                string(view.spinnerStyle.rawValue)
+            }
             if view.isSegmentedControl && !view.segments.isEmpty {
                 out.add(", \"segments\": [")
                 for (k, title) in view.segments.enumerated() {

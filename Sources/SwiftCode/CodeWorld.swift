@@ -156,6 +156,30 @@ final class CodeWorld {
         return record.properties.contains { if case .documentClass(Control.switch.className) = $0 { true } else { false } }
     }
 
+    /// A `UIActivityIndicatorView` of UIKit's class.
+    func isSpinner(_ name: String) -> Bool {
+        guard let record = views[name], record.kind == .view else { return false }
+        if record.live { return engine.hierarchy.view(named: name)?.isSpinner == true }
+        return record.properties.contains { if case .documentClass(Control.spinner.className) = $0 { true } else { false } }
+    }
+
+    /// An activity indicator's style set in code, either language (`.large`,
+    /// `UIActivityIndicatorViewStyleWhiteLarge`); `sized`: by `init(style:)`, which "sizes the
+    /// returned instance according to the specified style" (its frame too). Nothing for another
+    /// view; a style that is none of UIKit's is said.
+    func setSpinnerStyle(_ view: String, _ value: CodeValue, sized: Bool, at location: CodeLayout.Location) -> CodeValue {
+        guard isSpinner(view) else { return .nothing }
+        guard case let .member(name) = value, let style = SpinnerStyle(uikitName: name) else {
+            return .unknown("an activity indicator style strut does not know")
+        }
+        setProperty(.spinnerStyle(style), of: view, at: location)
+        if sized {
+            let side = Control.spinnerSize(style)
+            setProperty(.frame(Rect(x: 0, y: 0, width: side, height: side), within: nil), of: view, at: location)
+        }
+        return .nothing
+    }
+
     /// A `UISegmentedControl` of UIKit's class (a subclass may size its segments otherwise).
     func isSegmentedControl(_ name: String) -> Bool {
         guard let record = views[name], record.kind == .view else { return false }

@@ -188,6 +188,9 @@ extension ObjCEvaluator {
         if initializer == "initWithFrame:", case let .rect(rect)? = arguments.first, rect.width > 0 || rect.height > 0 {
             world.setProperty(.frame(rect, within: nil), of: name, at: here)
         }
+        if initializer == "initWithActivityIndicatorStyle:", let style = arguments.first {
+            _ = world.setSpinnerStyle(name, style, sized: true, at: here)
+        }
         if initializer == "initWithItems:", case let .array(items)? = arguments.first {
             _ = world.changeSegments(name, .items(items), at: here)
         }
@@ -289,6 +292,7 @@ extension ObjCEvaluator {
         if ["text", "font", "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "attributedText"].contains(property), !world.measuresText(view) {
             return .nothing
         }
+        if property == "activityIndicatorViewStyle" { return world.setSpinnerStyle(view, value, sized: false, at: here) }
         if property == "apportionsSegmentWidthsByContent" {
             guard let on = truth(value) else { return .unknown("~") }
             return world.changeSegments(view, .apportions(on), at: here)

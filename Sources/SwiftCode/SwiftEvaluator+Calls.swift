@@ -499,6 +499,10 @@ extension SwiftEvaluator {
                 world.setProperty(.text(text), of: name, at: location(of: call))
             case let ("items", .array(items)):
                 _ = world.changeSegments(name, .items(items), at: location(of: call))
+            case ("style", _) where uikitClass == "UIActivityIndicatorView":
+                if case let .unknown(reason) = world.setSpinnerStyle(name, value, sized: true, at: location(of: call)) {
+                    skip(call, reason)
+                }
             case let ("configuration", .buttonConfiguration(setup)) where kind == .button:
                 world.configure(name, setup, at: location(of: call))
             default: break
@@ -785,6 +789,7 @@ extension SwiftEvaluator {
         case let ("insetsLayoutMarginsFromSafeArea", .bool(on)): return set(.insetsMarginsFromSafeArea(on))
         case let ("adjustsFontForContentSizeCategory", .bool(on)): return set(.adjustsFont(on))
         case let ("apportionsSegmentWidthsByContent", .bool(on)): return world.changeSegments(view, .apportions(on), at: here)
+        case ("style", _) where world.isSpinner(view): return world.setSpinnerStyle(view, value, sized: false, at: here)
         case ("preferredMaxLayoutWidth", _):
             guard let n = asNumber(value), n >= 0 else { return .unknown("~") }
             return set(.preferredMaxLayoutWidth(n))

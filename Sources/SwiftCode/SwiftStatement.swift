@@ -224,6 +224,16 @@ enum SwiftStatement {
                 }
             }
             if type == "UISlider" || type == "UISegmentedControl" && !fitted { lines.insert("set \(name).alignmentInsets = 0", at: 1) }
+            // `UIActivityIndicatorView(style: .large)`: sized by its style.
+            for argument in call.arguments where argument.label?.text == "style" && type == "UIActivityIndicatorView" {
+                guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
+                      let style = SpinnerStyle(uikitName: member.declName.baseName.text) else {
+                    throw Failure(message: "`\(argument.expression.trimmedDescription)`: not an activity indicator style strut knows (.medium, .large)")
+                }
+                let side = formatNumber(Control.spinnerSize(style))
+                lines.insert("set \(name).frame = 0 0 \(side) \(side)", at: 1)
+                lines.append("set \(name).style = \(style.rawValue)")
+            }
             for argument in call.arguments where argument.label?.text == "arrangedSubviews" {
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                     throw Failure(message: "arrangedSubviews: strut reads an array of views written out here")

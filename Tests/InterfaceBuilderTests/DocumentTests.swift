@@ -1447,3 +1447,24 @@ func aBadDocumentIsRefusedWithItsLineAndChangesNothing(_ bad: BadDocument) throw
     #expect(session.run(line: "set icons.intrinsic = auto; layout") == .succeeded)
     #expect(h().view(named: "icons")!.intrinsicContentSize.width == nil)
 }
+
+/// A document's large activity indicator comes in large (`style="large"`, and Xcode 10's
+/// `whiteLarge`): its size with `intrinsic = auto` is 37 × 37, a medium one's 20 × 20.
+@Test func aDocumentsActivityIndicatorKeepsItsStyle() throws {
+    let text = cardXib(height: 100, subviews: """
+                <activityIndicatorView opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" style="large" translatesAutoresizingMaskIntoConstraints="NO" id="spin-1" userLabel="big">
+                    <rect key="frame" x="0.0" y="8" width="37" height="37"/>
+                </activityIndicatorView>
+                <activityIndicatorView opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" style="gray" translatesAutoresizingMaskIntoConstraints="NO" id="spin-2" userLabel="small">
+                    <rect key="frame" x="0.0" y="50" width="20" height="20"/>
+                </activityIndicatorView>
+    """, constraints: pinnedToTop([("spin-1", 8), ("spin-2", 50)]).replacingOccurrences(of: "<constraints>\n", with: "").replacingOccurrences(of: "\n</constraints>", with: ""))
+    let (session, sink, path) = try importSession(text)
+    defer { removeScratch(path) }
+    #expect(session.run(line: "import \(path)") == .succeeded, "\(sink.errors)")
+    #expect(session.engine.hierarchy.view(named: "big")!.spinnerStyle == .large)
+    #expect(session.engine.hierarchy.view(named: "small")!.spinnerStyle == .medium)
+    #expect(session.run(line: "set big.intrinsic = auto; set small.intrinsic = auto; layout") == .succeeded)
+    #expect(session.engine.hierarchy.view(named: "big")!.frame == Rect(x: 0, y: 8, width: 37, height: 37))
+    #expect(session.engine.hierarchy.view(named: "small")!.frame == Rect(x: 0, y: 50, width: 20, height: 20))
+}

@@ -2105,3 +2105,49 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(frame(session.engine, "plain") == [0, 0, 0, 0])
     #expect(frame(session.engine, "volume") == [0, 0, 0, 0])
 }
+
+/// An activity indicator made in code is sized by its style in both languages: made with one
+/// (`init(style:)`, `initWithActivityIndicatorStyle:`, its frame too), or given one after
+/// (`style`, `activityIndicatorViewStyle`); at the prompt as well.
+@Test func activityIndicatorsInCodeAreSizedByTheirStyle() throws {
+    let swift = """
+    import UIKit
+    final class Spin: UIView {
+        let big = UIActivityIndicatorView(style: .large)
+        let later = UIActivityIndicatorView()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            later.translatesAutoresizingMaskIntoConstraints = false
+            for view in [big, later] { addSubview(view) }
+            later.style = .whiteLarge
+            later.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 10).isActive = true
+            later.topAnchor.constraint(equalTo: topAnchor, constant: 100).isActive = true
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+    let objc = objectiveCView("Spin", """
+        UIActivityIndicatorView *big = [[UIActivityIndicatorView alloc] initWithActivityIndicatorStyle:UIActivityIndicatorViewStyleWhiteLarge];
+        [self addSubview:big];
+        UIActivityIndicatorView *later = [[UIActivityIndicatorView alloc] init];
+        later.translatesAutoresizingMaskIntoConstraints = NO;
+        [self addSubview:later];
+        later.activityIndicatorViewStyle = UIActivityIndicatorViewStyleLarge;
+        [later.leadingAnchor constraintEqualToAnchor:self.leadingAnchor constant:10].active = YES;
+        [later.topAnchor constraintEqualToAnchor:self.topAnchor constant:100].active = YES;
+    """)
+    for (source, file) in [(swift, "Spin.swift"), (objc, "Spin.m")] {
+        let (layout, engine) = try run(source, file: file)
+        #expect(skipped(layout).isEmpty, "\(file): \(skipped(layout))")
+        #expect(frame(engine, "big") == [0, 0, 37, 37], "\(file)")
+        #expect(frame(engine, "later") == [10, 100, 37, 37], "\(file)")
+    }
+    installSwiftReader()
+    let sink = BufferSink()
+    let session = Session(sink: sink)
+    #expect(session.run(line: "let busy = UIActivityIndicatorView(style: .large)") == .succeeded, "\(sink.errors)")
+    #expect(session.run(line: "layout") == .succeeded)
+    #expect(frame(session.engine, "busy") == [0, 0, 37, 37])
+    #expect(session.run(line: "let odd = UIActivityIndicatorView(style: .huge)") == .failed)
+    #expect(sink.errors.hasSuffix("`.huge`: not an activity indicator style strut knows (.medium, .large)\n"), "\(sink.errors)")
+}
