@@ -226,7 +226,8 @@ enum SwiftStatement {
             if type == "UISlider" || type == "UISegmentedControl" && !fitted { lines.insert("set \(name).alignmentInsets = 0", at: 1) }
             // `UIActivityIndicatorView(style: .large)`: sized by its style.
             for argument in call.arguments where argument.label?.text == "style" && type == "UIActivityIndicatorView" {
-                guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
+                // (`.large`, or `UIActivityIndicatorView.Style.large` written out.)
+                guard let member = argument.expression.as(MemberAccessExprSyntax.self),
                       let style = SpinnerStyle(uikitName: member.declName.baseName.text) else {
                     throw Failure(message: "`\(argument.expression.trimmedDescription)`: not an activity indicator style strut knows (.medium, .large)")
                 }

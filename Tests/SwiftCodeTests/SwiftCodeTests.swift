@@ -2148,6 +2148,8 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(session.run(line: "let busy = UIActivityIndicatorView(style: .large)") == .succeeded, "\(sink.errors)")
     #expect(session.run(line: "layout") == .succeeded)
     #expect(frame(session.engine, "busy") == [0, 0, 37, 37])
+    #expect(session.run(line: "let spelled = UIActivityIndicatorView(style: UIActivityIndicatorView.Style.whiteLarge); layout") == .succeeded, "\(sink.errors)")
+    #expect(frame(session.engine, "spelled") == [0, 0, 37, 37])
     #expect(session.run(line: "let odd = UIActivityIndicatorView(style: .huge)") == .failed)
     #expect(sink.errors.hasSuffix("`.huge`: not an activity indicator style strut knows (.medium, .large)\n"), "\(sink.errors)")
 }
