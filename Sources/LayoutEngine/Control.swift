@@ -65,6 +65,18 @@ public enum Control: String, CaseIterable, Sendable {
         }
     }
 
+    /// The frame UIKit gives the control whatever frame it is made with or given, for the
+    /// controls of one fixed size: a switch ("the size components of this rectangle are
+    /// ignored", Apple's `UISwitch.init(frame:)`) and a stepper (whose frame's size, set in code,
+    /// is reported not to change it either). Nil for the others.
+    public var fixedFrameSize: EdgeSize? {
+        switch self {
+        case .switch: EdgeSize(width: 51, height: 31)
+        case .stepper: EdgeSize(width: 94, height: 32)
+        default: nil
+        }
+    }
+
     /// `UIActivityIndicatorView`'s size by its style: 20 × 20 medium (and iOS 12's white and
     /// gray), 37 × 37 large (and whiteLarge), as UIKit sizes one made with `init(style:)`.
     public static func spinnerSize(_ style: SpinnerStyle) -> Double { style == .large ? 37 : 20 }

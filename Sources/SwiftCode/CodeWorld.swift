@@ -149,11 +149,16 @@ final class CodeWorld {
         }
     }
 
-    /// A `UISwitch` of UIKit's class.
-    func isSwitch(_ name: String) -> Bool {
-        guard let record = views[name], record.kind == .view else { return false }
-        if record.live { return engine.hierarchy.view(named: name)?.documentClass == Control.switch.className }
-        return record.properties.contains { if case .documentClass(Control.switch.className) = $0 { true } else { false } }
+    /// The fixed size of a control of UIKit's class that has one (a switch, a stepper).
+    func fixedFrameSize(of name: String) -> EdgeSize? {
+        guard let record = views[name], record.kind == .view else { return nil }
+        let documentClass: String?
+        if record.live {
+            documentClass = engine.hierarchy.view(named: name)?.documentClass
+        } else {
+            documentClass = record.properties.lazy.compactMap { if case let .documentClass(name) = $0 { name } else { nil } }.last
+        }
+        return documentClass.flatMap(Control.init(className:))?.fixedFrameSize
     }
 
     /// A `UIActivityIndicatorView` of UIKit's class.
@@ -293,12 +298,13 @@ final class CodeWorld {
         // (UIKit's defaults): a line of that font high.
         if kind == .view, documentClass == "UITextField" { properties += [.borderStyle(.none), .textStyle(.body)] }
         // A switch sticks out of its alignment rectangle in code as in documents (its frame is 51
-        // wide for the 49 that constraints place), and UIKit makes it at that size whatever
-        // frame it is given ("the size components of this rectangle are ignored"). (A segmented
+        // wide for the 49 that constraints place), and UIKit makes it, and a stepper, at its
+        // size whatever frame it is given (`Control.fixedFrameSize`). (A segmented
         // control made with items is sized to fit them: `changeSegments`. Other controls start
         // with no frame, and their insets would make a frame of nothing smaller than nothing.)
-        if kind == .view, documentClass == Control.switch.className {
-            properties += [.alignmentInsets(Control.switch.alignmentInsets), .frame(Rect(x: 0, y: 0, width: 51, height: 31), within: nil)]
+        if kind == .view, let control = documentClass.flatMap(Control.init(className:)), let size = control.fixedFrameSize {
+            if control.alignmentInsets != .zero { properties.append(.alignmentInsets(control.alignmentInsets)) }
+            properties.append(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil))
         }
         views[name] = ViewRecord(name: name, className: className, kind: kind, properties: properties, location: location)
         viewOrder.append(name)
@@ -307,9 +313,9 @@ final class CodeWorld {
 
     func setProperty(_ property: ViewProperty, of view: String, at location: CodeLayout.Location) {
         var property = property
-        // A UISwitch keeps its size whatever frame it is given; only the origin moves it.
-        if case let .frame(rect, within) = property, isSwitch(view) {
-            property = .frame(Rect(x: rect.x, y: rect.y, width: 51, height: 31), within: within)
+        // A switch or a stepper keeps its size whatever frame it is given; only the origin moves it.
+        if case let .frame(rect, within) = property, let size = fixedFrameSize(of: view) {
+            property = .frame(Rect(x: rect.x, y: rect.y, width: size.width, height: size.height), within: within)
         }
         if case let .frame(rect, within) = property {
             codeFrames[view] = rect

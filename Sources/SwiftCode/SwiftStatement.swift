@@ -204,7 +204,9 @@ enum SwiftStatement {
             // stick out of their alignment rectangles start with no frame, and keep no insets
             // until they have one (as the file reader makes them): a frame of nothing less its
             // insets would be less than nothing.
-            if type == "UISwitch" { lines.insert("set \(name).frame = 0 0 51 31", at: 1) }
+            if let size = Control(className: type)?.fixedFrameSize {
+                lines.insert("set \(name).frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))", at: 1)
+            }
             var fitted = false
             for argument in call.arguments where argument.label?.text == "items" && type == "UISegmentedControl" {
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {

@@ -2060,7 +2060,7 @@ func objectiveCView(_ name: String, _ body: String) -> String {
 
 /// UIKit makes a switch at its size whatever frame it is given ("the size components of this
 /// rectangle are ignored"), 51 × 31 with 49 of it the alignment rectangle that constraints
-/// place; a segmented control made with items is "automatically sized to fit its content". In
+/// place, and a stepper at its 94 × 32; a segmented control made with items is "automatically sized to fit its content". In
 /// code they came out 0 × 0 (49 wide under constraints), and typed at the prompt a switch or a
 /// slider left its autoresizing constraints a width below zero, broken.
 @Test func controlsMadeInCodeStartAtUIKitsSize() throws {
@@ -2072,10 +2072,11 @@ func objectiveCView(_ name: String, _ body: String) -> String {
         let moved = UISwitch()
         let mode = UISegmentedControl(items: ["Day", "Week"])
         let bare = UISegmentedControl()
+        let count = UIStepper(frame: CGRect(x: 4, y: 400, width: 10, height: 10))
         override init(frame: CGRect) {
             super.init(frame: frame)
             placed.translatesAutoresizingMaskIntoConstraints = false
-            for view in [placed, loose, moved, mode, bare] { addSubview(view) }
+            for view in [placed, loose, moved, mode, bare, count] { addSubview(view) }
             placed.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 20).isActive = true
             placed.topAnchor.constraint(equalTo: topAnchor, constant: 200).isActive = true
             moved.frame = CGRect(x: 5, y: 300, width: 200, height: 200)
@@ -2090,13 +2091,14 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(frame(engine, "moved") == [5, 300, 51, 31])
     #expect(frame(engine, "mode") == [0, 0, 92, 32])
     #expect(frame(engine, "bare") == [0, 0, 0, 0])
+    #expect(frame(engine, "count") == [4, 400, 94, 32])
     #expect(engine.broken.isEmpty)
 
     installSwiftReader()
     let sink = BufferSink()
     let session = Session(sink: sink)
     for line in ["set textMetric = fixed", "let toggle = UISwitch()", #"let period = UISegmentedControl(items: ["Day", "Week"])"#,
-                 "let plain = UISegmentedControl()", "let volume = UISlider()", "layout"] {
+                 "let plain = UISegmentedControl()", "let volume = UISlider()", "let steps = UIStepper()", "layout"] {
         #expect(session.run(line: line) == .succeeded, "\(line): \(sink.errors)")
     }
     #expect(!sink.output.contains("broke"), "\(sink.output)")
@@ -2104,6 +2106,7 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     #expect(frame(session.engine, "period") == [0, 0, 92, 32])
     #expect(frame(session.engine, "plain") == [0, 0, 0, 0])
     #expect(frame(session.engine, "volume") == [0, 0, 0, 0])
+    #expect(frame(session.engine, "steps") == [0, 0, 94, 32])
 }
 
 /// An activity indicator made in code is sized by its style in both languages: made with one
