@@ -1872,6 +1872,23 @@ func objectiveCView(_ name: String, _ body: String) -> String {
     """
 }
 
+/// A Swift view class whose stored `properties` come first (4 spaces in) and whose
+/// `init(frame:)` runs `body` (statements, 8 spaces in): Swift's counterpart of
+/// `objectiveCView`. The first property is on line 3, the body's first statement on
+/// line 6 + the properties' lines.
+func swiftView(_ name: String, properties: String = "", _ body: String) -> String {
+    """
+    import UIKit
+    final class \(name): UIView {
+    \(properties.isEmpty ? "" : properties + "\n")    override init(frame: CGRect) {
+            super.init(frame: frame)
+    \(body)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    """
+}
+
 /// UIFont's system fonts by weight in both languages: Objective-C's `systemFontOfSize:weight:`
 /// takes its `UIFontWeight…` constant as Swift's call takes `.semibold`; the monospaced system
 /// font is SF Mono (a monospaced face, as `SFMono-Regular` by name); monospaced digits are the
@@ -1973,23 +1990,17 @@ func objectiveCView(_ name: String, _ body: String) -> String {
 /// three of 26 + 20; "S" "M" "Extra Large" apportioned 26.5 + 26.5 + 91.5 (144.5, on the 3×
 /// display 144.666667). An image's segment leaves it without a width of its own.
 @Test func segmentedControlsInCodeAreSizedByTheirTitles() throws {
-    let swift = """
-    import UIKit
-    final class Filter: UIView {
+    let swift = swiftView("Filter", properties: """
         let picker = UISegmentedControl(items: ["Day", "Week", "Month"])
         let sizes = UISegmentedControl(items: ["S", "M"])
         let icons = UISegmentedControl(items: [UIImage(systemName: "star")!, "B"])
-        override init(frame: CGRect) {
-            super.init(frame: frame)
+    """, """
             for view in [picker, sizes, icons] { view.translatesAutoresizingMaskIntoConstraints = false; addSubview(view) }
             sizes.insertSegment(withTitle: "Extra Large", at: 9, animated: false)
             sizes.apportionsSegmentWidthsByContent = true
             picker.setTitle("Year", forSegmentAt: 2)
             icons.removeSegment(at: 5, animated: false)
-        }
-        required init?(coder: NSCoder) { fatalError() }
-    }
-    """
+    """)
     let objc = objectiveCView("Filter", """
         UISegmentedControl *picker = [[UISegmentedControl alloc] initWithItems:@[@"Day", @"Week", @"Month"]];
         [self addSubview:picker];
@@ -2020,18 +2031,12 @@ func objectiveCView(_ name: String, _ body: String) -> String {
 /// A text field's border style and font set after it was added to its superview count, as set
 /// before (they were dropped: the field kept a borderless line's height).
 @Test func aTextFieldsBorderSetAfterAddingItCounts() throws {
-    let swift = """
-    import UIKit
-    final class Form: UIView {
+    let swift = swiftView("Form", properties: """
         let field = UITextField()
-        override init(frame: CGRect) {
-            super.init(frame: frame)
+    """, """
             addSubview(field)
             field.borderStyle = .roundedRect
-        }
-        required init?(coder: NSCoder) { fatalError() }
-    }
-    """
+    """)
     let objc = objectiveCView("Form", """
         UITextField *field = [[UITextField alloc] init];
         [self addSubview:field];
@@ -2064,26 +2069,20 @@ func objectiveCView(_ name: String, _ body: String) -> String {
 /// code they came out 0 × 0 (49 wide under constraints), and typed at the prompt a switch or a
 /// slider left its autoresizing constraints a width below zero, broken.
 @Test func controlsMadeInCodeStartAtUIKitsSize() throws {
-    let swift = """
-    import UIKit
-    final class Panel: UIView {
+    let swift = swiftView("Panel", properties: """
         let placed = UISwitch()
         let loose = UISwitch(frame: CGRect(x: 10, y: 20, width: 100, height: 100))
         let moved = UISwitch()
         let mode = UISegmentedControl(items: ["Day", "Week"])
         let bare = UISegmentedControl()
         let count = UIStepper(frame: CGRect(x: 4, y: 400, width: 10, height: 10))
-        override init(frame: CGRect) {
-            super.init(frame: frame)
+    """, """
             placed.translatesAutoresizingMaskIntoConstraints = false
             for view in [placed, loose, moved, mode, bare, count] { addSubview(view) }
             placed.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 20).isActive = true
             placed.topAnchor.constraint(equalTo: topAnchor, constant: 200).isActive = true
             moved.frame = CGRect(x: 5, y: 300, width: 200, height: 200)
-        }
-        required init?(coder: NSCoder) { fatalError() }
-    }
-    """
+    """)
     let (layout, engine) = try run(swift, file: "Panel.swift")
     #expect(skipped(layout).isEmpty, "\(skipped(layout))")
     #expect(frame(engine, "placed") == [20, 200, 51, 31])
@@ -2113,22 +2112,16 @@ func objectiveCView(_ name: String, _ body: String) -> String {
 /// (`init(style:)`, `initWithActivityIndicatorStyle:`, its frame too), or given one after
 /// (`style`, `activityIndicatorViewStyle`); at the prompt as well.
 @Test func activityIndicatorsInCodeAreSizedByTheirStyle() throws {
-    let swift = """
-    import UIKit
-    final class Spin: UIView {
+    let swift = swiftView("Spin", properties: """
         let big = UIActivityIndicatorView(style: .large)
         let later = UIActivityIndicatorView()
-        override init(frame: CGRect) {
-            super.init(frame: frame)
+    """, """
             later.translatesAutoresizingMaskIntoConstraints = false
             for view in [big, later] { addSubview(view) }
             later.style = .whiteLarge
             later.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 10).isActive = true
             later.topAnchor.constraint(equalTo: topAnchor, constant: 100).isActive = true
-        }
-        required init?(coder: NSCoder) { fatalError() }
-    }
-    """
+    """)
     let objc = objectiveCView("Spin", """
         UIActivityIndicatorView *big = [[UIActivityIndicatorView alloc] initWithActivityIndicatorStyle:UIActivityIndicatorViewStyleWhiteLarge];
         [self addSubview:big];
