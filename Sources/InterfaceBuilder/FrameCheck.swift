@@ -92,9 +92,7 @@ public struct FrameCheck: Sendable {
                 } else if let parent, parent.name.hasSuffix("Controller"), node["key"] != "view" {
                     outcome = .apart("a \(parent.name)'s own \(node.name)")
                 } else if let made = byID[id] {
-                    let frame = made.frame
-                    let off = [frame.x - stored.x, frame.y - stored.y, frame.width - stored.width, frame.height - stored.height].map(abs).max()!
-                    outcome = off <= tolerance ? .matches : .differs(frame)
+                    outcome = lands(made.frame, on: stored) ? .matches : .differs(made.frame)
                 } else {
                     outcome = .notImported
                 }
@@ -123,7 +121,13 @@ public struct FrameCheck: Sendable {
         }
     }
 
-    static func text(_ rect: Rect) -> String {
+    /// Whether a laid-out frame is on the stored one: every edge and size within `tolerance`.
+    public static func lands(_ frame: Rect, on stored: Rect) -> Bool {
+        [frame.x - stored.x, frame.y - stored.y, frame.width - stored.width, frame.height - stored.height].map(abs).max()! <= tolerance
+    }
+
+    /// A frame as its four numbers: `0 0 10 10`.
+    public static func text(_ rect: Rect) -> String {
         [rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: " ")
     }
 }

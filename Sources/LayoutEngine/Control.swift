@@ -1,8 +1,3 @@
-/// UIKit's controls whose size does not come from text strut knows: the intrinsic content size
-/// of their alignment rectangle (what constraints place) and how far their frame sticks out of
-/// it, as iOS 15 and later give them. A view whose class is one of these (`new switch s`, or
-/// `class = "UISwitch"`) takes that size until `intrinsic` says otherwise. docs/text.md lists
-/// each value and where it comes from.
 /// `UIActivityIndicatorView.Style`, by size: medium (iOS 12's white and gray too) or large
 /// (whiteLarge too).
 public enum SpinnerStyle: String, CaseIterable, Sendable {
@@ -20,6 +15,11 @@ public enum SpinnerStyle: String, CaseIterable, Sendable {
     }
 }
 
+/// UIKit's controls whose size does not come from text strut knows: the intrinsic content size
+/// of their alignment rectangle (what constraints place) and how far their frame sticks out of
+/// it, as iOS 15 and later give them. A view whose class is one of these (`new switch s`, or
+/// `class = "UISwitch"`) takes that size until `intrinsic` says otherwise. docs/text.md lists
+/// each value and where it comes from.
 public enum Control: String, CaseIterable, Sendable {
     case field, `switch`, slider, segmented, stepper, spinner, progress, pageControl, datePicker, picker, searchBar
 
@@ -75,6 +75,12 @@ public enum Control: String, CaseIterable, Sendable {
         case .stepper: EdgeSize(width: 94, height: 32)
         default: nil
         }
+    }
+
+    /// The frame around an alignment rectangle of the given size: its alignment insets added.
+    public func frameSize(width: Double, height: Double) -> EdgeSize {
+        let insets = alignmentInsets
+        return EdgeSize(width: width + insets.left + insets.right, height: height + insets.top + insets.bottom)
     }
 
     /// `UIActivityIndicatorView`'s size by its style: 20 × 20 medium (and iOS 12's white and

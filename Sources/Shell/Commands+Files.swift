@@ -114,9 +114,8 @@ extension Commands {
         let hierarchy = s.engine.hierarchy
         var off: [String] = []
         for (name, stored) in report.measured {
-            guard let frame = hierarchy.view(named: name)?.frame else { continue }
-            let apart = [frame.x - stored.x, frame.y - stored.y, frame.width - stored.width, frame.height - stored.height].map(abs).max()!
-            if apart > 0.5 { off.append("\(name) \(rectText(frame)) (Xcode \(rectText(stored)))") }
+            guard let frame = hierarchy.view(named: name)?.frame, !FrameCheck.lands(frame, on: stored) else { continue }
+            off.append("\(name) \(FrameCheck.text(frame)) (Xcode \(FrameCheck.text(stored)))")
         }
         let landed = report.measured.count - off.count
         var line = "measured text of \(what): \(landed) on Xcode's frame"
@@ -125,10 +124,6 @@ extension Commands {
             if off.count > measuredShown { line += "; and \(off.count - measuredShown) more" }
         }
         return line
-    }
-
-    static func rectText(_ rect: Rect) -> String {
-        [rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: " ")
     }
 
     /// `import FILE`: an Interface Builder document's views and constraints, all or nothing.

@@ -114,12 +114,15 @@ final class CodeWorld {
     func isTextView(_ name: String) -> Bool { views[name]?.kind == .label && views[name]?.className == "UITextView" }
 
     /// A `UITextField` (of UIKit's class: a subclass may draw its own border and size itself).
-    func isTextField(_ name: String) -> Bool {
-        guard let record = views[name], record.kind == .view else { return false }
-        // (A view on screen has its properties in the engine: a field's border set after it
-        // was added was dropped.)
-        if record.live { return engine.hierarchy.view(named: name)?.isTextField == true }
-        return record.properties.contains { if case .documentClass("UITextField") = $0 { true } else { false } }
+    func isTextField(_ name: String) -> Bool { controlClass(of: name) == Control.field.className }
+
+    /// The class of a plain-kind view the code made (a control's, or a subclass's), as it
+    /// stands: in the engine once the view is on screen (its properties are there then: a
+    /// field's border set after it was added was dropped when only the record was read).
+    func controlClass(of name: String) -> String? {
+        guard let record = views[name], record.kind == .view else { return nil }
+        if record.live { return engine.hierarchy.view(named: name)?.documentClass }
+        return record.properties.lazy.compactMap { if case let .documentClass(name) = $0 { name } else { nil } }.last
     }
 
     /// A text field's `font` or `borderStyle` assigned in code, either language: the border's
@@ -151,22 +154,11 @@ final class CodeWorld {
 
     /// The fixed size of a control of UIKit's class that has one (a switch, a stepper).
     func fixedFrameSize(of name: String) -> EdgeSize? {
-        guard let record = views[name], record.kind == .view else { return nil }
-        let documentClass: String?
-        if record.live {
-            documentClass = engine.hierarchy.view(named: name)?.documentClass
-        } else {
-            documentClass = record.properties.lazy.compactMap { if case let .documentClass(name) = $0 { name } else { nil } }.last
-        }
-        return documentClass.flatMap(Control.init(className:))?.fixedFrameSize
+        controlClass(of: name).flatMap(Control.init(className:))?.fixedFrameSize
     }
 
     /// A `UIActivityIndicatorView` of UIKit's class.
-    func isSpinner(_ name: String) -> Bool {
-        guard let record = views[name], record.kind == .view else { return false }
-        if record.live { return engine.hierarchy.view(named: name)?.isSpinner == true }
-        return record.properties.contains { if case .documentClass(Control.spinner.className) = $0 { true } else { false } }
-    }
+    func isSpinner(_ name: String) -> Bool { controlClass(of: name) == Control.spinner.className }
 
     /// An activity indicator's style set in code, either language (`.large`,
     /// `UIActivityIndicatorViewStyleWhiteLarge`); `sized`: by `init(style:)`, which "sizes the
@@ -186,12 +178,7 @@ final class CodeWorld {
     }
 
     /// A `UISegmentedControl` of UIKit's class (a subclass may size its segments otherwise).
-    func isSegmentedControl(_ name: String) -> Bool {
-        guard let record = views[name], record.kind == .view else { return false }
-        // (A view on screen has its properties in the engine.)
-        if record.live { return engine.hierarchy.view(named: name)?.isSegmentedControl == true }
-        return record.properties.contains { if case .documentClass(Control.segmented.className) = $0 { true } else { false } }
-    }
+    func isSegmentedControl(_ name: String) -> Bool { controlClass(of: name) == Control.segmented.className }
 
     /// A segmented control's segments as the code has made them so far.
     func segments(of name: String) -> [String] {
@@ -229,8 +216,8 @@ final class CodeWorld {
             let control = Control.segmented
             if let width = View.segmentedWidth(titles, apportions: false, metric: engine.hierarchy.textMetric, scale: engine.hierarchy.displayScale) {
                 setProperty(.alignmentInsets(control.alignmentInsets), of: view, at: location)
-                let height = control.intrinsicSize.height! + control.alignmentInsets.bottom
-                setProperty(.frame(Rect(x: 0, y: 0, width: width, height: height), within: nil), of: view, at: location)
+                let size = control.frameSize(width: width, height: control.intrinsicSize.height!)
+                setProperty(.frame(Rect(x: 0, y: 0, width: size.width, height: size.height), within: nil), of: view, at: location)
             }
         case let .insert(value, k):
             // UIKit takes an index past the end as the end.

@@ -200,7 +200,7 @@ enum SwiftStatement {
             var lines = ["new \(kind) \(name)", "set \(name).autoresizing = on"]
             if kind == "label" { lines += ["set \(name).hugging.h = 250", "set \(name).hugging.v = 250"] }
             if type == "UITextField" { lines += ["set \(name).borderStyle = none", "set \(name).font = body"] }
-            // UIKit makes a switch at its size, whatever frame it is given. Other controls that
+            // UIKit makes a switch or a stepper at its size, whatever frame it is given. Other controls that
             // stick out of their alignment rectangles start with no frame, and keep no insets
             // until they have one (as the file reader makes them): a frame of nothing less its
             // insets would be less than nothing.
@@ -221,7 +221,8 @@ enum SwiftStatement {
                 }
                 lines.append("set \(name).segments = " + (titles.isEmpty ? "none" : titles.map(Session.quoted).joined(separator: " ")))
                 if let width = View.segmentedWidth(titles, apportions: false, metric: textMetric, scale: displayScale) {
-                    lines.insert("set \(name).frame = 0 0 \(formatNumber(width)) 32", at: 1)
+                    let size = Control.segmented.frameSize(width: width, height: Control.segmented.intrinsicSize.height!)
+                    lines.insert("set \(name).frame = 0 0 \(formatNumber(size.width)) \(formatNumber(size.height))", at: 1)
                     fitted = true
                 }
             }
